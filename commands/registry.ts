@@ -1,0 +1,178 @@
+// The command registry: types, `defineCommand`, and the one `execute` every surface calls.
+// Modelled on VS Code's registerAction2 (one declaration, many surfaces) and Excalidraw's
+// action manager (it refuses two actions on one key).
+
+import { hasAll, PERMISSION_LABELS, Perm, type PermName } from '../src/domain/permissions.ts';
+import type { ArgsShape, ArgValues, EntityLookup } from './args.ts';
+import type { CommandContext, CommandResult } from './context.ts';
+
+/** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
+export type KeyScope = 'global' | 'list' | 'terminal';
+
+export interface CommandSpec<A extends ArgsShape = ArgsShape> {
+  id: string;
+  title: string;
+  group: string;
+  description?: string;
+  /** Short names for the console pane (`ban`, `servers`, …). */
+  aliases?: string[];
+  args?: A;
+  /** react-hotkeys-hook key strings (`mod+k`, `shift+f10`). */
+  keys?: string[];
+  scope?: KeyScope;
+  /** Bits needed on the server or group in view (SPEC §6). */
+  permission?: number;
+  /** Whether the command is offered here at all. */
+  when?: (ctx: CommandContext) => boolean;
+  /** true, or why it cannot run now. */
+  enabled?: (ctx: CommandContext) => true | string;
+  danger?: 'confirm';
+  run: (
+    args: ArgValues<A>,
+    ctx: CommandContext,
+  ) => Promise<CommandResult | undefined> | CommandResult | undefined;
+}
+
+export type Command = CommandSpec<ArgsShape>;
+
+export function defineCommand<A extends ArgsShape>(spec: CommandSpec<A>): Command {
+  return spec as unknown as Command;
+}
+
+export class Registry {
+  private byId = new Map<string, Command>();
+  private byName = new Map<string, Command>();
+  private byKey = new Map<string, Command>();
+
+  register(...commands: Command[]): this {
+    for (const c of commands) {
+      if (this.byId.has(c.id)) throw new Error(`Command ${c.id} is registered twice.`);
+      for (const name of c.aliases ?? []) {
+        const other = this.byName.get(name) ?? this.byId.get(name);
+        if (other) throw new Error(`Alias "${name}" of ${c.id} is already taken by ${other.id}.`);
+      }
+      for (const key of c.keys ?? []) {
+        const slot = `${c.scope ?? 'global'}:${normaliseKey(key)}`;
+        const other = this.byKey.get(slot);
+        if (other)
+          throw new Error(
+            `Key ${key} of ${c.id} is already bound to ${other.id} in scope ${c.scope ?? 'global'}.`,
+          );
+      }
+      this.byId.set(c.id, c);
+      for (const name of c.aliases ?? []) this.byName.set(name, c);
+      for (const key of c.keys ?? []) this.byKey.set(`${c.scope ?? 'global'}:${normaliseKey(key)}`, c);
+    }
+    return this;
+  }
+
+  get(id: string): Command | undefined {
+    return this.byId.get(id);
+  }
+
+  /** An id or an alias, as typed in the console. */
+  find(name: string): Command | undefined {
+    return this.byId.get(name) ?? this.byName.get(name);
+  }
+
+  all(): Command[] {
+    return [...this.byId.values()];
+  }
+
+  names(): string[] {
+    return [...this.byId.keys(), ...this.byName.keys()];
+  }
+
+  toJSON() {
+    return this.all().map((c) => ({
+      id: c.id,
+      title: c.title,
+      group: c.group,
+      aliases: c.aliases ?? [],
+      args: Object.fromEntries(Object.entries(c.args ?? {}).map(([k, a]) => [k, a.toJSON()])),
+      keys: c.keys ?? [],
+      scope: c.scope ?? 'global',
+      permission: c.permission ?? null,
+      danger: c.danger ?? null,
+    }));
+  }
+}
+
+/** `Mod+Shift+K` and `shift+mod+k` are one key. */
+export function normaliseKey(key: string): string {
+  return key
+    .toLowerCase()
+    .split('>')
+    .map((chord) => chord.split('+').sort().join('+'))
+    .join('>');
+}
+
+export function permissionReason(bits: number): string {
+  const names = (Object.keys(Perm) as PermName[])
+    .filter((k) => bits & Perm[k])
+    .map((k) => PERMISSION_LABELS[k]);
+  return `Needs the ${names.join(' and ')} permission`;
+}
+
+/** true when the command can run in ctx, or the reason it cannot. */
+export function availability(cmd: Command, ctx: CommandContext): true | string {
+  if (cmd.permission) {
+    const mask = ctx.permissions();
+    if (mask !== null && !hasAll(mask, cmd.permission)) return permissionReason(cmd.permission);
+  }
+  return cmd.enabled?.(ctx) ?? true;
+}
+
+export function isVisible(cmd: Command, ctx: CommandContext): boolean {
+  return cmd.when?.(ctx) ?? true;
+}
+
+export type ArgErrors = Record<string, string>;
+
+/** Parses raw strings (console tokens or palette prompts) into typed values, collecting each message. */
+export async function parseArgs(
+  cmd: Command,
+  raw: Record<string, string | undefined>,
+  env: EntityLookup,
+): Promise<{ values: Record<string, unknown>; errors: ArgErrors }> {
+  const values: Record<string, unknown> = {};
+  const errors: ArgErrors = {};
+  for (const [name, arg] of Object.entries(cmd.args ?? {})) {
+    const given = raw[name];
+    if (given === undefined) {
+      if (arg.isOptional) values[name] = arg.defaultValue;
+      else errors[name] = `${arg.label ?? name} is required.`;
+      continue;
+    }
+    const r = await arg.parse(given, env);
+    if (r.ok) values[name] = r.value;
+    else errors[name] = r.error;
+  }
+  return { values, errors };
+}
+
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs a command with parsed values: checks availability, asks before dangerous ones, reports.
+ * Errors are thrown back to the surface, which keeps what the user typed.
+ */
+export async function execute(
+  cmd: Command,
+  values: Record<string, unknown>,
+  ctx: CommandContext,
+): Promise<CommandResult | undefined> {
+  const avail = availability(cmd, ctx);
+  if (avail !== true) throw new CommandError(avail);
+  if (cmd.danger === 'confirm' && !(await ctx.app.dialogs.confirm(`${cmd.title}?`))) {
+    return { message: 'Cancelled.' };
+  }
+  return (await cmd.run(values as never, ctx)) ?? undefined;
+}

@@ -1,0 +1,231 @@
+// JSON shapes of Sentinel v4 (SENTINEL-API §3, §4), as the server sends them and the console reads them.
+
+import type { ApiColor, DinoStatus, EventName, LogLevel, LogType } from './enums.ts';
+
+export interface Page<T> {
+  totalResults: number;
+  pageSize: number;
+  pages: number;
+  page: number;
+  results: T[];
+}
+
+export interface BulkResult<T> {
+  created: T[];
+  updated: T[];
+}
+
+export interface TokenResponse {
+  token_type: 'Bearer';
+  access_token: string;
+  refresh_token: string;
+  access_token_expiration: number;
+  refresh_token_expiration: number;
+  access_token_expires_in: number;
+  refresh_token_expires_in: number;
+  scope: string;
+  now: number;
+}
+
+export interface Subscription {
+  subscriptionId: string;
+  productId: string;
+  productName: string;
+  productGameId: string;
+  productFlags: number;
+  created: number;
+  expiration: number;
+  lastPurchaseId: string | null;
+  unitsUsed: number;
+  unitsAllowed: number;
+}
+
+export interface User {
+  userId: string;
+  username: string;
+  usernameFull: string;
+  isAnonymous: boolean;
+  publicKey: string;
+  banned: boolean;
+  signature: string | null;
+  licenses: unknown[];
+  subscriptions: Subscription[];
+  email?: string;
+}
+
+export interface SessionInfo {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiration: number;
+  refreshTokenExpiration: number;
+  userId: string;
+  application: { id: string; name: string; website: string };
+  scopes: string[];
+}
+
+export interface Service {
+  serviceId: string;
+  userId: string;
+  gameId: 'Ark' | 'ArkSA';
+  accessKey: string;
+  accessKeyHash: string;
+  isConnected: boolean;
+  connectionChangeTime: number | null;
+  name: string;
+  nickname: string | null;
+  displayName: string;
+  miniName: string | null;
+  miniDisplayName: string;
+  color: ApiColor;
+  platform: string;
+  gameSpecific: Record<string, unknown>;
+  gameClock: number;
+  currentPlayers: number;
+  maxPlayers: number;
+  languages: string[];
+  clusterId: string;
+  allowClusterIdChange: boolean;
+  permissions: number;
+  rconConnected: boolean;
+  ipAddress: string;
+  usesGroupChat: boolean;
+  difficulty: number;
+  kickUntrackedPlayers: boolean;
+}
+
+/** Fields a PATCH may change (SENTINEL-API §3.1 "editable"). */
+export const SERVICE_EDITABLE = [
+  'nickname',
+  'miniName',
+  'color',
+  'gameSpecific',
+  'languages',
+  'allowClusterIdChange',
+  'kickUntrackedPlayers',
+] as const;
+
+export interface Group {
+  groupId: string;
+  userId: string;
+  name: string;
+  color: ApiColor;
+  permissions: number;
+  enableGroupChat: boolean;
+  discordInviteCode: string | null;
+  discordLinkCode: string | null;
+  discordGuildId: string | null;
+  discordGuildName: string | null;
+  discordChatChannelId: string | null;
+  discordChatChannelName: string | null;
+  isClusterGroup: boolean;
+}
+
+export interface LogMessage {
+  messageId: string;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceMiniDisplayName: string;
+  eventName: EventName;
+  type: LogType;
+  time: number;
+  level: LogLevel;
+  analyzerStatus: 'Skipped' | 'Pending' | 'Analyzed';
+  metadata: Record<string, unknown>;
+  message: string;
+}
+
+export interface Player {
+  playerId: string;
+  playerName: string;
+  permissions: number;
+}
+
+export interface Character {
+  characterId: string;
+  characterName: string;
+  specimenId: number;
+  playerId: string;
+  playerName: string;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceColor: ApiColor;
+  tribeId: string | null;
+  tribeName: string | null;
+  permissions: number;
+}
+
+export interface Tribe {
+  tribeId: string;
+  tribeName: string;
+  tribeNumber: number;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceColor: ApiColor;
+  permissions: number;
+}
+
+export interface Dino {
+  dinoId: string;
+  dinoNumber: string;
+  dinoNumber64: string;
+  dinoName: string;
+  dinoNameTag: string;
+  dinoDisplayName: string;
+  dinoSpecies: string;
+  dinoSpeciesPath: string;
+  dinoLevel: number;
+  dinoAge: number;
+  dinoIsDead: boolean;
+  dinoIsFrozen: boolean;
+  dinoIsUploaded: boolean;
+  dinoRestoreEligible: boolean;
+  dinoStatus: DinoStatus;
+  dinoGender: 'None' | 'Female' | 'Male';
+  dinoHasGender: boolean;
+  dinoIsFemale: boolean;
+  permissions: number;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceColor: ApiColor;
+  tribeId: string | null;
+  tribeName: string | null;
+}
+
+export interface Bucket {
+  bucketId: string;
+  userId: string;
+  username: string;
+  usernameFull: string;
+  name: string;
+  permissions: number;
+}
+
+export interface Script {
+  scriptId: string;
+  userId: string;
+  name: string;
+  preview: string;
+  description: string;
+  dateCreated: number;
+  dateModified: number;
+  communityStatus: string;
+  permissions: number;
+  approvalStatus: string;
+}
+
+/** Realtime events on top of SENTINEL-API §5, named in docs/api.md. */
+export const RealtimeEvent = {
+  serviceUpdated: 'serviceUpdated',
+  servicesUpdated: 'servicesUpdated',
+  userUpdated: 'userUpdated',
+  logsUpdated: 'logsUpdated',
+  logMessage: 'logMessage',
+  chatMessage: 'chatMessage',
+  statusUpdated: 'statusUpdated',
+} as const;
+
+export const channelFor = (
+  kind: 'services' | 'groups' | 'players' | 'characters' | 'tribes' | 'dinos' | 'buckets' | 'scripts',
+  id: string,
+) => `private-sentinel.${kind}.${id}`;
+export const userChannel = (userId: string) => `private-users.${userId}`;
