@@ -1,0 +1,28 @@
+// The bridge between surfaces (palette, console pane, hotkeys, menus) and the command registry.
+// The shell provides one runtime; each surface asks it for a context and runs commands through it.
+
+import { createContext, useContext } from 'react';
+import type { EntityLookup } from '../../../commands/args.ts';
+import type { CommandContext, CommandResult, Surface } from '../../../commands/context.ts';
+import type { Command, Registry } from '../../../commands/registry.ts';
+import type { EntityIndex } from '../store/entityIndex.ts';
+
+export interface CommandRuntime {
+  registry: Registry;
+  entities: EntityLookup;
+  index: EntityIndex;
+  /** A context as of now: the active pane's route, its selection, the user. */
+  context(surface: Surface): CommandContext;
+  /** Parses nothing: values are already typed. Reports success/failure as toasts unless quiet. */
+  run(cmd: Command, values: Record<string, unknown>, surface: Surface): Promise<CommandResult | undefined>;
+  /** Ids of recently run commands, newest first (the palette lists them after the selection's). */
+  recent(): string[];
+}
+
+export const CommandRuntimeContext = createContext<CommandRuntime | null>(null);
+
+export function useCommandRuntime(): CommandRuntime {
+  const rt = useContext(CommandRuntimeContext);
+  if (!rt) throw new Error('useCommandRuntime outside CommandRuntimeContext');
+  return rt;
+}
