@@ -46,6 +46,8 @@ export interface AppServices {
     split(direction: 'right' | 'down'): void;
     close(): void;
     focus(step: 1 | -1): void;
+    /** Grow (positive) or shrink the active pane by a fraction of its split. */
+    resize(delta: number): void;
   };
   /** The list that has focus in the active pane, if any. */
   list(): ListController | null;

@@ -27,6 +27,8 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape> {
   /** true, or why it cannot run now. */
   enabled?: (ctx: CommandContext) => true | string;
   danger?: 'confirm';
+  /** Values taken from where the user is (the server in view, the selected rows) for args not typed. */
+  defaults?: (ctx: CommandContext) => Partial<Record<string, unknown>>;
   run: (
     args: ArgValues<A>,
     ctx: CommandContext,
@@ -134,13 +136,16 @@ export async function parseArgs(
   cmd: Command,
   raw: Record<string, string | undefined>,
   env: EntityLookup,
+  ctx?: CommandContext,
 ): Promise<{ values: Record<string, unknown>; errors: ArgErrors }> {
   const values: Record<string, unknown> = {};
   const errors: ArgErrors = {};
+  const fromContext = ctx ? (cmd.defaults?.(ctx) ?? {}) : {};
   for (const [name, arg] of Object.entries(cmd.args ?? {})) {
     const given = raw[name];
     if (given === undefined) {
-      if (arg.isOptional) values[name] = arg.defaultValue;
+      if (fromContext[name] !== undefined) values[name] = fromContext[name];
+      else if (arg.isOptional) values[name] = arg.defaultValue;
       else errors[name] = `${arg.label ?? name} is required.`;
       continue;
     }

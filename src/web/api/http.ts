@@ -33,6 +33,8 @@ export interface RequestOptions {
   expect?: readonly string[];
   /** Send the body as text (bans.txt import) instead of JSON. */
   rawBody?: boolean;
+  /** Send these fields form-encoded (Pusher channel auth, as pusher-js would). */
+  form?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -72,7 +74,10 @@ export function createHttp(deps: HttpDeps): Http {
     const socket = deps.socketId();
     if (socket) headers['X-Beacon-Pusher-Id'] = socket;
     let body: string | undefined;
-    if (opts.body !== undefined) {
+    if (opts.form) {
+      body = new URLSearchParams(opts.form).toString();
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    } else if (opts.body !== undefined) {
       body = opts.rawBody ? String(opts.body) : JSON.stringify(opts.body);
       headers['Content-Type'] = opts.rawBody ? 'text/plain' : 'application/json';
     }

@@ -37,6 +37,11 @@ export function createSentinelApi(http: Http) {
         query: { deviceId, requiredPolicies: REQUIRED_POLICIES.join(','), return: returnUrl },
         expect: ['policyRequired'],
       }),
+    channelAuth: (socketId: string, channelName: string) =>
+      http<{ auth: string }>('POST', '/pusher/channelAuth', {
+        form: { socket_id: socketId, channel_name: channelName },
+        expect: ['forbidden', 'notFound'],
+      }),
     session: () => http<SessionInfo>('GET', '/session'),
     deleteSession: (accessToken: string) =>
       http<true>('DELETE', `/sessions/${encodeURIComponent(accessToken)}`),

@@ -1,0 +1,58 @@
+// Shell state as jotai atoms in one store, so commands (outside React) and views share it.
+
+import { atom, createStore } from 'jotai';
+import type { Selection } from '../../../commands/context.ts';
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
+import { initialLayout, isLayout, type Layout } from './layout.ts';
+
+export type AppStore = ReturnType<typeof createStore>;
+
+const LAYOUT_KEY = 'palisade.layout';
+
+function loadLayout(): Layout {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? 'null');
+    if (isLayout(saved)) return saved;
+  } catch {
+    // A damaged saved layout is replaced by a fresh one.
+  }
+  return initialLayout('/servers');
+}
+
+const layoutBase = atom<Layout>(loadLayout());
+export const layoutAtom = atom(
+  (get) => get(layoutBase),
+  (_get, set, next: Layout) => {
+    set(layoutBase, next);
+    localStorage.setItem(LAYOUT_KEY, JSON.stringify(next));
+  },
+);
+
+export const terminalAtom = atom({ open: false, focusSignal: 0 });
+
+export const selectionAtom = atom<Record<string, Selection>>({});
+
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error' | 'info';
+  summary: string;
+  reason?: string;
+}
+export const toastsAtom = atom<Toast[]>([]);
+
+let toastId = 0;
+export function pushToast(store: AppStore, kind: Toast['kind'], summary: string, reason?: string): void {
+  const id = ++toastId;
+  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, summary, reason }]);
+  setTimeout(
+    () => store.set(toastsAtom, (list) => list.filter((t) => t.id !== id)),
+    kind === 'error' ? TOAST_ERROR_MS : TOAST_SUCCESS_MS,
+  );
+}
+
+export type DialogState =
+  | { type: 'info'; title: string; rows: [string, string][] }
+  | { type: 'confirm'; message: string; resolve: (ok: boolean) => void }
+  | { type: 'shortcuts' }
+  | null;
+export const dialogAtom = atom<DialogState>(null);

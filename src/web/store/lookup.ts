@@ -1,0 +1,64 @@
+// EntityLookup over the entity index, asking the API for what the index does not hold.
+
+import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
+import type { Service } from '../../domain/api.ts';
+import { UUID } from '../../domain/constants.ts';
+import type { SentinelApi } from '../api/sentinel.ts';
+import type { EntityIndex } from './entityIndex.ts';
+
+export const serviceRef = (s: Service): EntityRef => ({
+  kind: 'server',
+  id: s.serviceId,
+  label: s.displayName,
+  detail: s.name !== s.displayName ? s.name : undefined,
+});
+
+/** Remote lookups by kind; later issues add players, groups, … here. */
+type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
+const REMOTE: Partial<Record<EntityKind, Remote>> = {
+  server: async (api, text) => {
+    const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };
+    return (await api.services.list({ ...query, pageSize: 25 })).results.map(serviceRef);
+  },
+};
+
+export function createLookup(index: EntityIndex, api: () => SentinelApi): EntityLookup {
+  const search = (kinds: readonly EntityKind[], query: string, limit: number): EntityRef[] => {
+    const q = query.toLowerCase();
+    const starts: EntityRef[] = [];
+    const contains: EntityRef[] = [];
+    for (const kind of kinds) {
+      for (const r of index.ofKind(kind)) {
+        const label = r.label.toLowerCase();
+        if (label.startsWith(q) || r.id === query) starts.push(r);
+        else if (label.includes(q)) contains.push(r);
+      }
+    }
+    return [...starts, ...contains].slice(0, limit);
+  };
+
+  return {
+    search,
+    async resolve(kinds, text) {
+      const t = text.trim();
+      const exact = (refs: EntityRef[]) => {
+        const byId = refs.filter((r) => r.id.toLowerCase() === t.toLowerCase());
+        if (byId.length) return byId;
+        return refs.filter((r) => r.label.toLowerCase() === t.toLowerCase());
+      };
+      const local = exact(kinds.flatMap((k) => index.ofKind(k)));
+      if (local.length) return local;
+      const found: EntityRef[] = [];
+      for (const kind of kinds) {
+        const remote = REMOTE[kind];
+        if (remote) found.push(...(await remote(api(), t)));
+      }
+      index.upsert(found);
+      const hits = exact(found);
+      if (hits.length) return hits;
+      // A unique prefix is as good as the full name when typing fast.
+      const prefixed = search(kinds, t, 2);
+      return prefixed.length === 1 ? prefixed : [];
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// Realtime over pusher-js: private channels authorised through the API, reference-counted
+// subscriptions, and a resync callback on every (re)subscribe because Pusher never replays
+// what a client missed while it was away.
+
+import Pusher, { type Channel } from 'pusher-js';
+import type { SentinelApi } from '../api/sentinel.ts';
+
+export interface PusherConfig {
+  key: string;
+  cluster: string;
+  wsHost?: string;
+  wsPort?: number;
+  forceTLS: boolean;
+}
+
+export type EventHandlers = Record<string, (data: unknown) => void> & {
+  /** Called after each successful (re)subscription: fetch what may have been missed. */
+  resync?: () => void;
+};
+
+export interface Realtime {
+  socketId(): string | null;
+  subscribe(channel: string, handlers: EventHandlers): () => void;
+  disconnect(): void;
+}
+
+export function createRealtime(config: PusherConfig, api: () => SentinelApi): Realtime {
+  const pusher = new Pusher(config.key, {
+    cluster: config.cluster,
+    wsHost: config.wsHost,
+    wsPort: config.wsPort,
+    wssPort: config.wsPort,
+    forceTLS: config.forceTLS,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: '',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        api()
+          .channelAuth(socketId, channelName)
+          .then((r) => callback(null, r))
+          .catch((e: Error) => callback(e, null));
+      },
+    },
+  });
+
+  const channels = new Map<string, { channel: Channel; handlers: Set<EventHandlers> }>();
+
+  function attach(channel: Channel, h: EventHandlers) {
+    for (const [event, fn] of Object.entries(h)) if (event !== 'resync' && fn) channel.bind(event, fn);
+    if (h.resync) channel.bind('pusher:subscription_succeeded', h.resync);
+  }
+  function detach(channel: Channel, h: EventHandlers) {
+    for (const [event, fn] of Object.entries(h)) if (event !== 'resync' && fn) channel.unbind(event, fn);
+    if (h.resync) channel.unbind('pusher:subscription_succeeded', h.resync);
+  }
+
+  return {
+    socketId: () => (pusher.connection.state === 'connected' ? pusher.connection.socket_id : null),
+    subscribe(name, handlers) {
+      let entry = channels.get(name);
+      if (!entry) {
+        entry = { channel: pusher.subscribe(name), handlers: new Set() };
+        channels.set(name, entry);
+      } else if (entry.channel.subscribed) handlers.resync?.();
+      entry.handlers.add(handlers);
+      attach(entry.channel, handlers);
+      return () => {
+        const e = channels.get(name);
+        if (!e) return;
+        detach(e.channel, handlers);
+        e.handlers.delete(handlers);
+        if (e.handlers.size === 0) {
+          pusher.unsubscribe(name);
+          channels.delete(name);
+        }
+      };
+    },
+    disconnect: () => pusher.disconnect(),
+  };
+}
