@@ -154,8 +154,10 @@ export const prefAtoms: { readonly [K in PrefKey]: PrefAtom<PrefValues[K]> } = {
   density: prefAtom('density'),
 };
 
+export const PREF_KEYS: readonly PrefKey[] = Object.freeze(Object.keys(SPECS) as PrefKey[]);
+
 export function prefKeys(): PrefKey[] {
-  return Object.keys(SPECS) as PrefKey[];
+  return [...PREF_KEYS];
 }
 
 function isPrefKey(key: string): key is PrefKey {
