@@ -79,7 +79,13 @@ export function split(layout: Layout, direction: 'right' | 'down'): Layout {
   const fresh: PaneLeaf = { type: 'pane', id: newId('p'), history: [currentPath(active)], index: 0 };
   const root = mapNode(layout.root, (n) =>
     n === active
-      ? { type: 'split', id: newId('s'), direction: direction === 'right' ? 'row' : 'column', ratio: 0.5, children: [n, fresh] }
+      ? {
+          type: 'split',
+          id: newId('s'),
+          direction: direction === 'right' ? 'row' : 'column',
+          ratio: 0.5,
+          children: [n, fresh],
+        }
       : n,
   );
   return { root: root ?? layout.root, active: fresh.id };
@@ -117,8 +123,11 @@ export function isLayout(v: unknown): v is Layout {
   const valid = (n: unknown): boolean => {
     const x = n as LayoutNode;
     if (!x || typeof x !== 'object') return false;
-    if (x.type === 'pane') return typeof x.id === 'string' && Array.isArray(x.history) && x.history.length > 0;
-    return x.type === 'split' && Array.isArray(x.children) && x.children.length === 2 && x.children.every(valid);
+    if (x.type === 'pane')
+      return typeof x.id === 'string' && Array.isArray(x.history) && x.history.length > 0;
+    return (
+      x.type === 'split' && Array.isArray(x.children) && x.children.length === 2 && x.children.every(valid)
+    );
   };
   const l = v as Layout;
   return !!l && typeof l.active === 'string' && valid(l.root) && panes(l.root).some((p) => p.id === l.active);

@@ -1,22 +1,26 @@
 // Shell state as jotai atoms in one store, so commands (outside React) and views share it.
 
-import { atom, createStore } from 'jotai';
+import { atom, type createStore } from 'jotai';
 import type { Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
-import { initialLayout, isLayout, type Layout } from './layout.ts';
+import { initialLayout, isLayout, type Layout, navigate } from './layout.ts';
+import { canonicalPath, isPublicPath } from './routes.ts';
 
 export type AppStore = ReturnType<typeof createStore>;
 
 const LAYOUT_KEY = 'palisade.layout';
 
+/** The saved layout, with the active pane on the address the page was opened at (a deep link or reload). */
 function loadLayout(): Layout {
+  const url = typeof window === 'undefined' ? '/' : canonicalPath(window.location.pathname);
+  const start = isPublicPath(url) ? '/servers' : url;
   try {
     const saved = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? 'null');
-    if (isLayout(saved)) return saved;
+    if (isLayout(saved)) return isPublicPath(url) ? saved : navigate(saved, saved.active, start);
   } catch {
     // A damaged saved layout is replaced by a fresh one.
   }
-  return initialLayout('/servers');
+  return initialLayout(start);
 }
 
 const layoutBase = atom<Layout>(loadLayout());

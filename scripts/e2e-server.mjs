@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// The system the browser tests drive: the built console on the real server, a fresh embedded
+// database each run, the simulator ticking fast so live changes show within seconds.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'palisade-e2e-'));
+const child = spawn(new URL('../node_modules/.bin/tsx', import.meta.url).pathname, ['src/server/cli.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.argv[2] ?? '4179',
+    PALISADE_DATA_DIR: dataDir,
+    PALISADE_SIM_TICK_MS: '700',
+    DATABASE_URL: '',
+  },
+});
+const stop = (sig) => child.kill(sig);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,78 @@
+// Routes of SPEC §2 at the top level: public pages, the sign-in return, and the guarded console.
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { createRealtime, type Realtime } from '../store/realtime.ts';
+import { Affiliate } from '../views/public/Affiliate.tsx';
+import { Landing } from '../views/public/Landing.tsx';
+import { OAuthCallback } from '../views/public/OAuthCallback.tsx';
+import { Welcome } from '../views/public/Welcome.tsx';
+import { applyTheme } from './applyTheme.ts';
+import { type AppDeps, AppDepsContext } from './deps.tsx';
+import { canonicalPath } from './routes.ts';
+import { Shell } from './Shell.tsx';
+
+interface Props {
+  base: Omit<AppDeps, 'realtime'>;
+  live: { realtime: Realtime | null };
+}
+
+function useAuthState(auth: AppDeps['auth']) {
+  return useSyncExternalStore(auth.subscribe, () => auth.state);
+}
+
+/** SPEC §4 route guard: signed out → remember where the user wanted to go, then the landing page. */
+function Guarded({ deps }: { deps: AppDeps }) {
+  const state = useAuthState(deps.auth);
+  const location = useLocation();
+  const wanted = canonicalPath(location.pathname);
+  if (wanted !== location.pathname) return <Navigate to={wanted} replace />;
+  if (state.status === 'signingIn') return <p className="boot">Signing in…</p>;
+  if (state.status !== 'signedIn') {
+    deps.auth.setReturnTo(location.pathname + location.search);
+    return <Navigate to="/" replace />;
+  }
+  return <Shell user={state.user} />;
+}
+
+function Home({ deps }: { deps: AppDeps }) {
+  const state = useAuthState(deps.auth);
+  if (state.status === 'signedIn') return <Navigate to="/servers" replace />;
+  return <Landing />;
+}
+
+export function App({ base, live }: Props) {
+  const state = useAuthState(base.auth);
+  const userId = state.status === 'signedIn' ? state.user.userId : null;
+  const realtime = useMemo(
+    () => (userId ? createRealtime(base.config.pusher, () => base.api) : null),
+    [userId, base.config.pusher, base.api],
+  );
+  useEffect(() => {
+    live.realtime = realtime;
+    return () => realtime?.disconnect();
+  }, [realtime, live]);
+  useEffect(() => applyTheme(base.store), [base.store]);
+  const deps = useMemo<AppDeps>(() => ({ ...base, realtime }), [base, realtime]);
+
+  return (
+    <JotaiProvider store={base.store}>
+      <QueryClientProvider client={base.queryClient}>
+        <AppDepsContext.Provider value={deps}>
+          <BrowserRouter>
+            <Routes>
+              <Route path="/" element={<Home deps={deps} />} />
+              <Route path="/features" element={<Landing />} />
+              <Route path="/welcome" element={<Welcome />} />
+              <Route path="/oauth" element={<OAuthCallback />} />
+              <Route path="/a/:affiliateId" element={<Affiliate />} />
+              <Route path="*" element={<Guarded deps={deps} />} />
+            </Routes>
+          </BrowserRouter>
+        </AppDepsContext.Provider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

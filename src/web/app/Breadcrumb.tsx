@@ -1,0 +1,45 @@
+// Where the active pane is, as SPEC §9 asks: no padding, no background.
+
+import { useAtomValue } from 'jotai';
+import { useApp } from './deps.tsx';
+import { currentPath, findPane } from './layout.ts';
+import { layoutAtom } from './state.ts';
+
+const SECTION_TITLES: Record<string, string> = {
+  servers: 'Servers',
+  players: 'Players',
+  groups: 'Groups',
+  scripts: 'Scripts',
+  characters: 'Survivors',
+  tribes: 'Tribes',
+  dinos: 'Dinos',
+  buckets: 'Buckets',
+  logs: 'Logs',
+};
+
+const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/([A-Z])/g, ' $1');
+
+export function Breadcrumb() {
+  const layout = useAtomValue(layoutAtom);
+  const { index } = useApp();
+  const pane = findPane(layout, layout.active);
+  const [section, id, tab] = (pane ? currentPath(pane) : '/servers').split('/').slice(1);
+  const entity = section === 'servers' && id ? index.get('server', decodeURIComponent(id)) : undefined;
+  const parts = [SECTION_TITLES[section] ?? titleCase(section ?? '')];
+  if (id) parts.push(entity?.label ?? decodeURIComponent(id));
+  if (tab) parts.push(titleCase(tab));
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        {parts.map((p, i) => (
+          <li
+            key={parts.slice(0, i + 1).join('/')}
+            aria-current={i === parts.length - 1 ? 'page' : undefined}
+          >
+            {p}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+// Binds every global-scope key of the registry. List-scope keys are handled by VirtualList itself.
+
+import { useAtomValue } from 'jotai';
+import { useHotkeys } from 'react-hotkeys-hook';
+import type { Command } from '../../../commands/registry.ts';
+import { prefAtoms } from '../store/prefs.ts';
+import type { CommandRuntime } from './runtime.ts';
+
+/** Keys with a modifier or a function key work while typing; plain printable ones do not. */
+const worksInFields = (key: string) => /(^|\+)(mod|ctrl|alt|meta)\+|^(shift\+)?f\d+$/i.test(key);
+
+function runFromKey(rt: CommandRuntime, cmd: Command) {
+  const ctx = rt.context('hotkey');
+  const defaults = cmd.defaults?.(ctx) ?? {};
+  const missing = Object.entries(cmd.args ?? {}).some(
+    ([name, a]) => !a.isOptional && defaults[name] === undefined,
+  );
+  if (missing) {
+    ctx.app.palette.open(cmd.title);
+    return;
+  }
+  const values = Object.fromEntries(
+    Object.entries(cmd.args ?? {}).map(([name, a]) => [name, defaults[name] ?? a.defaultValue]),
+  );
+  rt.run(cmd, values, 'hotkey').catch(() => {
+    // The runtime has shown the error as a toast.
+  });
+}
+
+function Binding({ rt, cmd, keys }: { rt: CommandRuntime; cmd: Command; keys: string[] }) {
+  const inFields = keys.every(worksInFields);
+  useHotkeys(keys, () => runFromKey(rt, cmd), {
+    preventDefault: true,
+    enableOnFormTags: inFields,
+    enableOnContentEditable: inFields,
+    useKey: keys.some((k) => k.length === 1 || k.endsWith('?')),
+  });
+  return null;
+}
+
+export function GlobalHotkeys({ rt }: { rt: CommandRuntime }) {
+  const promptKey = useAtomValue(prefAtoms.promptShortcutKey);
+  const global = rt.registry.all().filter((c) => (c.scope ?? 'global') === 'global' && c.keys?.length);
+  const focusPrompt = rt.registry.get('ui.console.focus');
+  return (
+    <>
+      {global.map((c) => (
+        <Binding key={c.id} rt={rt} cmd={c} keys={c.keys!} />
+      ))}
+      {focusPrompt && promptKey && (
+        <Binding key={`prompt-${promptKey}`} rt={rt} cmd={focusPrompt} keys={[promptKey]} />
+      )}
+    </>
+  );
+}

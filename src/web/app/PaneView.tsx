@@ -1,0 +1,96 @@
+// A pane: its own route and history, rendered with react-router's <Routes location>, so several
+// panes show different routes side by side under one browser URL (the active pane's).
+
+import { useAtomValue, useSetAtom } from 'jotai';
+import { createContext, type MouseEvent, type ReactNode, useCallback, useContext } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../views/NotFound.tsx';
+import { ServerList } from '../views/servers/ServerList.tsx';
+import { ServerPage } from '../views/servers/ServerPage.tsx';
+import { ServerSetup } from '../views/servers/ServerSetup.tsx';
+import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
+import { canonicalPath } from './routes.ts';
+import { layoutAtom } from './state.ts';
+
+const PaneContext = createContext<string>('');
+export const usePaneId = () => useContext(PaneContext);
+
+/** Navigate within the pane that renders the caller. */
+export function usePaneNavigate(): (to: string) => void {
+  const paneId = usePaneId();
+  const layout = useAtomValue(layoutAtom);
+  const setLayout = useSetAtom(layoutAtom);
+  return useCallback(
+    (to: string) => setLayout({ ...navigate(layout, paneId, canonicalPath(to)), active: paneId }),
+    [layout, paneId, setLayout],
+  );
+}
+
+export function PaneLink({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const go = usePaneNavigate();
+  const onClick = (e: MouseEvent) => {
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    go(to);
+  };
+  return (
+    <a href={to} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}
+
+function PaneRoutes({ pane }: { pane: PaneLeaf }) {
+  return (
+    <Routes location={{ pathname: currentPath(pane) }}>
+      <Route path="/servers" element={<ServerList />} />
+      <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
+      <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
+      <Route path="*" element={<NotFound path={currentPath(pane)} />} />
+    </Routes>
+  );
+}
+
+function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: boolean }) {
+  const layout = useAtomValue(layoutAtom);
+  const setLayout = useSetAtom(layoutAtom);
+  return (
+    <PaneContext.Provider value={pane.id}>
+      <section
+        className={`pane${active && !only ? ' pane-active' : ''}`}
+        aria-label={`Pane: ${currentPath(pane)}`}
+        data-pane={pane.id}
+        data-active={active}
+        onFocusCapture={() => {
+          if (!active) setLayout({ ...layout, active: pane.id });
+        }}
+      >
+        <PaneRoutes pane={pane} />
+      </section>
+    </PaneContext.Provider>
+  );
+}
+
+export function PaneTree({ node, active, only }: { node: LayoutNode; active: string; only: boolean }) {
+  if (node.type === 'pane') return <Leaf pane={node} active={node.id === active} only={only} />;
+  const first = `${node.ratio * 100}%`;
+  return (
+    <div className={`split split-${node.direction}`}>
+      <div className="split-child" style={{ flexBasis: first }}>
+        <PaneTree node={node.children[0]} active={active} only={false} />
+      </div>
+      <hr className="split-divider" aria-orientation={node.direction === 'row' ? 'vertical' : 'horizontal'} />
+      <div className="split-child" style={{ flexBasis: `calc(100% - ${first})` }}>
+        <PaneTree node={node.children[1]} active={active} only={false} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// The signed-in console: top bar, sections, split panes, console dock, palette, toasts, dialogs.
+
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import type { User } from '../../domain/api.ts';
+import { Palette } from '../palette/Palette.tsx';
+import { createLookup } from '../store/lookup.ts';
+import { useServices } from '../store/services.ts';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { createCommandRuntime } from './commandRuntime.ts';
+import { Dialogs } from './Dialogs.tsx';
+import { useApp } from './deps.tsx';
+import { GlobalHotkeys } from './Hotkeys.tsx';
+import { currentPath, findPane, navigate, panes } from './layout.ts';
+import { PaneTree } from './PaneView.tsx';
+import { canonicalPath } from './routes.ts';
+import { CommandRuntimeContext, useCommandRuntime } from './runtime.ts';
+import { layoutAtom } from './state.ts';
+import { TerminalDock } from './TerminalDock.tsx';
+import { Toasts } from './Toasts.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const SECTIONS = [{ label: 'Servers', path: '/servers', key: 'g s' }];
+
+/** Keeps the browser URL on the active pane's route and follows the browser's Back/Forward. */
+function useUrlSync() {
+  const [layout, setLayout] = useAtom(layoutAtom);
+  const active = findPane(layout, layout.active);
+  const path = active ? currentPath(active) : '/servers';
+
+  useEffect(() => {
+    if (window.location.pathname !== path) window.history.pushState(null, '', path);
+  }, [path]);
+
+  useEffect(() => {
+    const onPop = () =>
+      setLayout(navigate(layout, layout.active, canonicalPath(window.location.pathname), true));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [layout, setLayout]);
+}
+
+function ShellBody({ user }: { user: User }) {
+  const rt = useCommandRuntime();
+  const { api, index } = useApp();
+  const layout = useAtomValue(layoutAtom);
+  const only = panes(layout.root).length === 1;
+  useUrlSync();
+  // The server list feeds the entity index for the palette and completion from the start.
+  useServices(api, index);
+  const go = (path: string) => rt.context('menu').app.navigate(path);
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <span className="brand">Palisade</span>
+        <Breadcrumb />
+        <span className="spacer" />
+        <button
+          type="button"
+          className="topbar-button"
+          onClick={() => rt.context('toolbar').app.palette.open()}
+        >
+          Commands <kbd>Ctrl K</kbd>
+        </button>
+        <UserMenu user={user} />
+      </header>
+      <nav className="sections" aria-label="Sections">
+        {SECTIONS.map((s) => (
+          <a
+            key={s.path}
+            href={s.path}
+            onClick={(e) => {
+              e.preventDefault();
+              go(s.path);
+            }}
+          >
+            {s.label} <kbd>{s.key}</kbd>
+          </a>
+        ))}
+      </nav>
+      <main className="panes">
+        <PaneTree node={layout.root} active={layout.active} only={only} />
+      </main>
+      <TerminalDock rt={rt} userId={user.userId} />
+      <Palette />
+      <Toasts />
+      <Dialogs />
+      <GlobalHotkeys rt={rt} />
+    </div>
+  );
+}
+
+export function Shell({ user }: { user: User }) {
+  const deps = useApp();
+  const runtime = useMemo(
+    () =>
+      createCommandRuntime(
+        deps,
+        createLookup(deps.index, () => deps.api),
+      ),
+    [deps],
+  );
+  return (
+    <CommandRuntimeContext.Provider value={runtime}>
+      <ShellBody user={user} />
+    </CommandRuntimeContext.Provider>
+  );
+}

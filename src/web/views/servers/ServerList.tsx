@@ -1,0 +1,90 @@
+// Server list (SPEC §2): name, status, last change, clock, population; live; sorted by display name.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { formatClock } from '../../../../commands/servers.ts';
+import type { Service } from '../../../domain/api.ts';
+import { useApp, userOf } from '../../app/deps.tsx';
+import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
+import { selectionAtom } from '../../app/state.ts';
+import { servicesKey, useLiveServices, useServices } from '../../store/services.ts';
+import type { Column } from '../../ui/VirtualList.tsx';
+import { VirtualList } from '../../ui/VirtualList.tsx';
+import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
+
+const MENU = ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup'];
+
+const columns: Column<Service>[] = [
+  {
+    id: 'name',
+    title: 'Name',
+    value: (s) => s.displayName,
+    render: (s) => (
+      <span className="server-name">
+        <span className={`color-dot color-${s.color.toLowerCase()}`} aria-hidden="true" />
+        {s.displayName}
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    title: 'Status',
+    value: statusLabel,
+    render: (s) => <span className={`status status-${serverStatus(s)}`}>{statusLabel(s)}</span>,
+  },
+  {
+    id: 'lastChange',
+    title: 'Last change',
+    value: (s) => s.connectionChangeTime,
+    render: (s) => relativeTime(s.connectionChangeTime),
+  },
+  { id: 'clock', title: 'Clock', value: (s) => s.gameClock, render: (s) => formatClock(s.gameClock) },
+  { id: 'population', title: 'Population', value: (s) => s.currentPlayers, render: population, align: 'end' },
+];
+
+export function ServerList() {
+  const { api, index, auth, realtime, registry } = useApp();
+  const qc = useQueryClient();
+  const paneId = usePaneId();
+  const go = usePaneNavigate();
+  const [, setSelection] = useAtom(selectionAtom);
+  const query = useServices(api, index);
+  const rows = query.data ?? [];
+  useLiveServices(
+    realtime,
+    qc,
+    index,
+    userOf(auth)?.userId,
+    rows.map((s) => s.serviceId),
+  );
+
+  return (
+    <div className="page page-list">
+      <h1 className="page-title">Servers</h1>
+      <VirtualList<Service>
+        name="servers"
+        rows={rows}
+        rowKey={(s) => s.serviceId}
+        columns={columns}
+        defaultSort={{ column: 'name', direction: 'asc' }}
+        loading={query.isLoading}
+        error={
+          query.error ? ((query.error as Error & { summary?: string }).summary ?? query.error.message) : null
+        }
+        emptyText="No servers yet."
+        onOpen={(s) => go(`/servers/${s.serviceId}`)}
+        onRefresh={() => void qc.invalidateQueries({ queryKey: servicesKey })}
+        menu={() => MENU.filter((id) => registry.get(id))}
+        onSelectionChange={(marked, active) =>
+          setSelection((all) => ({
+            ...all,
+            [paneId]: {
+              kind: 'server',
+              ids: (marked.length ? marked : active ? [active] : []).map((s) => s.serviceId),
+            },
+          }))
+        }
+      />
+    </div>
+  );
+}

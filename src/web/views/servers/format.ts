@@ -1,0 +1,25 @@
+// How server facts read in lists and headers.
+
+import type { Service } from '../../../domain/api.ts';
+import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
+
+export function serverStatus(s: Pick<Service, 'isConnected' | 'rconConnected'>): ServerStatus {
+  if (!s.isConnected) return 'disconnected';
+  return s.rconConnected ? 'connected' : 'rconError';
+}
+
+export const statusLabel = (s: Service) => SERVER_STATUS_LABELS[serverStatus(s)];
+
+export function population(s: Service): string {
+  return s.maxPlayers > 0 ? `${s.currentPlayers} / ${s.maxPlayers}` : String(s.currentPlayers);
+}
+
+/** "3 min ago", "2 h ago", or a date, from epoch seconds. */
+export function relativeTime(epoch: number | null, now = Date.now() / 1000): string {
+  if (epoch === null) return '—';
+  const d = Math.max(0, now - epoch);
+  if (d < 60) return 'just now';
+  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
+  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
+  return new Date(epoch * 1000).toLocaleDateString('en');
+}

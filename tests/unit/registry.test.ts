@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { bool, duration, type EntityLookup, int, list, oneOf, ref, text } from '../../commands/args.ts';
+import type { CommandContext } from '../../commands/context.ts';
+import { createRegistry } from '../../commands/index.ts';
+import { availability, defineCommand, normaliseKey, parseArgs, Registry } from '../../commands/registry.ts';
+import { Perm } from '../../src/domain/permissions.ts';
+
+const noop = () => undefined;
+const servers = [
+  { kind: 'server' as const, id: '11111111-1111-4111-8111-111111111111', label: 'Island PvE' },
+  { kind: 'server' as const, id: '22222222-2222-4222-8222-222222222222', label: 'Island PvP' },
+];
+const lookup: EntityLookup = {
+  search: (kinds, q) =>
+    servers.filter((s) => kinds.includes(s.kind) && s.label.toLowerCase().startsWith(q.toLowerCase())),
+  resolve: async (kinds, t) =>
+    servers.filter(
+      (s) => kinds.includes(s.kind) && (s.id === t || s.label.toLowerCase() === t.toLowerCase()),
+    ),
+};
+
+describe('Registry', () => {
+  it('refuses a duplicate id', () => {
+    const r = new Registry().register(defineCommand({ id: 'a.b', title: 'A', group: 'g', run: noop }));
+    expect(() => r.register(defineCommand({ id: 'a.b', title: 'Again', group: 'g', run: noop }))).toThrow(
+      'Command a.b is registered twice.',
+    );
+  });
+
+  it('refuses two commands on one key in one scope, however the chord is written', () => {
+    const r = new Registry().register(
+      defineCommand({ id: 'a', title: 'A', group: 'g', keys: ['mod+shift+k'], run: noop }),
+    );
+    expect(() =>
+      r.register(defineCommand({ id: 'b', title: 'B', group: 'g', keys: ['Shift+Mod+K'], run: noop })),
+    ).toThrow(/already bound to a in scope global/);
+  });
+
+  it('allows one key in two scopes', () => {
+    const r = new Registry().register(
+      defineCommand({ id: 'a', title: 'A', group: 'g', keys: ['r'], run: noop }),
+    );
+    expect(() =>
+      r.register(defineCommand({ id: 'b', title: 'B', group: 'g', keys: ['r'], scope: 'list', run: noop })),
+    ).not.toThrow();
+  });
+
+  it('refuses an alias that another command holds', () => {
+    const r = new Registry().register(
+      defineCommand({ id: 'a', title: 'A', group: 'g', aliases: ['x'], run: noop }),
+    );
+    expect(() =>
+      r.register(defineCommand({ id: 'b', title: 'B', group: 'g', aliases: ['x'], run: noop })),
+    ).toThrow(/Alias "x"/);
+  });
+
+  it('normalises chords and sequences', () => {
+    expect(normaliseKey('Shift+Mod+K')).toBe('k+mod+shift');
+    expect(normaliseKey('g>S')).toBe('g>s');
+  });
+
+  it('the console registry builds and exports JSON with ids, args and keys', () => {
+    const json = createRegistry().toJSON();
+    const palette = json.find((c) => c.id === 'ui.palette');
+    expect(palette?.keys).toEqual(['mod+k']);
+    const setColor = json.find((c) => c.id === 'server.setColor');
+    expect(setColor?.args.color).toMatchObject({ type: 'enum', optional: false });
+    expect(setColor?.permission).toBe(Perm.EditServices);
+  });
+});
+
+describe('argument parsing', () => {
+  const cmd = defineCommand({
+    id: 't',
+    title: 'T',
+    group: 'g',
+    args: {
+      server: ref('server').describe('Server'),
+      level: int({ min: 1, max: 5 }).describe('Level'),
+      color: oneOf(['red', 'blue'] as const).describe('Colour'),
+      expires: duration(),
+      flag: bool().optional(),
+      targets: list(ref('server')).optional(),
+      note: text().min(3, 'Say more.').optional(),
+    },
+    run: noop,
+  });
+
+  it('parses every kind and keeps each message', async () => {
+    const ok = await parseArgs(
+      cmd,
+      {
+        server: 'island pve',
+        level: '3',
+        color: 'RED',
+        expires: '7d',
+        flag: 'yes',
+        targets: 'Island PvE, Island PvP',
+      },
+      lookup,
+    );
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toMatchObject({ level: 3, color: 'red', expires: 7 * 86400, flag: true });
+    expect((ok.values.targets as unknown[]).length).toBe(2);
+
+    const bad = await parseArgs(
+      cmd,
+      { server: 'Nowhere', level: '9', color: 'green', expires: 'soon', note: 'hi' },
+      lookup,
+    );
+    expect(bad.errors.server).toBe('No server matches "Nowhere".');
+    expect(bad.errors.level).toBe('Level must be at most 5.');
+    expect(bad.errors.color).toBe('Colour must be one of: red, blue.');
+    expect(bad.errors.expires).toMatch(/duration like/);
+    expect(bad.errors.note).toBe('Say more.');
+  });
+
+  it('reports a missing required argument, and blank duration means permanent', async () => {
+    const r = await parseArgs(cmd, { server: servers[0].id, color: 'red', expires: '' }, lookup);
+    expect(r.errors).toEqual({ level: 'Level is required.' });
+    expect(r.values.expires).toBeNull();
+  });
+
+  it('takes defaults from the context for args not typed', async () => {
+    const withDefaults = defineCommand({ ...cmd, defaults: () => ({ level: 2 }) });
+    const r = await parseArgs(
+      withDefaults,
+      { server: servers[0].id, color: 'red' },
+      lookup,
+      {} as CommandContext,
+    );
+    expect(r.errors).toEqual({});
+    expect(r.values.level).toBe(2);
+  });
+
+  it('completes enum values, durations and entity names', () => {
+    expect(cmd.args!.color.complete('r', lookup)).toEqual(['red']);
+    expect(cmd.args!.expires.complete('1', lookup)).toEqual(['1h', '12h', '1d']);
+    expect(cmd.args!.server.complete('island', lookup)).toEqual(['Island PvE', 'Island PvP']);
+    expect(cmd.args!.targets.complete('Island PvE,isl', lookup)).toEqual([
+      'Island PvE,Island PvE',
+      'Island PvE,Island PvP',
+    ]);
+  });
+});
+
+describe('availability', () => {
+  const ctx = (bits: number | null) => ({ permissions: () => bits }) as unknown as CommandContext;
+  const cmd = defineCommand({ id: 'p', title: 'P', group: 'g', permission: Perm.ControlServices, run: noop });
+  it('names the missing permission', () => {
+    expect(availability(cmd, ctx(Perm.Membership))).toBe('Needs the control servers permission');
+    expect(availability(cmd, ctx(Perm.Membership | Perm.ControlServices))).toBe(true);
+    expect(availability(cmd, ctx(9007199254740991))).toBe(true);
+  });
+});
