@@ -1,0 +1,302 @@
+// The command palette (DESIGN "Palette"): commands and entities in one virtualised list with our
+// own uFuzzy filter, then a prompt per argument of the chosen command. Rendered once at the
+// root, inside the Jotai Provider and CommandRuntimeContext; opened through `openPalette`.
+
+import { Command } from 'cmdk';
+import { useAtom } from 'jotai';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { EntityRef } from '../../../commands/args.ts';
+import type { Command as Cmd } from '../../../commands/registry.ts';
+import { type CommandRuntime, useCommandRuntime } from '../app/runtime.ts';
+import { type CommandSource, commandSource } from './commandRows.ts';
+import { entitySearch, paletteLookup } from './entitySearch.ts';
+import {
+  argLabel,
+  currentArg,
+  describeFailure,
+  type Prompt,
+  parseStep,
+  type RunFailure,
+  startPrompt,
+  suggestions,
+  withRaw,
+} from './prompt.ts';
+import { RowList, VISIBLE_ROWS } from './RowList.tsx';
+import { commandRow, entityRow, type PaletteRow } from './rows.ts';
+import { paletteAtom } from './state.ts';
+import { useEntityIndexVersion } from './useEntityIndexVersion.ts';
+import './palette.css';
+
+/** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */
+export const ENTITY_CAP = 1000;
+
+/** A query that makes the first real keystroke find uFuzzy's code already compiled. */
+const WARM_QUERY = 'qzx';
+
+export function Palette() {
+  const [state, setState] = useAtom(paletteAtom);
+  const close = useCallback(() => setState({ open: false, query: '' }), [setState]);
+  return state.open ? <PaletteDialog initialQuery={state.query} onClose={close} /> : null;
+}
+
+function resultRows(source: CommandSource, runtime: CommandRuntime, query: string): PaletteRow[] {
+  const commands = source.search(query).map(commandRow);
+  if (query.trim() === '') return commands;
+  return commands.concat(entitySearch(runtime.index).search(query, ENTITY_CAP).map(entityRow));
+}
+
+function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClose(): void }) {
+  const runtime = useCommandRuntime();
+  const [returnFocus] = useState(() => document.activeElement);
+  // Visibility, availability and "recent" are read once, as of the moment the palette opened.
+  const [source] = useState(() =>
+    commandSource(runtime.registry, runtime.context('palette'), runtime.recent()),
+  );
+  const lookup = useMemo(() => paletteLookup(runtime.index, runtime.entities), [runtime]);
+  const version = useEntityIndexVersion(runtime.index);
+  const [query, setQuery] = useState(initialQuery);
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [active, setActive] = useState(0);
+  // Whether the keyboard moved the highlight since the input last changed: only then does Enter
+  // on an empty argument take a suggestion instead of leaving the argument blank.
+  const [moved, setMoved] = useState(false);
+  const [scrollTick, setScrollTick] = useState(0);
+  const [failure, setFailure] = useState<RunFailure | null>(null);
+  const busy = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(
+    () => () => {
+      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+    },
+    [returnFocus],
+  );
+  useEffect(() => whenIdle(() => entitySearch(runtime.index).search(WARM_QUERY, 1)), [runtime.index]);
+
+  const input = prompt ? prompt.raws[prompt.step] : query;
+  const arg = prompt ? currentArg(prompt) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the entity results
+  const rows = useMemo(
+    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime, input)),
+    [arg, input, lookup, source, runtime, version],
+  );
+
+  // cmdk 1.1 leaves aria-activedescendant stale when the selection is controlled; point it at ours.
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const id = el.querySelector('[cmdk-item][data-active]')?.id;
+    for (const target of el.querySelectorAll('[cmdk-input], [cmdk-list]')) {
+      if (id) target.setAttribute('aria-activedescendant', id);
+      else target.removeAttribute('aria-activedescendant');
+    }
+  });
+
+  const resetList = () => {
+    setActive(0);
+    setMoved(false);
+  };
+
+  const onInput = (value: string) => {
+    if (prompt) setPrompt(withRaw(prompt, value));
+    else setQuery(value);
+    resetList();
+    setFailure(null);
+  };
+
+  const execute = async (cmd: Cmd, values: Record<string, unknown>, from: Prompt | null) => {
+    busy.current = true;
+    try {
+      await runtime.run(cmd, values, 'palette');
+      onClose();
+    } catch (e) {
+      const f = describeFailure(e);
+      const step = from && f.field ? from.names.indexOf(f.field) : -1;
+      if (from && step >= 0) setPrompt({ ...from, step });
+      setFailure(f);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const submit = async (p: Prompt) => {
+    busy.current = true;
+    setPrompt(p);
+    const r = await parseStep(p, lookup);
+    busy.current = false;
+    if (!r.ok) {
+      setFailure({ summary: r.error });
+      return;
+    }
+    const values = { ...p.values, [p.names[p.step]]: r.value };
+    if (p.step + 1 < p.names.length) {
+      setPrompt({ ...p, values, step: p.step + 1 });
+      resetList();
+      setFailure(null);
+      return;
+    }
+    setPrompt({ ...p, values });
+    await execute(p.cmd, values, p);
+  };
+
+  const choose = (index: number) => {
+    const row = rows[index];
+    if (!row || busy.current) return;
+    setFailure(null);
+    if (row.type === 'suggestion') {
+      if (prompt) void submit(withRaw(prompt, row.text, row.ref));
+    } else if (row.type === 'entity') {
+      const open = runtime.registry.get('nav.open');
+      if (open) void execute(open, { target: row.ref satisfies EntityRef }, null);
+      else setFailure({ summary: 'Opening entities is not available.' });
+    } else if (row.avail !== true) {
+      setFailure({ summary: row.avail });
+    } else if (Object.keys(row.cmd.args ?? {}).length === 0) {
+      void execute(row.cmd, {}, null);
+    } else {
+      setPrompt(startPrompt(row.cmd));
+      resetList();
+    }
+  };
+
+  const acceptIntoInput = () => {
+    const row = rows[active];
+    if (!row) return;
+    if (prompt && row.type === 'suggestion') setPrompt(withRaw(prompt, row.text, row.ref));
+    else if (!prompt)
+      setQuery(row.type === 'command' ? row.cmd.title : row.type === 'entity' ? row.ref.label : '');
+    resetList();
+    setFailure(null);
+  };
+
+  const back = () => {
+    if (!prompt) return;
+    setPrompt(prompt.step > 0 ? { ...prompt, step: prompt.step - 1 } : null);
+    resetList();
+    setFailure(null);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.nativeEvent.isComposing) return;
+    const move = (to: number) => {
+      e.preventDefault();
+      if (rows.length === 0) return;
+      setActive(Math.max(0, Math.min(rows.length - 1, to)));
+      setMoved(true);
+      setScrollTick((t) => t + 1);
+    };
+    switch (e.key) {
+      case 'ArrowDown':
+        return move(active + 1);
+      case 'ArrowUp':
+        return move(active - 1);
+      case 'PageDown':
+        return move(active + VISIBLE_ROWS);
+      case 'PageUp':
+        return move(active - VISIBLE_ROWS);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(rows.length - 1);
+      case 'Tab':
+        e.preventDefault();
+        return acceptIntoInput();
+      case 'Escape':
+        e.preventDefault();
+        e.stopPropagation();
+        return onClose();
+      case 'Backspace':
+        if (prompt && input === '') {
+          e.preventDefault();
+          back();
+        }
+        return;
+      case 'Enter':
+        e.preventDefault();
+        if (busy.current) return;
+        if (!prompt || (rows.length > 0 && (input !== '' || moved))) return choose(active);
+        return void submit(prompt);
+    }
+  };
+
+  const onValueChange = (key: string) => {
+    const i = rows.findIndex((r) => r.key === key);
+    if (i >= 0 && i !== active) setActive(i);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the palette closes it; Esc does so from the keyboard
+    <div
+      className="palette-overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
+        <Command
+          ref={root}
+          label="Command palette"
+          shouldFilter={false}
+          vimBindings={false}
+          value={rows[active]?.key ?? ''}
+          onValueChange={onValueChange}
+          onKeyDown={onKeyDown}
+        >
+          {prompt && (
+            <div className="palette-crumbs">
+              {prompt.cmd.title} › {argLabel(prompt)}
+              <span className="palette-step">
+                {prompt.step + 1}/{prompt.names.length}
+              </span>
+            </div>
+          )}
+          <Command.Input
+            autoFocus
+            className="palette-input"
+            value={input}
+            onValueChange={onInput}
+            placeholder={prompt ? argLabel(prompt) : 'Search commands, servers, players, dinos…'}
+          />
+          {arg && prompt && (
+            <div className="palette-help">
+              {arg.help ?? arg.usage(prompt.names[prompt.step])}
+              {arg.isOptional && ' · optional: Enter leaves it blank'}
+            </div>
+          )}
+          {failure && (
+            <div className="palette-error" role="alert">
+              {failure.summary}
+              {failure.reason && <div className="palette-reason">{failure.reason}</div>}
+            </div>
+          )}
+          <RowList
+            rows={rows}
+            active={active}
+            scrollTick={scrollTick}
+            label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
+            onChoose={choose}
+          />
+          {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
+        </Command>
+      </div>
+    </div>
+  );
+}
+
+/** Runs fn when the browser is idle (after the palette has painted), where supported. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 500 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 50);
+  return () => clearTimeout(id);
+}

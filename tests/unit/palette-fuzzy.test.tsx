@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FuzzyIndex, RANK_LIMIT } from '../../src/web/palette/fuzzy.ts';
+import { keyLabels } from '../../src/web/palette/keyLabels.ts';
+
+const words = [
+  'rex',
+  'raptor',
+  'giga',
+  'bob',
+  'alice',
+  'island',
+  'tribe',
+  'of',
+  '150',
+  '15',
+  'lvl',
+  'x',
+  '"b',
+  '-',
+];
+const line = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+
+describe('FuzzyIndex', () => {
+  it('gives the same matches when narrowing a growing query as when searching afresh', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 60 }), line, (hay, query) => {
+        const incremental = new FuzzyIndex(hay);
+        for (let k = 1; k <= query.length; k++) {
+          const q = query.slice(0, k);
+          const narrowed = incremental.search(q);
+          const fresh = new FuzzyIndex(hay).search(q);
+          expect(narrowed).toEqual(fresh);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stops a broad query early with `cap` unranked hits, and ranks a narrow one', () => {
+    const hay = Array.from({ length: 50_000 }, (_, i) => `Rex ${i} Tribe of Bob`);
+    const broad = new FuzzyIndex(hay).search('rex', RANK_LIMIT);
+    expect(broad).toEqual(Array.from({ length: RANK_LIMIT }, (_, i) => i));
+    const narrow = new FuzzyIndex(['Tribe of Rex', 'Rex', 'Rexy the second']).search('rex');
+    expect(narrow[0]).toBe(1);
+    expect(new FuzzyIndex(hay).search('', 3)).toEqual([0, 1, 2]);
+  });
+
+  it('matches names that are not Latin, case-insensitively', () => {
+    expect(new FuzzyIndex(['Rex of Bob', 'Вася Пупкин', 'Ørn']).search('вас')).toEqual([1]);
+    expect(new FuzzyIndex(['Rex of Bob', 'Ørn']).search('ØRN')).toEqual([1]);
+  });
+});
+
+describe('keyLabels', () => {
+  it('shows mod as Ctrl or ⌘ and sequences as separate chords', () => {
+    expect(keyLabels('mod+shift+k', false)).toEqual(['Ctrl+Shift+K']);
+    expect(keyLabels('mod+k', true)).toEqual(['⌘+K']);
+    expect(keyLabels('g>s', false)).toEqual(['G', 'S']);
+  });
+});
