@@ -1,0 +1,46 @@
+// The game-server simulator: a fleet of fake ARK servers with the Sentinel mod, each speaking
+// the link protocol to the API server, so the console has live players, chat and status to show.
+
+import { createPopulation } from './population.ts';
+import { createRng } from './random.ts';
+import { SimServer } from './server.ts';
+
+export { SimServer } from './server.ts';
+
+export interface SimulatorOptions {
+  linkUrl: string;
+  servers: { accessKey: string; name: string }[];
+  tickMs?: number;
+  seed?: number;
+  onLog?: (line: string) => void;
+}
+
+export interface Simulator {
+  stop(): Promise<void>;
+  servers: SimServer[];
+}
+
+const DEFAULT_TICK_MS = 3000;
+const DEFAULT_SEED = 20_261_121;
+/** Enough people that servers share some players and each has newcomers left to join. */
+const PLAYERS_PER_SERVER = 40;
+
+export function startSimulator(opts: SimulatorOptions): Simulator {
+  const rng = createRng(opts.seed ?? DEFAULT_SEED);
+  const population = createPopulation(rng.fork(0), 20 + PLAYERS_PER_SERVER * opts.servers.length);
+  const log = opts.onLog ?? (() => {});
+  const servers = opts.servers.map(
+    (s, i) => new SimServer({ ...s, linkUrl: opts.linkUrl, rng: rng.fork(i + 1), population, log }),
+  );
+  const timer = setInterval(() => {
+    for (const s of servers) s.tick();
+  }, opts.tickMs ?? DEFAULT_TICK_MS);
+
+  return {
+    servers,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(servers.map((s) => s.link.stop()));
+    },
+  };
+}

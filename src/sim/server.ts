@@ -1,0 +1,59 @@
+// One simulated game server: its world, its event queue and its link, driven by a tick.
+
+import { BEHAVIOURS } from './behaviours.ts';
+import { runCommand } from './commands.ts';
+import { EventQueue } from './eventQueue.ts';
+import { LinkClient } from './link.ts';
+import type { PlayerIdentity } from './population.ts';
+import type { GameCommand, LinkEvent } from './protocol.ts';
+import type { Rng } from './random.ts';
+import { World } from './world.ts';
+
+export interface SimServerOptions {
+  linkUrl: string;
+  accessKey: string;
+  name: string;
+  rng: Rng;
+  population: readonly PlayerIdentity[];
+  log(line: string): void;
+}
+
+export class SimServer {
+  readonly name: string;
+  readonly accessKey: string;
+  readonly world: World;
+  readonly queue = new EventQueue();
+  readonly link: LinkClient;
+
+  constructor(opts: SimServerOptions) {
+    this.name = opts.name;
+    this.accessKey = opts.accessKey;
+    this.world = new World(opts.rng, opts.population);
+    this.link = new LinkClient({
+      url: opts.linkUrl,
+      accessKey: opts.accessKey,
+      queue: this.queue,
+      onCommand: (cmd) => this.command(cmd),
+      status: () => this.world.status(),
+      log: (line) => opts.log(`[${this.name}] ${line}`),
+    });
+  }
+
+  /** One step of world life: the clock moves, things happen, the server hears of it. */
+  tick(): void {
+    this.world.advanceClock();
+    this.emit(BEHAVIOURS.flatMap((behave) => behave(this.world)));
+    this.link.sendStatus();
+  }
+
+  command(cmd: GameCommand) {
+    const outcome = runCommand(this.world, cmd);
+    this.emit(outcome.events);
+    return outcome.reply;
+  }
+
+  private emit(events: LinkEvent[]): void {
+    for (const e of events) this.queue.push(e);
+    this.link.flush();
+  }
+}
