@@ -63,11 +63,6 @@ export class LinkClient {
     if (this.welcomed) this.send(this.opts.status());
   }
 
-  /** Drops the current socket as a network failure would; the client reconnects by itself. */
-  drop(): void {
-    this.ws?.terminate();
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.keepAlive);
