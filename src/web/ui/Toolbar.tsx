@@ -1,0 +1,44 @@
+// A row of buttons, one per command id: the command's title and key, and when it cannot run,
+// the reason (as a tooltip, with the button still focusable so keyboard users can read it).
+
+import type { Selection } from '../../../commands/context.ts';
+import type { Command } from '../../../commands/registry.ts';
+import { useCommandRuntime } from '../app/runtime.ts';
+import { keyLabels } from '../palette/keyLabels.ts';
+import { commandEntries } from './ContextMenu.tsx';
+import { runOrPrompt } from './runCommand.ts';
+import { Tooltip } from './Tooltip.tsx';
+
+export interface ToolbarProps {
+  commandIds: readonly string[];
+  label: string;
+  /** The rows or entity the toolbar acts on, when not the pane's selection. */
+  selection?: Selection;
+  valuesFor?: (cmd: Command) => Record<string, unknown>;
+}
+
+export function Toolbar({ commandIds, label, selection, valuesFor }: ToolbarProps) {
+  const runtime = useCommandRuntime();
+  const base = runtime.context('toolbar');
+  const ctx = selection ? { ...base, selection } : base;
+  const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
+  return (
+    <div role="toolbar" aria-label={label} className="ui-toolbar">
+      {items.map(({ cmd, reason }) => (
+        <Tooltip key={cmd.id} text={reason === true ? cmd.description : reason}>
+          <button
+            type="button"
+            className="ui-button"
+            aria-disabled={reason !== true || undefined}
+            onClick={() => {
+              if (reason === true) runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'toolbar');
+            }}
+          >
+            {cmd.title}
+            {cmd.keys?.[0] && <kbd className="ui-key">{keyLabels(cmd.keys[0]).join(' ')}</kbd>}
+          </button>
+        </Tooltip>
+      ))}
+    </div>
+  );
+}

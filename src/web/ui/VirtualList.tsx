@@ -1,0 +1,485 @@
+// The one list of the console. Only the visible window of rows is in the DOM (react-virtual,
+// fixed row height), so it serves a few servers and a million log lines alike; per-row state is
+// never allocated: marks are a Set of keys and the active row is an index.
+
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid positions rows absolutely, which table layout cannot do; the ARIA grid roles carry the semantics.
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are reached through the grid's aria-activedescendant; only the grid takes focus (roving focus).
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useAtom } from 'jotai';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { EntityKind } from '../../../commands/args.ts';
+import type { ListController } from '../../../commands/context.ts';
+import { type Command, normaliseKey } from '../../../commands/registry.ts';
+import { CommandRuntimeContext } from '../app/runtime.ts';
+import { type ListPrefs, listPrefsAtom, type SortState } from '../store/prefs.ts';
+import { releaseActiveList, setActiveList } from './activeList.ts';
+import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { ContextMenu, type MenuPoint } from './ContextMenu.tsx';
+import {
+  type Column,
+  cellText,
+  filterRows,
+  gridTemplate,
+  nextSort,
+  sortRows,
+  toggleColumn,
+  visibleColumns,
+} from './columns.ts';
+import { downloadCsv, toCsv } from './csv.ts';
+import { openMenu } from './openMenu.ts';
+
+export type { Column } from './columns.ts';
+
+export interface VirtualListProps<T> {
+  /** Key of the list's stored filter, sort and columns (`servers`, `server-logs`). */
+  name: string;
+  /** Accessible name of the grid. */
+  label: string;
+  /** All rows, or with `totalRows` the loaded window starting at `rowOffset`. */
+  rows: readonly T[];
+  rowKey(row: T): string;
+  columns: readonly Column<T>[];
+  defaultSort?: SortState;
+  onOpen?(row: T): void;
+  /** Command ids for the context menu of these rows. */
+  menu?(rows: T[]): string[];
+  /** Arguments the rows supply to a menu command; what is missing is asked in the palette. */
+  valuesFor?(cmd: Command, rows: T[]): Record<string, unknown>;
+  /** What the rows are, so menu commands judge availability for them. */
+  kind?: EntityKind;
+  onSelectionChange?(marked: T[], active: T | null): void;
+  onRefresh?(): void;
+  /** Server-side lists export from the server; local lists export what is shown. */
+  onExportCsv?(): void;
+  emptyText?: string;
+  loading?: boolean;
+  error?: string | null;
+  /** Rows on the server; rows not loaded yet show as placeholders. */
+  totalRows?: number;
+  rowOffset?: number;
+  /** The window the user sees (end exclusive), so the caller can fetch it. */
+  onRangeChange?(start: number, end: number): void;
+  /** Filter and sort done by the caller (the server) instead of here. */
+  serverSide?: { onFilter(text: string): void; onSort(sort: SortState): void };
+  /** Extra controls in the list's bar, e.g. a <Toolbar />. */
+  toolbar?: ReactNode;
+  /** Viewport size before layout is known (tests, first paint). */
+  initialRect?: { width: number; height: number };
+}
+
+const OVERSCAN = 10;
+const DEFAULT_ROW_H = 24;
+
+/** The row height of the theme (`--row-h`), read once the list is in the document. */
+function useRowHeight(ref: RefObject<HTMLElement | null>): number {
+  const [h, setH] = useState(DEFAULT_ROW_H);
+  useLayoutEffect(() => {
+    if (!ref.current) return;
+    const v = Number.parseFloat(getComputedStyle(ref.current).getPropertyValue('--row-h'));
+    if (v > 0) setH(v);
+  }, [ref]);
+  return h;
+}
+
+/** `shift+f10`-style names of a key event, as the registry writes them. */
+function eventKey(e: KeyboardEvent): string {
+  const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
+  const mods = [e.ctrlKey && 'ctrl', e.metaKey && 'meta', e.altKey && 'alt', e.shiftKey && 'shift'];
+  return normaliseKey([...mods.filter((m): m is string => !!m && m !== key), key].join('+'));
+}
+
+function modKey(e: KeyboardEvent): string {
+  const key = e.key.toLowerCase();
+  const mods = ['mod', e.altKey && 'alt', e.shiftKey && 'shift'];
+  return normaliseKey([...mods.filter((m): m is string => !!m), key].join('+'));
+}
+
+export function VirtualList<T>(props: VirtualListProps<T>) {
+  const { name, label, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
+  const runtime = useContext(CommandRuntimeContext);
+  const [prefs, setPrefs] = useAtom(listPrefsAtom(name));
+  const patch = useCallback((p: Partial<ListPrefs>) => setPrefs((cur) => ({ ...cur, ...p })), [setPrefs]);
+
+  const filter = prefs.filter;
+  const sort = prefs.sort ?? props.defaultSort ?? null;
+  const shown = useMemo(() => visibleColumns(columns, prefs.columns), [columns, prefs.columns]);
+
+  const view = useMemo(() => {
+    if (serverSide) return rows;
+    const filtered = filterRows(rows, shown, filter);
+    return sort
+      ? sortRows(
+          filtered,
+          columns.find((c) => c.id === sort.column),
+          sort.direction,
+        )
+      : filtered;
+  }, [rows, shown, columns, filter, sort, serverSide]);
+
+  const count = totalRows ?? view.length;
+  const rowAt = (i: number): T | undefined => view[i - rowOffset];
+
+  const [activeRaw, setActive] = useState(0);
+  const active = Math.min(activeRaw, count - 1);
+  const [marks, setMarks] = useState<ReadonlySet<string>>(() => new Set());
+  const anchor = useRef<{ index: number; base: ReadonlySet<string> } | null>(null);
+  const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const columnsButton = useRef<HTMLButtonElement>(null);
+  const rowH = useRowHeight(gridRef);
+  const baseId = useId();
+  const rowId = (i: number) => `${baseId}-row-${i}`;
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowH,
+    overscan: OVERSCAN,
+    initialRect: props.initialRect,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+
+  const { onRangeChange, onSelectionChange } = props;
+  useEffect(() => {
+    if (last >= first) onRangeChange?.(first, last + 1);
+  }, [first, last, onRangeChange]);
+
+  const activeRow = active >= 0 ? (rowAt(active) ?? null) : null;
+  const markedRows = useMemo(
+    () => (marks.size === 0 ? [] : view.filter((r) => marks.has(rowKey(r)))),
+    [marks, view, rowKey],
+  );
+  useEffect(() => {
+    onSelectionChange?.(markedRows, activeRow);
+  }, [markedRows, activeRow, onSelectionChange]);
+
+  useEffect(() => {
+    serverSide?.onFilter(filter);
+  }, [filter, serverSide]);
+  useEffect(() => {
+    if (sort) serverSide?.onSort(sort);
+  }, [sort, serverSide]);
+
+  /** The rows a command acts on: all marked ones when the active row is among them. */
+  const targets = (): T[] => {
+    if (activeRow && marks.has(rowKey(activeRow))) return markedRows;
+    return activeRow ? [activeRow] : [];
+  };
+
+  const moveTo = (target: number, extend: boolean) => {
+    if (count === 0) return;
+    const next = Math.max(0, Math.min(count - 1, target));
+    if (extend) {
+      anchor.current ??= { index: Math.max(active, 0), base: marks };
+      const { index, base } = anchor.current;
+      const m = new Set(base);
+      for (let i = Math.min(index, next); i <= Math.max(index, next); i++) {
+        const r = rowAt(i);
+        if (r) m.add(rowKey(r));
+      }
+      setMarks(m);
+    } else anchor.current = null;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const toggleMark = () => {
+    if (!activeRow) return;
+    anchor.current = null;
+    const key = rowKey(activeRow);
+    const m = new Set(marks);
+    if (!m.delete(key)) m.add(key);
+    setMarks(m);
+  };
+
+  const openMenuAt = (point: MenuPoint) => {
+    if (props.menu && activeRow) setMenuAt(point);
+  };
+  const openMenuAtActive = () => {
+    const rect = document.getElementById(rowId(active))?.getBoundingClientRect();
+    openMenuAt({ x: (rect?.left ?? 0) + 16, y: rect?.bottom ?? 0 });
+  };
+
+  const exportCsv = () => {
+    if (props.onExportCsv) props.onExportCsv();
+    else downloadCsv(name, toCsv(shown, view));
+  };
+
+  // The controller outlives renders; it reaches the current closures through this ref.
+  const latest = useRef({ exportCsv, openMenuAtActive, onRefresh: props.onRefresh });
+  latest.current = { exportCsv, openMenuAtActive, onRefresh: props.onRefresh };
+  const controller = useMemo<ListController>(
+    () => ({
+      name,
+      focusFilter: () => filterRef.current?.focus(),
+      openColumns: () => openMenu(columnsButton.current),
+      refresh: () => latest.current.onRefresh?.(),
+      exportCsv: () => latest.current.exportCsv(),
+      openContextMenu: () => latest.current.openMenuAtActive(),
+    }),
+    [name],
+  );
+  useEffect(() => () => releaseActiveList(controller), [controller]);
+
+  const page = Math.max(1, Math.floor((virtualizer.scrollRect?.height ?? rowH * 10) / rowH) - 1);
+
+  /** List-scope keys of the registry other than the ones handled here (`r` refresh, …). */
+  const runListKey = (e: KeyboardEvent): boolean => {
+    if (!runtime) return false;
+    const names = new Set([eventKey(e), modKey(e)]);
+    const cmd = runtime.registry
+      .all()
+      .find((c) => c.scope === 'list' && c.keys?.some((k) => names.has(normaliseKey(k))));
+    if (!cmd) return false;
+    // Failures are reported by the runtime as toasts.
+    runtime.run(cmd, {}, 'hotkey').catch(() => {});
+    return true;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed in header buttons or a menu opened from the list bubble here; not ours.
+    if (e.target !== e.currentTarget) return;
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    let handled = plain;
+    switch (plain ? e.key : '') {
+      case 'ArrowDown':
+      case 'j':
+        moveTo(active + 1, e.shiftKey);
+        break;
+      case 'ArrowUp':
+      case 'k':
+        moveTo(active - 1, e.shiftKey);
+        break;
+      case 'Home':
+        moveTo(0, e.shiftKey);
+        break;
+      case 'End':
+        moveTo(count - 1, e.shiftKey);
+        break;
+      case 'PageDown':
+        moveTo(active + page, e.shiftKey);
+        break;
+      case 'PageUp':
+        moveTo(active - page, e.shiftKey);
+        break;
+      case 'Enter':
+        if (activeRow) props.onOpen?.(activeRow);
+        break;
+      case ' ':
+        toggleMark();
+        break;
+      case '/':
+        filterRef.current?.focus();
+        break;
+      case 'ContextMenu':
+        openMenuAtActive();
+        break;
+      case 'F10':
+        handled = e.shiftKey;
+        if (handled) openMenuAtActive();
+        break;
+      case 'Escape':
+        handled = filter !== '' || marks.size > 0;
+        if (filter !== '') patch({ filter: '' });
+        else if (marks.size > 0) setMarks(new Set());
+        break;
+      default:
+        handled = false;
+    }
+    if (!handled) handled = runListKey(e);
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  const onRowMouseDown = (e: MouseEvent, index: number) => {
+    if (e.button === 2) return;
+    if (e.shiftKey) moveTo(index, true);
+    else {
+      setActive(index);
+      anchor.current = null;
+      if (e.ctrlKey || e.metaKey) {
+        const r = rowAt(index);
+        if (r) {
+          const m = new Set(marks);
+          if (!m.delete(rowKey(r))) m.add(rowKey(r));
+          setMarks(m);
+        }
+      }
+    }
+  };
+
+  const onRowContextMenu = (e: MouseEvent, index: number) => {
+    if (!props.menu) return;
+    e.preventDefault();
+    setActive(index);
+    gridRef.current?.focus({ preventScroll: true });
+    openMenuAt({ x: e.clientX, y: e.clientY });
+  };
+
+  const sortBy = (column: string) => patch({ sort: nextSort(sort, column) });
+
+  // The active row is always rendered, so aria-activedescendant names an element in the DOM.
+  const windowRows =
+    active >= 0 && (active < first || active > last)
+      ? [{ index: active, start: active * rowH }, ...items]
+      : items;
+  const template = gridTemplate(shown as Column<unknown>[]);
+  const menuRows = menuAt ? targets() : [];
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus anywhere in the list (filter, grid, headers) makes it the list that ui.list.* commands act on.
+    <div className="vl" onFocus={() => setActiveList(controller)}>
+      <div className="vl-bar">
+        <input
+          ref={filterRef}
+          type="search"
+          className="vl-filter"
+          placeholder="Filter  /"
+          aria-label={`Filter ${label}`}
+          value={filter}
+          onChange={(e) => patch({ filter: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && filter !== '') patch({ filter: '' });
+            else if (e.key === 'Escape' || e.key === 'ArrowDown' || e.key === 'Enter')
+              gridRef.current?.focus();
+            else return;
+            e.preventDefault();
+            e.stopPropagation();
+          }}
+        />
+        <span className="vl-count" aria-live="polite">
+          {props.loading ? 'Loading…' : `${count.toLocaleString('en')} ${count === 1 ? 'row' : 'rows'}`}
+        </span>
+        {props.toolbar}
+        <ColumnsMenu
+          columns={columns}
+          visible={shown.map((c) => c.id)}
+          onToggle={(id) => patch({ columns: toggleColumn(columns, prefs.columns, id) })}
+          buttonRef={columnsButton}
+        />
+      </div>
+      {props.error && count > 0 && (
+        <div className="vl-error" role="alert">
+          {props.error}
+        </div>
+      )}
+      <div
+        ref={gridRef}
+        className="vl-grid"
+        role="grid"
+        tabIndex={0}
+        aria-label={label}
+        aria-rowcount={count + 1}
+        aria-colcount={shown.length}
+        aria-multiselectable="true"
+        aria-busy={props.loading || undefined}
+        aria-activedescendant={active >= 0 ? rowId(active) : undefined}
+        onKeyDown={onKeyDown}
+        style={{ '--vl-cols': template } as CSSProperties}
+      >
+        <div role="rowgroup" className="vl-head">
+          <div role="row" aria-rowindex={1} className="vl-row vl-head-row">
+            {shown.map((c, i) => {
+              const dir = sort?.column === c.id ? sort.direction : null;
+              return (
+                <div
+                  key={c.id}
+                  role="columnheader"
+                  aria-colindex={i + 1}
+                  aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                  className={`vl-cell vl-align-${c.align ?? 'start'}`}
+                >
+                  <button type="button" className="vl-sort" onClick={() => sortBy(c.id)}>
+                    {c.title}
+                    <span className="vl-sort-mark" aria-hidden="true">
+                      {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                    </span>
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div ref={scrollRef} role="rowgroup" className="vl-body">
+          {count === 0 ? (
+            <div className="vl-empty" role={props.error ? 'alert' : undefined}>
+              {props.loading ? 'Loading…' : (props.error ?? props.emptyText ?? 'Nothing to show.')}
+            </div>
+          ) : (
+            <div className="vl-sizer" style={{ height: virtualizer.getTotalSize() }}>
+              {windowRows.map(({ index, start }) => {
+                const row = rowAt(index);
+                const marked = row !== undefined && marks.has(rowKey(row));
+                return (
+                  <div
+                    key={row ? rowKey(row) : `pending-${index}`}
+                    id={rowId(index)}
+                    role="row"
+                    aria-rowindex={index + 2}
+                    aria-selected={marked}
+                    className={`vl-row${index === active ? ' is-active' : ''}${marked ? ' is-marked' : ''}${row ? '' : ' is-pending'}`}
+                    style={{ transform: `translateY(${start}px)` }}
+                    onMouseDown={(e) => onRowMouseDown(e, index)}
+                    onDoubleClick={() => row && props.onOpen?.(row)}
+                    onContextMenu={(e) => onRowContextMenu(e, index)}
+                  >
+                    {shown.map((c, ci) => (
+                      <div
+                        key={c.id}
+                        role="gridcell"
+                        aria-colindex={ci + 1}
+                        className={`vl-cell vl-align-${c.align ?? 'start'}`}
+                      >
+                        {row
+                          ? c.render
+                            ? c.render(row)
+                            : cellText(c.value(row))
+                          : ci === 0
+                            ? 'Loading…'
+                            : ''}
+                      </div>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+      {props.menu && (
+        <ContextMenu
+          at={menuAt}
+          commandIds={menuAt ? props.menu(menuRows) : []}
+          selection={props.kind ? { kind: props.kind, ids: menuRows.map(rowKey) } : undefined}
+          valuesFor={props.valuesFor ? (cmd) => props.valuesFor!(cmd, menuRows) : undefined}
+          onClose={() => {
+            setMenuAt(null);
+            gridRef.current?.focus({ preventScroll: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}
