@@ -154,7 +154,7 @@ export function createAuth(deps: AuthDeps): Auth {
   /** Resolves true when the user is loaded, false when the browser is sent to sign a policy. */
   async function loadUser(returnUrl: string): Promise<boolean> {
     const generation = ++userGeneration;
-    if (state.status !== 'signedIn') setState({ status: 'signingIn' });
+    if (state.status === 'signedOut') setState({ status: 'signingIn' });
     userLoads++;
     try {
       const user = await api.user(ensureDeviceId(local), returnUrl);
