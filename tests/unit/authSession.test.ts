@@ -270,6 +270,22 @@ describe('restoring and renewing', () => {
     stop();
   });
 
+  it('keeps the user when a reload cannot reach the API, and drops it when the API refuses', async () => {
+    let answer: () => Response = () => json(200, user);
+    const s = setup({ 'GET /user': () => answer() }, signedInStorage());
+    const stop = s.auth.start();
+    await vi.waitFor(() => expect(s.auth.state.status).toBe('signedIn'));
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await s.auth.reloadUser();
+    expect(s.auth.state.status).toBe('signedIn');
+    answer = () => beaconError(500, 'Database down');
+    await s.auth.reloadUser();
+    expect(s.auth.state).toEqual({ status: 'signedOut', reason: 'Database down' });
+    stop();
+  });
+
   it('renews once for concurrent callers when the access token expires within a minute', async () => {
     const s = setup({}, signedInStorage(3600 - RENEW_AHEAD_S + 5));
     const results = await Promise.all([s.api.session(), s.api.session(), s.auth.accessToken()]);

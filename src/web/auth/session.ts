@@ -78,6 +78,8 @@ const FRESH_TOKEN_S = 10;
 /** After a network failure the renewal timer tries again this much later. */
 export const RENEW_RETRY_MS = 30_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Keeps a provider that issues very short-lived tokens from driving the timer in a tight loop. */
+const MIN_TIMER_MS = 1000;
 
 interface PendingSignIn {
   state: string;
@@ -148,7 +150,10 @@ export function createAuth(deps: AuthDeps): Auth {
     if (running === 0 || !usable(a)) return;
     let due = (a.access_token_expiration - RENEW_AHEAD_S) * 1000 - now();
     if (due <= 0 && offline) due = RENEW_RETRY_MS;
-    timer = setTimeout(() => void accessToken().finally(schedule), Math.min(Math.max(due, 0), MAX_TIMER_MS));
+    timer = setTimeout(
+      () => void accessToken().finally(schedule),
+      Math.min(Math.max(due, MIN_TIMER_MS), MAX_TIMER_MS),
+    );
   }
 
   /** Resolves true when the user is loaded, false when the browser is sent to sign a policy. */
@@ -161,14 +166,15 @@ export function createAuth(deps: AuthDeps): Auth {
       if (generation === userGeneration) setState({ status: 'signedIn', user });
       return true;
     } catch (e) {
-      const policyUrl = e instanceof ApiError && (e.details as { url?: unknown } | null)?.url;
-      if (e instanceof ApiError && e.code === 'policyRequired' && typeof policyUrl === 'string') {
-        if (/^https?:\/\//i.test(policyUrl)) {
-          deps.navigate(policyUrl);
-          return false;
-        }
+      const policyUrl =
+        e instanceof ApiError && e.code === 'policyRequired' && (e.details as { url?: unknown })?.url;
+      if (typeof policyUrl === 'string' && /^https?:\/\//i.test(policyUrl)) {
+        deps.navigate(policyUrl);
+        return false;
       }
-      if (generation === userGeneration) setState({ status: 'signedOut', reason: reasonOf(e) });
+      // A reload that cannot reach the API keeps the user it has rather than ejecting them.
+      const keep = isNetworkError(e) && state.status === 'signedIn';
+      if (generation === userGeneration && !keep) setState({ status: 'signedOut', reason: reasonOf(e) });
       throw e;
     } finally {
       userLoads--;
