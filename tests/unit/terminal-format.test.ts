@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { CommandError } from '../../commands/registry.ts';
+import { Msg } from '../../src/domain/messages.ts';
+import { ApiError } from '../../src/web/api/http.ts';
+import {
+  formatArgErrors,
+  formatColumns,
+  formatError,
+  formatResult,
+  formatTable,
+  MAX_COLUMN_WIDTH,
+  paint,
+  toChunks,
+  UNDO_HINT,
+} from '../../src/web/terminal/format.ts';
+import { type Safe, sanitise } from '../../src/web/terminal/sanitise.ts';
+import { stringWidth } from '../../src/web/terminal/width.ts';
+
+const plain = (lines: readonly string[]) => lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''));
+
+describe('formatTable', () => {
+  it('aligns columns to their content, numbers to the right', () => {
+    const lines = plain(
+      formatTable(
+        {
+          columns: ['Name', 'Level', 'Tamed'],
+          rows: [
+            ['Rex', 150, true],
+            ['Giganotosaurus', 7, false],
+            ['Dodo', null, null],
+          ],
+        },
+        80,
+      ),
+    );
+    expect(lines).toEqual([
+      'Name            Level  Tamed',
+      '──────────────  ─────  ─────',
+      'Rex               150  yes',
+      'Giganotosaurus      7  no',
+      'Dodo',
+    ]);
+  });
+
+  it('caps wide columns and shrinks the widest to fit, cutting with …', () => {
+    const long = 'x'.repeat(100);
+    const [, , row] = plain(formatTable({ columns: ['A', 'B'], rows: [[long, 'short']] }, 80));
+    expect(row).toBe(`${'x'.repeat(MAX_COLUMN_WIDTH - 1)}…  short`);
+    const narrow = plain(formatTable({ columns: ['A', 'B'], rows: [[long, long]] }, 30));
+    for (const l of narrow) expect(stringWidth(l)).toBeLessThanOrEqual(30);
+    expect(narrow[2]).toBe(`${'x'.repeat(13)}…  ${'x'.repeat(13)}…`);
+  });
+
+  it('measures wide characters by cells', () => {
+    const lines = plain(
+      formatTable(
+        {
+          columns: ['名前', 'n'],
+          rows: [
+            ['恐竜', 1],
+            ['a', 22],
+          ],
+        },
+        80,
+      ),
+    );
+    expect(lines[2]).toBe('恐竜   1');
+    expect(lines[3]).toBe('a     22');
+  });
+
+  it('sanitises every cell: no control sequence survives', () => {
+    const lines = formatTable({ columns: ['\x1b]0;t\x07'], rows: [['\x1b[2J\u202Eevil']] }, 80);
+    const body = plain(lines).join('\n');
+    expect(body).toContain('␛]0;t␇');
+    expect(body).toContain('␛[2J<U+202E>evil');
+    expect(lines.join('').replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(/[\x00-\x1f]/);
+  });
+
+  it('says when there are no rows', () => {
+    expect(plain(formatTable({ columns: ['A'], rows: [] }, 80)).at(-1)).toBe('(no rows)');
+  });
+});
+
+describe('results and errors', () => {
+  it('prints the message, the table and the undo hint', () => {
+    const lines = plain(
+      formatResult(
+        {
+          message: 'Banned Bob.\nOn 2 servers.',
+          table: { columns: ['x'], rows: [[1]] },
+          undo: async () => {},
+        },
+        80,
+      ),
+    );
+    expect(lines).toEqual(['Banned Bob.', 'On 2 servers.', 'x', '─', '1', UNDO_HINT]);
+    expect(formatResult(undefined, 80)).toEqual([]);
+  });
+
+  it('shows an API error with its message and reason, in red', () => {
+    const lines = formatError(new ApiError('Ban failed', 'generic', 400, 'Player is \x1b[31mimmune'));
+    expect(lines[0]).toBe('\x1b[31mBan failed\x1b[0m');
+    expect(plain(lines)).toEqual(['Ban failed', 'Player is ␛[31mimmune']);
+    expect(plain(formatError(new ApiError('Oops', 'generic', 500)))).toEqual(['Oops', Msg.noDetails]);
+  });
+
+  it('names the field of a command error and of each argument error', () => {
+    expect(plain(formatError(new CommandError('Too long.', 'comments')))).toEqual(['--comments: Too long.']);
+    expect(plain(formatError(new CommandError('Needs the manage bans permission')))).toEqual([
+      'Needs the manage bans permission',
+    ]);
+    expect(plain(formatArgErrors({ player: 'No player matches "x".' }))).toEqual([
+      '--player: No player matches "x".',
+    ]);
+    expect(plain(formatError('plain'))).toEqual(['plain']);
+  });
+
+  it('paints only what it is given', () => {
+    expect(paint('muted', sanitise('a\x1bb'))).toBe('\x1b[90ma␛b\x1b[0m');
+  });
+});
+
+describe('formatColumns', () => {
+  it('lays items out in as many columns as fit', () => {
+    expect(formatColumns(['alpha', 'be', 'gamma', 'delta'], 14)).toEqual(['alpha  be', 'gamma  delta']);
+    expect(formatColumns([], 80)).toEqual([]);
+  });
+});
+
+describe('toChunks', () => {
+  it('cuts output into writes of at most 4 KiB that join back to every line', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => sanitise(`row ${i} ${'🦖'.repeat(i % 7)}`));
+    const chunks = toChunks(lines);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const c of chunks) expect(c.length).toBeLessThanOrEqual(4096);
+    expect(chunks.join('')).toBe(lines.map((l) => `${l}\r\n`).join(''));
+    for (const c of chunks) expect(c.charCodeAt(c.length - 1) >> 10).not.toBe(0xd800 >> 10);
+    expect(toChunks([] as Safe[])).toEqual([]);
+  });
+});
