@@ -91,7 +91,7 @@ export function createHttp(deps: HttpDeps): Http {
         signal: opts.signal,
       });
     } catch (e) {
-      if ((e as Error).name === 'AbortError') throw e;
+      if (e instanceof Error && e.name === 'AbortError') throw e;
       const msg =
         e instanceof Error && e.message && e.message !== 'Failed to fetch' ? e.message : Msg.networkError;
       throw new ApiError(msg, 'network', 0);
@@ -114,7 +114,7 @@ export function createHttp(deps: HttpDeps): Http {
       parsed = text === '' ? null : JSON.parse(text);
     } catch {
       if (res.ok) throw new ApiError(Msg.unexpectedReply, 'generic', res.status);
-      throw new ApiError(Msg.unexpectedReply, 'generic', res.status, text.slice(0, 500) || null);
+      throw new ApiError(Msg.unexpectedReply, 'generic', res.status, `${res.status} ${res.statusText}`);
     }
     if (res.ok) return parsed as T;
 

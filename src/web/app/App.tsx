@@ -2,8 +2,9 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AuthProvider, useAuth } from '../auth/react.tsx';
 import { createRealtime, type Realtime } from '../store/realtime.ts';
 import { Affiliate } from '../views/public/Affiliate.tsx';
 import { Landing } from '../views/public/Landing.tsx';
@@ -19,32 +20,36 @@ interface Props {
   live: { realtime: Realtime | null };
 }
 
-function useAuthState(auth: AppDeps['auth']) {
-  return useSyncExternalStore(auth.subscribe, () => auth.state);
-}
-
 /** SPEC §4 route guard: signed out → remember where the user wanted to go, then the landing page. */
-function Guarded({ deps }: { deps: AppDeps }) {
-  const state = useAuthState(deps.auth);
+function Guarded() {
+  const { auth, state } = useAuth();
   const location = useLocation();
   const wanted = canonicalPath(location.pathname);
   if (wanted !== location.pathname) return <Navigate to={wanted} replace />;
   if (state.status === 'signingIn') return <p className="boot">Signing in…</p>;
   if (state.status !== 'signedIn') {
-    deps.auth.setReturnTo(location.pathname + location.search);
+    auth.setReturnTo(location.pathname + location.search);
     return <Navigate to="/" replace />;
   }
   return <Shell user={state.user} />;
 }
 
-function Home({ deps }: { deps: AppDeps }) {
-  const state = useAuthState(deps.auth);
+function Home() {
+  const { state } = useAuth();
   if (state.status === 'signedIn') return <Navigate to="/servers" replace />;
   return <Landing />;
 }
 
 export function App({ base, live }: Props) {
-  const state = useAuthState(base.auth);
+  return (
+    <AuthProvider auth={base.auth}>
+      <AppRoutes base={base} live={live} />
+    </AuthProvider>
+  );
+}
+
+function AppRoutes({ base, live }: Props) {
+  const { state } = useAuth();
   const userId = state.status === 'signedIn' ? state.user.userId : null;
   const realtime = useMemo(
     () => (userId ? createRealtime(base.config.pusher, () => base.api) : null),
@@ -63,12 +68,12 @@ export function App({ base, live }: Props) {
         <AppDepsContext.Provider value={deps}>
           <BrowserRouter>
             <Routes>
-              <Route path="/" element={<Home deps={deps} />} />
+              <Route path="/" element={<Home />} />
               <Route path="/features" element={<Landing />} />
               <Route path="/welcome" element={<Welcome />} />
               <Route path="/oauth" element={<OAuthCallback />} />
               <Route path="/a/:affiliateId" element={<Affiliate />} />
-              <Route path="*" element={<Guarded deps={deps} />} />
+              <Route path="*" element={<Guarded />} />
             </Routes>
           </BrowserRouter>
         </AppDepsContext.Provider>

@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const DEMO = {
+  email: process.env.PALISADE_DEMO_EMAIL ?? 'admin@palisade.local',
+  password: process.env.PALISADE_DEMO_PASSWORD ?? 'palisade-demo',
+};
+
+/** Presses Tab until the target has focus, as a keyboard user would reach it. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Could not reach the element with Tab');
+}
+
+/** Signs in with the demo account through the real PKCE flow, by keyboard. */
+export async function signIn(page: Page, path = '/servers'): Promise<void> {
+  await page.goto(path);
+  const button = page.getByRole('button', { name: /sign in/i }).first();
+  await expect(button).toBeVisible();
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(DEMO.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('grid')).toBeVisible();
+}
+
+/** The text the console pane shows (xterm's DOM renderer). */
+export async function terminalText(page: Page): Promise<string> {
+  return (await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).replace(/\u00a0/g, ' ');
+}
