@@ -1,6 +1,6 @@
-// Headless UI menus open only from their button. Lists open theirs from a key (Shift+F10, the
-// columns command), so they send the button the key a keyboard user would press: the menu
-// opens with its first item focused, exactly as if the button had been used.
+// Headless UI menus and popovers open only from their button. Lists open theirs from a key
+// (Shift+F10, the columns command), so they send the button the key a keyboard user would press:
+// it opens with its first item focused, exactly as if the button had been used.
 
 export function openMenu(button: HTMLElement | null): void {
   if (!button || button.getAttribute('aria-expanded') === 'true') return;
