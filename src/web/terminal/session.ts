@@ -1,0 +1,292 @@
+// The console's behaviour, independent of React and of the xterm build: keys in, ANSI out. The
+// pane wires it to @xterm/xterm; tests drive it against @xterm/headless.
+
+import type { Surface } from '../../../commands/context.ts';
+import { parseArgs } from '../../../commands/registry.ts';
+import type { CommandRuntime } from '../app/runtime.ts';
+import { applyCompletion, complete } from './complete.ts';
+import {
+  formatArgErrors,
+  formatColumns,
+  formatError,
+  formatErrors,
+  formatResult,
+  paint,
+  toChunks,
+} from './format.ts';
+import { helpFor, helpIndex } from './help.ts';
+import { type History, searchPrompt } from './history.ts';
+import {
+  decodeInput,
+  edit,
+  emptyLine,
+  type Key,
+  type LineState,
+  lineAtEnd,
+  type PromptLine,
+  renderPrompt,
+} from './lineEditor.ts';
+import { parseLine, unknownCommandMessage, usage } from './parse.ts';
+import { type Safe, sanitise } from './sanitise.ts';
+import { tokenize } from './tokenize.ts';
+
+/** What the session needs from a terminal: ordered writes and the current width. */
+export interface TerminalSink {
+  write(data: string, done?: () => void): void;
+  readonly cols: number;
+}
+
+export type SessionRuntime = Pick<CommandRuntime, 'registry' | 'entities' | 'run'>;
+
+export const PROMPT = sanitise('palisade> ');
+export const BANNER = 'Palisade console. Type help to list commands, Tab to complete.';
+/** Completion lists longer than this are cut, like a shell asking "display all 2000 possibilities?". */
+const LIST_LIMIT = 200;
+const SURFACE: Surface = 'console';
+// Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
+const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+interface Outcome {
+  output: Safe[];
+  /** The line goes back in the prompt so it can be fixed. */
+  failed: boolean;
+}
+
+interface Search {
+  query: string;
+  hit: { index: number; line: string } | null;
+  failed: boolean;
+  saved: LineState;
+}
+
+export class ConsoleSession {
+  private line: LineState = emptyLine;
+  private drawn: PromptLine | null = null;
+  private search: Search | null = null;
+  private running: Promise<void> | null = null;
+  private queued: Key[] = [];
+  private undo: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly term: TerminalSink,
+    private readonly runtime: SessionRuntime,
+    private readonly history: History,
+  ) {}
+
+  start(): void {
+    this.term.write(`${paint('muted', sanitise(BANNER))}\r\n`);
+    this.redraw();
+  }
+
+  /** xterm's onData: typed keys or pasted text. */
+  input(data: string): void {
+    this.feed(decodeInput(data));
+  }
+
+  /** Keys that arrive while a command runs (even in the same paste as its Enter) wait for it. */
+  private feed(keys: readonly Key[]): void {
+    for (let i = 0; i < keys.length; i++) {
+      if (this.running) {
+        this.queued.push(...keys.slice(i));
+        return;
+      }
+      this.key(keys[i]);
+    }
+  }
+
+  /** Resolves once no command is running and its output has been written. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Whether the line editor is in Ctrl+R search (Esc then belongs to the console, not the shell). */
+  get searching(): boolean {
+    return this.search !== null;
+  }
+
+  private key(key: Key): void {
+    if (this.search) {
+      this.searchKey(this.search, key);
+      return;
+    }
+    switch (key.kind) {
+      case 'enter':
+        this.submit(this.line.text);
+        return;
+      case 'tab':
+        this.completeLine();
+        return;
+      case 'up':
+      case 'down': {
+        const text = key.kind === 'up' ? this.history.previous(this.line.text) : this.history.next();
+        if (text !== null) this.line = lineAtEnd(text);
+        break;
+      }
+      case 'interrupt':
+        this.leavePrompt('^C\r\n');
+        this.line = emptyLine;
+        this.history.reset();
+        break;
+      case 'clearScreen':
+        this.term.write(CLEAR_SCREEN);
+        this.drawn = null;
+        break;
+      case 'search':
+        this.search = { query: '', hit: null, failed: false, saved: this.line };
+        break;
+      default:
+        this.line = edit(this.line, key);
+    }
+    this.redraw();
+  }
+
+  private searchKey(s: Search, key: Key): void {
+    // Like bash: a failed search keeps showing the last match, flagged as failed.
+    const find = (before?: number) => {
+      const found = this.history.search(s.query, before);
+      s.failed = found === null && s.query !== '';
+      if (found || s.query === '') s.hit = found;
+    };
+    switch (key.kind) {
+      case 'text':
+        s.query += key.text;
+        find(s.hit ? s.hit.index + 1 : undefined);
+        break;
+      case 'backspace':
+        s.query = s.query.slice(0, -1);
+        find();
+        break;
+      case 'search':
+        if (s.query) find(s.hit?.index);
+        break;
+      case 'cancel':
+      case 'interrupt':
+        this.search = null;
+        this.line = s.saved;
+        break;
+      default:
+        // Any other key takes the match into the editor, then does what it does there.
+        this.search = null;
+        this.line = lineAtEnd(s.hit?.line ?? s.saved.text);
+        if (key.kind !== 'escape') {
+          this.key(key);
+          return;
+        }
+    }
+    this.redraw();
+  }
+
+  private promptLine(): PromptLine {
+    const s = this.search;
+    if (!s) return { prompt: PROMPT, state: this.line };
+    const text = s.hit?.line ?? '';
+    const at = Math.max(0, text.toLowerCase().indexOf(s.query.toLowerCase()));
+    return {
+      prompt: sanitise(searchPrompt(s.query, !s.failed)),
+      state: { text, cursor: at },
+    };
+  }
+
+  private redraw(): void {
+    const next = this.promptLine();
+    this.term.write(renderPrompt(this.drawn, next, this.term.cols));
+    this.drawn = next;
+  }
+
+  /** Leaves the prompt on screen as typed, the cursor after it, then writes `after` (a newline). */
+  private leavePrompt(after = '\r\n'): void {
+    if (this.drawn) {
+      const atEnd = { ...this.drawn, state: lineAtEnd(this.drawn.state.text) };
+      this.term.write(renderPrompt(this.drawn, atEnd, this.term.cols) + after);
+      this.drawn = null;
+    }
+  }
+
+  /** Writes lines below the prompt in 4 KiB chunks; resolves when xterm has parsed the last. */
+  private print(lines: readonly Safe[]): Promise<void> {
+    this.leavePrompt();
+    const chunks = toChunks(lines);
+    return new Promise((resolve) => {
+      if (chunks.length === 0) resolve();
+      for (const [i, c] of chunks.entries())
+        this.term.write(c, i === chunks.length - 1 ? resolve : undefined);
+    });
+  }
+
+  private completeLine(): void {
+    const c = complete(this.line.text, this.line.cursor, this.runtime.registry, this.runtime.entities);
+    const applied = applyCompletion(this.line.text, c);
+    this.line = { text: applied.line, cursor: applied.cursor };
+    if (applied.listed.length > 0) {
+      const shown = applied.listed.slice(0, LIST_LIMIT);
+      const more = applied.listed.length - shown.length;
+      const extra = more > 0 ? [paint('muted', sanitise(`… and ${more} more`))] : [];
+      void this.print([...formatColumns(shown, this.term.cols), ...extra]);
+    }
+    this.redraw();
+  }
+
+  private submit(text: string): void {
+    this.leavePrompt();
+    this.history.add(text);
+    this.line = emptyLine;
+    if (text.trim() === '') {
+      this.redraw();
+      return;
+    }
+    this.term.write(paint('muted', sanitise('…')));
+    const run = this.execute(text)
+      .catch((err: unknown): Outcome => ({ output: formatError(err), failed: true }))
+      .then(async ({ output, failed }) => {
+        this.term.write('\r\x1b[2K');
+        await this.print(output);
+        if (failed) this.line = lineAtEnd(text);
+        this.running = null;
+        this.redraw();
+        const queued = this.queued;
+        this.queued = [];
+        this.feed(queued);
+      });
+    this.running = run;
+  }
+
+  private async execute(text: string): Promise<Outcome> {
+    const words = tokenize(text).map((t) => t.text);
+    const ok = (output: Safe[]): Outcome => ({ output, failed: false });
+    const failed = (output: Safe[]): Outcome => ({ output, failed: true });
+    const { registry } = this.runtime;
+    switch (words[0]) {
+      case 'help': {
+        if (words.length === 1) return ok(helpIndex(registry, this.term.cols));
+        const cmd = registry.find(words[1]);
+        return cmd
+          ? ok(helpFor(cmd, this.term.cols))
+          : failed(formatErrors([unknownCommandMessage(words[1])]));
+      }
+      case 'clear':
+        this.term.write(CLEAR_SCREEN);
+        return ok([]);
+      case 'history': {
+        const entries = this.history.entries();
+        const pad = String(entries.length).length;
+        return ok(entries.map((l, i) => sanitise(`${String(i + 1).padStart(pad)}  ${l}`)));
+      }
+      case 'undo': {
+        if (!this.undo) return failed(formatErrors(['Nothing to undo.']));
+        const undo = this.undo;
+        this.undo = null;
+        await undo();
+        return ok([paint('success', sanitise('Undone.'))]);
+      }
+    }
+    const parsed = parseLine(text, registry);
+    if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));
+    const cmd = parsed.cmd;
+    const { values, errors } = await parseArgs(cmd, parsed.raw, this.runtime.entities);
+    if (Object.keys(errors).length > 0)
+      return failed([...formatArgErrors(errors), paint('muted', sanitise(`Usage: ${usage(cmd)}`))]);
+    const result = await this.runtime.run(cmd, values, SURFACE);
+    if (result?.undo) this.undo = result.undo;
+    return ok(formatResult(result, this.term.cols));
+  }
+}

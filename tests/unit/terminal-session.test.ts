@@ -1,0 +1,232 @@
+import xh from '@xterm/headless';
+import { describe, expect, it } from 'vitest';
+import type { CommandResult } from '../../commands/context.ts';
+import type { Command } from '../../commands/registry.ts';
+import { ApiError } from '../../src/web/api/http.ts';
+import { History, type HistoryStorage } from '../../src/web/terminal/history.ts';
+import { ConsoleSession, type SessionRuntime } from '../../src/web/terminal/session.ts';
+import { entities, registry } from './terminal-fixtures.ts';
+
+const memory = (): HistoryStorage => {
+  const data = new Map<string, string>();
+  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
+};
+
+type Run = (cmd: Command, values: Record<string, unknown>) => Promise<CommandResult | undefined>;
+
+function setup(run: Run = async () => undefined, cols = 80) {
+  const term = new xh.Terminal({ cols, rows: 30, allowProposedApi: true, logLevel: 'off' });
+  const replies: string[] = [];
+  term.onData((d) => replies.push(d));
+  const calls: { id: string; values: Record<string, unknown> }[] = [];
+  const runtime: SessionRuntime = {
+    registry: registry(),
+    entities,
+    run: (cmd, values, surface) => {
+      expect(surface).toBe('console');
+      calls.push({ id: cmd.id, values });
+      return run(cmd, values);
+    },
+  };
+  const writes: string[] = [];
+  const sink = {
+    get cols() {
+      return term.cols;
+    },
+    write: (data: string, done?: () => void) => {
+      writes.push(data);
+      term.write(data, done);
+    },
+  };
+  const session = new ConsoleSession(sink, runtime, new History('u', memory()));
+  session.start();
+  const flush = () => new Promise<void>((r) => term.write('', r));
+  const buffer = term.buffer.active;
+  return {
+    term,
+    calls,
+    replies,
+    writes,
+    session,
+    async type(data: string) {
+      session.input(data);
+      await session.idle();
+      await flush();
+    },
+    screen: () =>
+      Array.from({ length: buffer.length }, (_, y) => buffer.getLine(y)!.translateToString(true))
+        .filter((l) => l !== '')
+        .join('\n'),
+    prompt: () => buffer.getLine(buffer.baseY + buffer.cursorY)!.translateToString(true),
+    cursor: () => buffer.cursorX,
+  };
+}
+
+describe('ConsoleSession', () => {
+  it('shows a banner and a prompt, runs a command and prints its table', async () => {
+    const t = setup(async () => ({
+      message: 'Servers: 2',
+      table: {
+        columns: ['Name', 'Players'],
+        rows: [
+          ['Island', 12],
+          ['Ragnarok', 3],
+        ],
+      },
+    }));
+    await t.type('');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('servers\r');
+    expect(t.calls).toEqual([{ id: 'server.list', values: {} }]);
+    expect(t.screen()).toContain(
+      ['palisade> servers', 'Servers: 2', 'Name      Players', '────────  ───────', 'Island         12'].join(
+        '\n',
+      ),
+    );
+    expect(t.prompt()).toBe('palisade> ');
+  });
+
+  it('passes typed, resolved values to the runtime', async () => {
+    const t = setup();
+    await t.type('ban "Big Bob" 7d griefing at base\r');
+    expect(t.calls[0]).toEqual({
+      id: 'ban.create',
+      values: {
+        player: { kind: 'player', id: 'p2', label: 'Big Bob' },
+        expires: 604800,
+        comments: 'griefing at base',
+      },
+    });
+  });
+
+  it('on an API error prints message and reason and puts the same line back', async () => {
+    const t = setup(async () => {
+      throw new ApiError('Ban failed', 'generic', 400, 'Player is immune');
+    });
+    await t.type('ban Bob 7d fail\r');
+    expect(t.screen()).toContain('Ban failed\nPlayer is immune');
+    expect(t.prompt()).toBe('palisade> ban Bob 7d fail');
+    expect(t.cursor()).toBe('palisade> ban Bob 7d fail'.length);
+    await t.type('\r');
+    expect(t.calls).toHaveLength(2);
+  });
+
+  it('keeps the line on parse and validation errors, naming the field', async () => {
+    const t = setup();
+    await t.type('ban Nobody soon\r');
+    expect(t.screen()).toContain('--player: No player matches "Nobody".');
+    expect(t.screen()).toContain('--comments: Comments is required.');
+    expect(t.screen()).toContain('Usage: ban.create <player> [expires:duration] <comments>…');
+    expect(t.prompt()).toBe('palisade> ban Nobody soon');
+    await t.type('\x15bna\r');
+    expect(t.screen()).toContain('Unknown command "bna". Type help to list commands.\nDid you mean "ban"?');
+    expect(t.prompt()).toBe('palisade> bna');
+    expect(t.calls).toEqual([]);
+  });
+
+  it('queues keys typed while a command runs and replays them after', async () => {
+    let finish: (r: CommandResult) => void = () => {};
+    const t = setup(() => new Promise((r) => (finish = r)));
+    t.session.input('servers\rhel');
+    t.session.input('p');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(t.screen()).toContain('…');
+    expect(t.prompt()).not.toContain('help');
+    finish({ message: 'done' });
+    await t.session.idle();
+    await t.type('');
+    expect(t.screen()).not.toContain('…');
+    expect(t.screen()).toContain('done');
+    expect(t.prompt()).toBe('palisade> help');
+  });
+
+  it('answers help, help <command> and history itself', async () => {
+    const t = setup();
+    await t.type('help\r');
+    expect(t.screen()).toMatch(/ban\.create\s+ban\s+mod\+b\s+Ban player/);
+    expect(t.screen()).toContain('Servers');
+    await t.type('help tp\r');
+    expect(t.screen()).toContain('Usage: player.teleport <player> <to:coords>');
+    expect(t.screen()).toMatch(/--to\s+<to:coords>\s+Destination/);
+    await t.type('help ban\r');
+    expect(t.screen()).toContain('Permission: manage bans');
+    await t.type('help nope\r');
+    expect(t.prompt()).toBe('palisade> help nope');
+    await t.type('\x15history\r');
+    expect(t.screen()).toMatch(/1 {2}help\n2 {2}help tp\n3 {2}help ban\n4 {2}help nope\n5 {2}history/);
+    expect(t.calls).toEqual([]);
+  });
+
+  it('recalls history with ↑/↓ keeping the draft, and searches it with Ctrl+R', async () => {
+    const t = setup();
+    await t.type('servers\r');
+    await t.type('ban Bob 7d x\r');
+    await t.type('draft');
+    await t.type('\x1b[A');
+    expect(t.prompt()).toBe('palisade> ban Bob 7d x');
+    await t.type('\x1b[A\x1b[B\x1b[B');
+    expect(t.prompt()).toBe('palisade> draft');
+    await t.type('\x15\x12serv');
+    expect(t.prompt()).toBe("(reverse-i-search)'serv': servers");
+    await t.type('zz');
+    expect(t.prompt()).toBe("(failed reverse-i-search)'servzz': servers");
+    await t.type('\x7f\x7f\x1b');
+    expect(t.prompt()).toBe('palisade> servers');
+    await t.type('\x15\x12ban\r');
+    expect(t.calls.map((c) => c.id)).toEqual(['server.list', 'ban.create', 'ban.create']);
+  });
+
+  it('completes on Tab, listing several candidates below the prompt', async () => {
+    const t = setup();
+    await t.type('ban Al\t');
+    expect(t.prompt()).toBe('palisade> ban Alice ');
+    await t.type('\x15ban bi\t');
+    expect(t.screen()).toContain('"Big Bob"   "Big Bill"');
+    expect(t.prompt()).toBe('palisade> ban "Big B');
+  });
+
+  it('Ctrl+C clears the line with ^C, Ctrl+L clears the screen', async () => {
+    const t = setup();
+    await t.type('ban Bob\x03');
+    expect(t.screen()).toContain('palisade> ban Bob^C');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('half\x0c');
+    expect(t.screen()).toBe('palisade> half');
+  });
+
+  it('runs the last undo on "undo"', async () => {
+    let undone = 0;
+    const t = setup(async () => ({ message: 'Banned.', undo: async () => void undone++ }));
+    await t.type('ban Bob 7d x\r');
+    expect(t.screen()).toContain('Undo available: type undo.');
+    await t.type('undo\r');
+    expect(undone).toBe(1);
+    expect(t.screen()).toContain('Undone.');
+    await t.type('undo\r');
+    expect(t.screen()).toContain('Nothing to undo.');
+  });
+
+  it('never lets hostile result text drive the terminal', async () => {
+    const t = setup(async () => ({
+      message: 'chat: \x1b]52;c;aGk=\x07\x1b[6n\x9b6n\x1b]0;pwned\x07',
+      table: { columns: ['name'], rows: [['\x1b[2J\x1b[H\x1b[c']] },
+    }));
+    let title = '';
+    t.term.onTitleChange((x) => (title = x));
+    await t.type('servers\r');
+    expect(t.replies).toEqual([]);
+    expect(title).toBe('');
+    expect(t.screen()).toContain('chat: ␛]52;c;aGk=␇␛[6n<U+009B>6n␛]0;pwned␇');
+    expect(t.screen()).toContain('palisade> servers');
+  });
+
+  it('writes long output in chunks of at most 4 KiB', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => [`dino ${i}`, i]);
+    const t = setup(async () => ({ table: { columns: ['Name', 'Level'], rows } }));
+    await t.type('servers\r');
+    const big = t.writes.filter((w) => w.length > 1000);
+    expect(big.length).toBeGreaterThan(20);
+    for (const w of t.writes) expect(w.length).toBeLessThanOrEqual(4096);
+    expect(t.screen()).toContain('dino 4999');
+  });
+});
