@@ -1,0 +1,137 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { text } from '../../commands/args.ts';
+import type { CommandContext } from '../../commands/context.ts';
+import { defineCommand, Registry } from '../../commands/registry.ts';
+import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { ConfirmDialog, InfoDialog } from '../../src/web/ui/Dialog.tsx';
+import { Toolbar } from '../../src/web/ui/Toolbar.tsx';
+
+afterEach(cleanup);
+
+/** A button that opens the dialog, so focus restoration can be checked. */
+function ConfirmHarness({ onResult }: { onResult(ok: boolean): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Remove
+      </button>
+      <ConfirmDialog
+        open={open}
+        message="Remove server Alpha?"
+        onResult={(ok) => {
+          setOpen(false);
+          onResult(ok);
+        }}
+      />
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('focuses OK, answers true on OK and false on Esc, and gives focus back', async () => {
+    const user = userEvent.setup();
+    const onResult = vi.fn();
+    render(<ConfirmHarness onResult={onResult} />);
+    const opener = screen.getByRole('button', { name: 'Remove' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog.textContent).toContain('Remove server Alpha?');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
+    await user.keyboard('{Escape}');
+    expect(onResult).toHaveBeenLastCalledWith(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(onResult).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe('InfoDialog', () => {
+  it('shows key/value rows, each value copyable', async () => {
+    const user = userEvent.setup();
+    const copy = vi.fn(async () => {});
+    render(
+      <InfoDialog
+        open
+        title="User info"
+        rows={[
+          ['User id', 'u-123'],
+          ['Device id', 'd-456'],
+        ]}
+        onClose={() => {}}
+        copy={copy}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'User info' }).textContent).toContain('d-456');
+    await user.click(screen.getByRole('button', { name: 'Copy Device id' }));
+    expect(copy).toHaveBeenCalledWith('d-456');
+    expect(screen.getByRole('button', { name: 'Copy Device id' }).textContent).toBe('Copied');
+  });
+});
+
+describe('Toolbar', () => {
+  it('shows each command with its key, explains why one is disabled, runs the enabled one', async () => {
+    const user = userEvent.setup();
+    const registry = new Registry().register(
+      defineCommand({
+        id: 'a.refresh',
+        title: 'Refresh',
+        group: 'X',
+        keys: ['r'],
+        scope: 'list',
+        run: () => undefined,
+      }),
+      defineCommand({
+        id: 'a.revive',
+        title: 'Revive',
+        group: 'X',
+        enabled: () => 'Select a dead dino first',
+        run: () => undefined,
+      }),
+      defineCommand({
+        id: 'a.locate',
+        title: 'Locate',
+        group: 'X',
+        args: { dino: text() },
+        run: () => undefined,
+      }),
+    );
+    const paletteOpen = vi.fn();
+    const ctx = {
+      selection: { kind: null, ids: [] },
+      permissions: () => null,
+      app: { palette: { open: paletteOpen } },
+    };
+    const runtime = {
+      registry,
+      context: () => ctx as unknown as CommandContext,
+      run: vi.fn(async () => undefined),
+    } as unknown as CommandRuntime;
+    render(
+      <CommandRuntimeContext.Provider value={runtime}>
+        <Toolbar label="Dinos" commandIds={['a.refresh', 'a.revive', 'a.locate', 'missing']} />
+      </CommandRuntimeContext.Provider>,
+    );
+    const bar = screen.getByRole('toolbar', { name: 'Dinos' });
+    expect([...bar.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'RefreshR',
+      'Revive',
+      'Locate',
+    ]);
+    const revive = screen.getByRole('button', { name: 'Revive' });
+    expect(revive.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe('Select a dead dino first');
+    expect(revive.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip', { hidden: true }).id);
+    await user.click(revive);
+    expect(runtime.run).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /Refresh/ }));
+    expect(runtime.run).toHaveBeenCalledWith(registry.get('a.refresh'), {}, 'toolbar');
+    await user.click(screen.getByRole('button', { name: 'Locate' }));
+    expect(paletteOpen).toHaveBeenCalledWith('Locate');
+  });
+});
