@@ -132,7 +132,8 @@ function storageFor<V>(spec: PrefSpec<V>): SyncStorage<V> {
   };
 }
 
-type PrefAtom<V> = WritableAtom<V, [V | typeof RESET], void>;
+type PrefUpdate<V> = V | typeof RESET | ((prev: V) => V | typeof RESET);
+type PrefAtom<V> = WritableAtom<V, [PrefUpdate<V>], void>;
 
 function prefAtom<K extends PrefKey>(key: K): PrefAtom<PrefValues[K]> {
   const spec = SPECS[key] as unknown as PrefSpec<PrefValues[K]>;
