@@ -48,8 +48,8 @@ export type { Column } from './columns.ts';
 export interface VirtualListProps<T> {
   /** Key of the list's stored filter, sort and columns (`servers`, `server-logs`). */
   name: string;
-  /** Accessible name of the grid. */
-  label: string;
+  /** Accessible name of the grid; the list name when omitted. */
+  label?: string;
   /** All rows, or with `totalRows` the loaded window starting at `rowOffset`. */
   rows: readonly T[];
   rowKey(row: T): string;
@@ -110,7 +110,7 @@ function modKey(e: KeyboardEvent): string {
 }
 
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { name, label, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
+  const { name, label = name, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
   const runtime = useContext(CommandRuntimeContext);
   const [prefs, setPrefs] = useAtom(listPrefsAtom(name));
   const patch = useCallback((p: Partial<ListPrefs>) => setPrefs((cur) => ({ ...cur, ...p })), [setPrefs]);
