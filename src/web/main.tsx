@@ -10,6 +10,8 @@ import { App } from './app/App.tsx';
 import type { AppDeps } from './app/deps.tsx';
 import './app/theme.css';
 import './app/shell.css';
+import './ui/ui.css';
+import './ui/ripple.css';
 import { loadConfig } from './auth/config.ts';
 import { createAuth } from './auth/session.ts';
 import { EntityIndex } from './store/entityIndex.ts';
