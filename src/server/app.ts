@@ -1,0 +1,203 @@
+// The reference Sentinel v4 server: HTTP API, OAuth, Pusher-protocol realtime, the game-server
+// link and the built console, on one port.
+
+import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import {
+  ACCESS_TOKEN_SECONDS,
+  AUTH_CODE_SECONDS,
+  AUTH_FLOW_SECONDS,
+  REFRESH_TOKEN_SECONDS,
+} from '../domain/constants.ts';
+import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
+import { type Db, openDb } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { createApiRouter } from './http/router.ts';
+import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
+import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
+import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
+import { createPusherServer } from './realtime/pusherServer.ts';
+import { registerConsoleRoutes } from './routes/console.ts';
+import { registerLoginRoutes } from './routes/login.ts';
+import { registerLogMessageRoutes } from './routes/logMessages.ts';
+import { registerPusherRoutes } from './routes/pusher.ts';
+import { registerServiceRoutes } from './routes/services.ts';
+import { registerUserRoutes } from './routes/users.ts';
+
+/** An external Pusher (Channels or compatible) to publish to instead of the built-in endpoint. */
+export interface ExternalPusher {
+  appId: string;
+  key: string;
+  secret: string;
+  host: string;
+  port?: number;
+  useTLS?: boolean;
+  cluster?: string;
+}
+
+export interface CreateServerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  databaseUrl?: string;
+  /** PGlite directory (default .data/pglite), or `memory://`. */
+  dataDir?: string;
+  /** PostgreSQL only: a schema of its own (tests use one per file). */
+  dbSchema?: string;
+  /** The built console; default `dist`. */
+  staticDir?: string;
+  /** The origin browsers use; default the listening address. */
+  publicUrl?: string;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  /** Requests per minute per user:application and per anonymous IP; default 600. */
+  rateLimit?: number;
+  pusher?: ExternalPusher;
+  linkTimings?: Partial<LinkTimings>;
+  controlPanelUrl?: string;
+  billingPortalUrl?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  links: Links;
+  publisher: Publisher;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RATE_LIMIT = 600;
+
+/** Realtime must never fail a request whose change is already committed. */
+function forgiving(publisher: Publisher): Publisher {
+  return {
+    async publish(channels, event, data, exceptSocketId) {
+      try {
+        await publisher.publish(channels, event, data, exceptSocketId);
+      } catch (e) {
+        console.error(`realtime: publishing ${event} failed:`, (e as Error).message);
+      }
+    },
+  };
+}
+
+export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
+  const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.dbSchema });
+  try {
+    await migrate(db);
+    // No link survives a restart; a crash may have left services marked connected.
+    await db.query(
+      'UPDATE services SET is_connected = false, connection_change_time = now() WHERE is_connected',
+    );
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+
+  const host = opts.host ?? '127.0.0.1';
+  const httpServer = createHttpServer();
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const publicUrl = (opts.publicUrl ?? url).replace(/\/$/, '');
+  const publicOrigin = new URL(publicUrl);
+
+  // The built-in endpoint's secret only signs channel auth within this process, so a fresh one per start.
+  const creds = opts.pusher ?? {
+    appId: 'palisade',
+    key: 'palisade',
+    secret: randomBytes(24).toString('base64url'),
+  };
+  const builtIn = opts.pusher ? null : createPusherServer(creds);
+  const publisher = forgiving(builtIn ? builtIn.publisher : createPusherHttpPublisher(opts.pusher!));
+  const secure = publicOrigin.protocol === 'https:';
+  const config: ServerConfig = {
+    publicUrl,
+    clientId: CONSOLE_APP_ID,
+    tokenLifetimes: {
+      access: ACCESS_TOKEN_SECONDS,
+      refresh: REFRESH_TOKEN_SECONDS,
+      code: AUTH_CODE_SECONDS,
+      flow: AUTH_FLOW_SECONDS,
+      ...opts.tokenLifetimes,
+    },
+    rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT,
+    pusher: {
+      appId: creds.appId,
+      key: creds.key,
+      secret: creds.secret,
+      client: opts.pusher
+        ? {
+            key: opts.pusher.key,
+            cluster: opts.pusher.cluster ?? 'mt1',
+            wsHost: opts.pusher.host,
+            wsPort: opts.pusher.port ?? (opts.pusher.useTLS ? 443 : 80),
+            forceTLS: opts.pusher.useTLS ?? false,
+          }
+        : {
+            key: 'palisade',
+            cluster: 'mt1',
+            wsHost: publicOrigin.hostname,
+            wsPort: Number(publicOrigin.port) || (secure ? 443 : 80),
+            forceTLS: secure,
+          },
+    },
+    controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
+    billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
+  };
+  await ensureConsoleApplication(db, publicUrl, config.rateLimit);
+
+  const ctx: ServerContext = { db, config, publisher, links: null as unknown as Links };
+  const linkServer = createLinkServer(ctx, opts.linkTimings);
+  ctx.links = linkServer;
+
+  const router = createApiRouter(ctx);
+  registerLoginRoutes(router, ctx);
+  registerUserRoutes(router, ctx);
+  registerPusherRoutes(router, ctx);
+  registerServiceRoutes(router, ctx);
+  registerLogMessageRoutes(router, ctx);
+  if (builtIn) {
+    // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
+    router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {
+      const r = builtIn.handleHttpEvents(c.req.url, await c.req.text());
+      return c.json(r.body, r.status as 200);
+    });
+  }
+  registerConsoleRoutes(router.app, config, opts.staticDir ?? 'dist');
+
+  httpServer.on('request', getRequestListener(router.app.fetch));
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (builtIn?.handleUpgrade(req, socket, head)) return;
+    if (linkServer.handleUpgrade(req, socket, head)) return;
+    socket.destroy();
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    db,
+    links: linkServer,
+    publisher,
+    config,
+    close() {
+      closing ??= (async () => {
+        await linkServer.close();
+        await builtIn?.close();
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// `npm start` / `tsx src/server/cli.ts`: the API server with demo data and simulated game servers.
+// Environment: PORT, HOST, DATABASE_URL, PALISADE_DATA_DIR, PALISADE_PUBLIC_URL, PALISADE_DEMO_EMAIL,
+// PALISADE_DEMO_PASSWORD, PALISADE_SIM_SERVERS, PALISADE_SIM_TICK_MS, PALISADE_RATE_LIMIT,
+// PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
+
+import { join } from 'node:path';
+import { startSimulator } from '../sim/index.ts';
+import { createServer, type ExternalPusher } from './app.ts';
+import { LINK_PATH } from './link/linkServer.ts';
+import { seedDemo } from './seed.ts';
+
+const env = (name: string, fallback: string) => {
+  const v = process.env[name];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+};
+const intEnv = (name: string, fallback: number) => {
+  const n = Number.parseInt(env(name, String(fallback)), 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+function externalPusher(): ExternalPusher | undefined {
+  const [appId, key, secret, host] = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST'].map(
+    (n) => env(n, ''),
+  );
+  if (!appId || !key || !secret || !host) return undefined;
+  const port = intEnv('PUSHER_PORT', 0);
+  return {
+    appId,
+    key,
+    secret,
+    host,
+    port: port || undefined,
+    useTLS: env('PUSHER_USE_TLS', 'false') === 'true',
+    cluster: env('PUSHER_CLUSTER', 'mt1'),
+  };
+}
+
+async function main(): Promise<void> {
+  const host = env('HOST', '127.0.0.1');
+  const databaseUrl = env('DATABASE_URL', '') || undefined;
+  const server = await createServer({
+    port: intEnv('PORT', 8080),
+    host,
+    databaseUrl,
+    dataDir: join(env('PALISADE_DATA_DIR', '.data'), 'pglite'),
+    publicUrl: env('PALISADE_PUBLIC_URL', '') || undefined,
+    rateLimit: intEnv('PALISADE_RATE_LIMIT', 600),
+    pusher: externalPusher(),
+  });
+  const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
+  const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');
+  const simServers = Math.max(0, intEnv('PALISADE_SIM_SERVERS', 3));
+  const demo = await seedDemo(server.db, { email, password, servers: Math.max(simServers, 3) });
+
+  const linkUrl = `${server.url.replace(/^http/, 'ws')}${LINK_PATH}`;
+  const sim =
+    simServers > 0
+      ? startSimulator({
+          linkUrl,
+          servers: demo.servers.slice(0, simServers).map((s) => ({ accessKey: s.accessKey, name: s.name })),
+          tickMs: intEnv('PALISADE_SIM_TICK_MS', 3000),
+        })
+      : null;
+
+  console.log(`Palisade is running at ${server.config.publicUrl}`);
+  console.log(`Sign in with ${email} / ${password} (moderator: ${demo.moderator.email}, same password)`);
+  if (databaseUrl) console.log('Database: PostgreSQL (DATABASE_URL)');
+  if (sim) console.log(`Simulating ${simServers} game server${simServers === 1 ? '' : 's'}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    try {
+      await sim?.stop();
+      await server.close();
+      process.exit(0);
+    } catch (e) {
+      console.error('Shutdown failed:', e);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+// What every route and the link endpoint share: the database, configuration, the realtime
+// publisher and the live game-server links.
+
+import type { Db } from './db/db.ts';
+import type { Publisher } from './realtime/publisher.ts';
+
+export interface TokenLifetimes {
+  /** Seconds. Defaults: access 1 h, refresh 30 d, authorization code 5 min, flow 30 min (§4). */
+  access: number;
+  refresh: number;
+  code: number;
+  flow: number;
+}
+
+export interface PusherClientConfig {
+  key: string;
+  cluster: string;
+  wsHost: string;
+  wsPort: number;
+  forceTLS: boolean;
+}
+
+export interface ServerConfig {
+  /** Origin the browser reaches this server at, without a trailing slash. */
+  publicUrl: string;
+  /** The console's OAuth client id (the registered application). */
+  clientId: string;
+  tokenLifetimes: TokenLifetimes;
+  /** Requests per minute per user:application (or per IP when anonymous). */
+  rateLimit: number;
+  pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
+  controlPanelUrl: string;
+  billingPortalUrl: string;
+}
+
+export interface Links {
+  /** Sends a game command to a connected service; rejects with 412 serviceNotConnected otherwise. */
+  sendCommand(serviceId: string, command: Record<string, unknown>): Promise<unknown>;
+  isConnected(serviceId: string): boolean;
+  /** Closes a service's link (deleted service, rotated key). */
+  kick(serviceId: string): void;
+}
+
+export interface ServerContext {
+  db: Db;
+  config: ServerConfig;
+  publisher: Publisher;
+  links: Links;
+}

@@ -1,0 +1,67 @@
+// Tokens, hashes and passwords. Secrets are never stored as sent: tokens and access keys as
+// base64url SHA3-512 hashes (SENTINEL-API §4, §6), passwords as scrypt hashes.
+
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
+
+/** 32 random bytes, base64url without padding: 43 characters (tokens, codes, access keys). */
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+/** base64url SHA3-512 of the raw bytes a base64url token encodes. */
+export const hashToken = (token: string): string =>
+  createHash('sha3-512').update(Buffer.from(token, 'base64url')).digest('base64url');
+
+/** The PKCE S256 challenge of a verifier. */
+export const pkceChallenge = (verifier: string): string =>
+  createHash('sha256').update(verifier).digest('base64url');
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, 32);
+  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+// Each refresh token is stored sealed with its access token (as the original encrypts one with the
+// other): only a caller holding the access token can read it back, and the database never can.
+const keyOf = (token: string) => createHash('sha256').update(token).digest();
+
+export function seal(plain: string, withToken: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(withToken), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function unseal(sealed: string, withToken: string): string {
+  const raw = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(withToken), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** UUID v7: time-ordered, so log message ids sort by arrival. */
+export function uuidv7(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,99 @@
+// One database interface over PGlite (embedded, the default) and a PostgreSQL server (pg Pool, when
+// DATABASE_URL is set). Both run the same SQL; callers never see which one is underneath.
+
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements, no parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://` for a throw-away database. */
+  dataDir?: string;
+  /** PostgreSQL only: keep every object in this schema (created if missing), e.g. one per test file. */
+  schema?: string;
+}
+
+const INT8 = 20;
+// pg returns bigint as a string; PGlite returns a number when it is exact. Permission masks peak
+// at 2^53−1, so a number is always exact here and both drivers agree.
+const toNumber = (v: string) => Number(v);
+
+export async function openDb(opts: DbOptions = {}): Promise<Db> {
+  return opts.databaseUrl
+    ? openPg(opts.databaseUrl, opts.schema)
+    : openPglite(opts.dataDir ?? '.data/pglite');
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toNumber } });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await q.query<T>(sql, params)).rows }),
+    exec: async (sql) => {
+      await q.exec(sql);
+    },
+  });
+  return {
+    ...wrap(lite),
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    close: () => lite.close(),
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function openPg(url: string, schema?: string): Promise<Db> {
+  const types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8
+        ? toNumber
+        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, types, max: 8 });
+  if (schema) {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    // Queued before any other query on the new client, so every statement sees the schema.
+    pool.on('connect', (client) => {
+      client.query(`SET search_path TO ${quoteIdent(schema)}, public`).catch(() => {});
+    });
+  }
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => ({
+      rows: (await q.query(sql, params as unknown[])).rows as T[],
+    }),
+    exec: async (sql) => {
+      await q.query(sql);
+    },
+  });
+  return {
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

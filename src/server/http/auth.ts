@@ -1,0 +1,43 @@
+// Bearer authentication (SENTINEL-API §2.1): `Authorization: Bearer <token>` or `X-Beacon-Token`.
+
+import { hashToken } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiException } from './errors.ts';
+
+export interface Caller {
+  userId: string;
+  applicationId: string;
+  scopes: string[];
+  accessToken: string;
+}
+
+const REALM = 'Bearer realm="Beacon API"';
+
+export function tokenFrom(headers: Headers): string | null {
+  const auth = headers.get('authorization');
+  const m = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
+  return m?.[1] ?? headers.get('x-beacon-token') ?? null;
+}
+
+export async function findCaller(db: Queryable, token: string): Promise<Caller | null> {
+  const { rows } = await db.query<{ userId: string; applicationId: string; scopes: string[] }>(
+    `SELECT user_id AS "userId", application_id AS "applicationId", scopes
+       FROM sessions WHERE access_token_hash = $1 AND access_expires > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] ? { ...rows[0], accessToken: token } : null;
+}
+
+export const unauthorized = (invalidToken: boolean) =>
+  new ApiException(401, 'Unauthorized', undefined, null, {
+    'WWW-Authenticate': invalidToken ? `${REALM}, error="invalid_token"` : REALM,
+  });
+
+/** Scope `common` is always required; 403 insufficient_scope names what is missing. */
+export function requireScopes(caller: Caller, scopes: readonly string[]): void {
+  const missing = ['common', ...scopes].filter((s) => !caller.scopes.includes(s));
+  if (missing.length === 0) return;
+  throw new ApiException(403, 'Forbidden', 'forbidden', null, {
+    'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${missing.join(' ')}"`,
+  });
+}

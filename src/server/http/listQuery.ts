@@ -1,0 +1,154 @@
+// Paged lists of SENTINEL-API §3.0, declared per class: filters (exact, comma list, ILIKE, SEARCH),
+// `a|b` OR keys, `<idProp>[]=` id lists, sortedColumn/sortDirection, page/pageSize ≤ 250.
+
+import type { Page } from '../../domain/api.ts';
+import { PAGE_SIZE_MAX, UUID } from '../../domain/constants.ts';
+import type { Queryable } from '../db/db.ts';
+
+/** Positional parameters collected while SQL is assembled. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+type ValueType = 'text' | 'uuid' | 'int' | 'float';
+
+export type Filter =
+  /** Equality; a malformed uuid/number matches nothing rather than failing. */
+  | { kind: 'exact'; expr: string; type?: ValueType }
+  /** Comma-separated list of exact values. */
+  | { kind: 'in'; expr: string; type?: ValueType }
+  /** Case-insensitive contains, with % and _ taken literally. */
+  | { kind: 'ilike'; exprs: string[] }
+  /** English full-text (websearch syntax) or case-insensitive contains, over any of the columns. */
+  | { kind: 'search'; exprs: string[] }
+  | { kind: 'bool'; expr: string }
+  | { kind: 'custom'; sql: (value: string, p: Params) => string };
+
+export interface ListSpec {
+  filters: Record<string, Filter>;
+  /** sortedColumn → SQL expression; unknown names are ignored (§3.0). */
+  sorts: Record<string, string>;
+  defaultSort: string;
+  defaultDirection?: 'ascending' | 'descending';
+  /** A unique expression appended to every ORDER BY so pages never overlap. */
+  tiebreak: string;
+  /** `<idProp>[]=a&<idProp>[]=b` (and, fixing the quirk, scalar `<idProp>=a`). */
+  id: { param: string; expr: string };
+}
+
+export interface ListPlan {
+  where: string[];
+  orderBy: string;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+function typed(value: string, type: ValueType = 'text'): { ok: boolean; cast: string } {
+  switch (type) {
+    case 'uuid':
+      return { ok: UUID.test(value), cast: '::uuid' };
+    case 'int':
+      return { ok: /^-?\d+$/.test(value), cast: '::bigint' };
+    case 'float':
+      return { ok: Number.isFinite(Number(value)) && value.trim() !== '', cast: '::float8' };
+    default:
+      return { ok: true, cast: '::text' };
+  }
+}
+
+function filterSql(f: Filter, value: string, p: Params): string {
+  switch (f.kind) {
+    case 'exact': {
+      const t = typed(value, f.type);
+      return t.ok ? `${f.expr} = ${p.add(value)}${t.cast}` : 'false';
+    }
+    case 'in': {
+      const items = value.split(',').map((v) => v.trim());
+      const ok = items.filter((v) => typed(v, f.type).ok);
+      return ok.length ? `${f.expr} = ANY(${p.add(ok)}${typed('', f.type).cast}[])` : 'false';
+    }
+    case 'ilike': {
+      const like = p.add(escapeLike(value));
+      return `(${f.exprs.map((e) => `${e} ILIKE ${like}`).join(' OR ')})`;
+    }
+    case 'search': {
+      const q = p.add(value);
+      const like = p.add(escapeLike(value));
+      return `(${f.exprs
+        .map(
+          (e) =>
+            `to_tsvector('english', coalesce(${e}, '')) @@ websearch_to_tsquery('english', ${q}) OR ${e} ILIKE ${like}`,
+        )
+        .join(' OR ')})`;
+    }
+    case 'bool':
+      return value === 'true' ? f.expr : value === 'false' ? `NOT ${f.expr}` : 'false';
+    case 'custom':
+      return f.sql(value, p);
+  }
+}
+
+export function planList(query: URLSearchParams, spec: ListSpec, p: Params): ListPlan {
+  const where: string[] = [];
+  const ids = [...query.getAll(`${spec.id.param}[]`), ...query.getAll(spec.id.param)];
+  if (ids.length > 0)
+    where.push(filterSql({ kind: 'in', expr: spec.id.expr, type: 'uuid' }, ids.join(','), p));
+
+  for (const [key, value] of query) {
+    if (key.endsWith('[]') || key === spec.id.param) continue;
+    const names = key.split('|').filter((n) => spec.filters[n]);
+    if (names.length === 0) continue;
+    where.push(`(${names.map((n) => filterSql(spec.filters[n], value, p)).join(' OR ')})`);
+  }
+
+  const sortKey = query.get('sortedColumn') ?? '';
+  const sort = spec.sorts[sortKey] ?? spec.sorts[spec.defaultSort];
+  const dir = query.get('sortDirection') ?? spec.defaultDirection ?? 'ascending';
+  const sqlDir = dir === 'descending' ? 'DESC' : 'ASC';
+
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+  const requested = Number.parseInt(query.get('pageSize') ?? '', 10);
+  const pageSize = requested > 0 ? Math.min(requested, PAGE_SIZE_MAX) : PAGE_SIZE_MAX;
+  return { where, orderBy: `${sort} ${sqlDir}, ${spec.tiebreak} ${sqlDir}`, page, pageSize };
+}
+
+export interface ListSource {
+  /** The select list; its aliases are the JSON property names. */
+  columns: string;
+  /** FROM and joins. */
+  from: string;
+  /** Conditions always applied (visibility). */
+  where: string[];
+}
+
+export async function runList<T>(
+  db: Queryable,
+  source: ListSource,
+  plan: ListPlan,
+  p: Params,
+): Promise<Page<T>> {
+  const conditions = [...source.where, ...plan.where];
+  const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const [count, rows] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${source.from} ${whereSql}`, p.values),
+    db.query<T>(
+      `SELECT ${source.columns} FROM ${source.from} ${whereSql} ORDER BY ${plan.orderBy}
+        LIMIT ${plan.pageSize} OFFSET ${(plan.page - 1) * plan.pageSize}`,
+      p.values,
+    ),
+  ]);
+  const total = count.rows[0]?.n ?? 0;
+  return {
+    totalResults: total,
+    pageSize: plan.pageSize,
+    pages: Math.ceil(total / plan.pageSize),
+    page: plan.page,
+    results: rows.rows,
+  };
+}

@@ -1,0 +1,171 @@
+// The /v4 router: conventions of SENTINEL-API §2.1 in one place — CORS, no-store, JSON error
+// bodies, 404 for unknown paths and 405 for known paths with another method, bearer auth with
+// scopes, and rate limits per user:application.
+
+import type { HttpBindings } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import { errorBody } from '../../domain/errors.ts';
+import type { ServerContext } from '../context.ts';
+import { type Caller, findCaller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
+import { ApiException, fromDatabaseError } from './errors.ts';
+import { createRateLimiter } from './rateLimit.ts';
+
+export type Env = { Bindings: HttpBindings };
+export type Ctx = Context<Env>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const API_PREFIX = '/v4';
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT',
+  'Access-Control-Allow-Headers':
+    'Authorization, X-Beacon-Token, X-Beacon-Pusher-Id, Content-Type, Content-Encoding, Cache-Control, Range, X-Requested-With, If-Modified-Since, DNT, User-Agent',
+  'Access-Control-Expose-Headers':
+    'Content-Length, Content-Range, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+  'Cache-Control': 'no-store',
+};
+
+/** Pretty-printed JSON, as the original answers. */
+export function json(c: Ctx, body: unknown, status = 200): Response {
+  return c.body(JSON.stringify(body, null, 2), status as 200, { 'Content-Type': 'application/json' });
+}
+
+export function noContent(c: Ctx): Response {
+  return c.body(null, 204);
+}
+
+export function errorResponse(c: Ctx, e: ApiException): Response {
+  for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
+  return json(c, errorBody(e.message, e.code, e.details), e.status);
+}
+
+/** The socket that caused a request, whose own realtime echo is suppressed (§2.1). */
+export const pusherSocketOf = (c: Ctx): string | undefined => c.req.header('x-beacon-pusher-id') || undefined;
+
+export const clientIp = (c: Ctx): string => c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+
+export interface ApiRouter {
+  app: Hono<Env>;
+  /** A route anyone may call. */
+  open(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response): void;
+  /** A route needing a bearer token with `common` plus these scopes. */
+  authed(
+    method: Method,
+    path: string,
+    scopes: readonly string[],
+    handler: (c: Ctx, caller: Caller) => Promise<Response>,
+  ): void;
+  /** An open route that still learns its caller when a valid token is sent. */
+  optional(
+    method: Method,
+    path: string,
+    handler: (c: Ctx, caller: Caller | null) => Promise<Response> | Response,
+  ): void;
+}
+
+export function createApiRouter(ctx: ServerContext): ApiRouter {
+  const app = new Hono<Env>();
+  const take = createRateLimiter();
+  const known: { method: Method; re: RegExp }[] = [];
+
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) c.header(k, v);
+    if (c.req.method === 'OPTIONS') {
+      c.header('Access-Control-Max-Age', '1728000');
+      return c.body(null, 204);
+    }
+    await next();
+  });
+
+  function limit(c: Ctx, key: string, max: number): void {
+    const d = take(key, max);
+    c.header('X-RateLimit-Limit', String(d.limit));
+    c.header('X-RateLimit-Remaining', String(d.remaining));
+    c.header('X-RateLimit-Reset', '60');
+    if (!d.allowed) {
+      throw new ApiException(
+        429,
+        'Rate limit exceeded',
+        'rateLimited',
+        { limit: d.limit, remaining: 0 },
+        {
+          'Retry-After': '10',
+        },
+      );
+    }
+  }
+
+  async function callerOf(c: Ctx): Promise<{ caller: Caller | null; sentToken: boolean }> {
+    const token = tokenFrom(c.req.raw.headers);
+    if (!token) return { caller: null, sentToken: false };
+    return { caller: await findCaller(ctx.db, token), sentToken: true };
+  }
+
+  async function limitFor(c: Ctx, caller: Caller | null): Promise<void> {
+    if (!caller) return limit(c, `ip:${clientIp(c)}`, ctx.config.rateLimit);
+    const { rows } = await ctx.db.query<{ rate_limit: number }>(
+      'SELECT rate_limit FROM applications WHERE application_id = $1',
+      [caller.applicationId],
+    );
+    limit(c, `${caller.userId}:${caller.applicationId}`, rows[0]?.rate_limit ?? ctx.config.rateLimit);
+  }
+
+  function register(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response) {
+    const full = API_PREFIX + path;
+    known.push({ method, re: new RegExp(`^${full.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) });
+    app.on(method, full, handler);
+  }
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (!path.startsWith(`${API_PREFIX}/`) && path !== API_PREFIX) return c.text('Not found', 404);
+    for (const [k, v] of Object.entries(CORS_HEADERS)) c.header(k, v);
+    const allowed = known.filter((k) => k.re.test(path)).map((k) => k.method);
+    if (allowed.length > 0) {
+      c.header('Allow', [...new Set(allowed)].join(', '));
+      return json(c, errorBody('Method not allowed', 'methodNotAllowed'), 405);
+    }
+    return json(c, errorBody('Endpoint not found: Route not registered.', 'notFound'), 404);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiException) return errorResponse(c, err);
+    const db = fromDatabaseError(err);
+    if (db) return errorResponse(c, db);
+    console.error('Unhandled error on', c.req.method, c.req.path, err);
+    return json(c, errorBody('Internal server error', 'exception'), 500);
+  });
+
+  return {
+    app,
+    open(method, path, handler) {
+      register(method, path, async (c) => {
+        await limitFor(c, null);
+        return handler(c);
+      });
+    },
+    optional(method, path, handler) {
+      register(method, path, async (c) => {
+        const { caller } = await callerOf(c);
+        await limitFor(c, caller);
+        return handler(c, caller);
+      });
+    },
+    authed(method, path, scopes, handler) {
+      register(method, path, async (c) => {
+        const { caller, sentToken } = await callerOf(c);
+        if (!caller) {
+          await limitFor(c, null);
+          throw unauthorized(sentToken);
+        }
+        await limitFor(c, caller);
+        requireScopes(caller, scopes);
+        return handler(c, caller);
+      });
+    },
+  };
+}
+
+/** A path parameter of the matched route ('' if absent, which a registered route never is). */
+export const param = (c: Ctx, name: string): string => c.req.param(name) ?? '';

@@ -1,0 +1,381 @@
+// The game-server link (protocol in docs/api.md): one WebSocket per game server at
+// /v4/sentinel/link. Authenticates by access key, stores numbered events once, applies status
+// updates, and carries game commands back to the server.
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
+import type { Links, ServerContext } from '../context.ts';
+import { hashToken, uuidv7 } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiException, serviceNotConnected } from '../http/errors.ts';
+import { publishLogMessage } from '../model/logMessage.ts';
+import { publishServiceChanged } from '../model/service.ts';
+import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
+
+export const LINK_PATH = '/v4/sentinel/link';
+export const LINK_PROTOCOL = 1;
+
+export interface LinkTimings {
+  /** Send a ping after this much silence from us. */
+  pingMs: number;
+  /** Drop a link we have not heard from for this long. */
+  idleMs: number;
+  /** Give up on a command's result after this long. */
+  commandMs: number;
+  /** Close a socket that does not say hello within this long. */
+  helloMs: number;
+}
+
+const DEFAULT_TIMINGS: LinkTimings = { pingMs: 20_000, idleMs: 60_000, commandMs: 30_000, helloMs: 10_000 };
+
+const CLOSE = { badFrame: 4000, badAccessKey: 4001, replaced: 4002, deleted: 4003, idle: 4004 } as const;
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+class Link {
+  commandSeq = 0;
+  readonly pending = new Map<number, Pending>();
+  lastHeard = Date.now();
+  lastSent = Date.now();
+  /** Frames are handled one after another, so events are stored in the order they were sent. */
+  work: Promise<void> = Promise.resolve();
+  constructor(
+    readonly serviceId: string,
+    readonly ws: WebSocket,
+  ) {}
+
+  send(frame: unknown): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.lastSent = Date.now();
+    this.ws.send(JSON.stringify(frame));
+  }
+}
+
+export interface LinkServer extends Links {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseEvent(v: unknown): GameEvent | string {
+  if (!isObject(v)) return 'event must be an object';
+  const { eventName, time, type, level, message, metadata } = v;
+  if (typeof eventName !== 'string' || eventName === '') return 'eventName is required';
+  if (typeof time !== 'number' || !Number.isFinite(time)) return 'time must be epoch seconds';
+  if (!(LOG_TYPES as readonly unknown[]).includes(type)) return `type must be one of ${LOG_TYPES.join(', ')}`;
+  if (!(LOG_LEVELS as readonly unknown[]).includes(level))
+    return `level must be one of ${LOG_LEVELS.join(', ')}`;
+  if (typeof message !== 'string') return 'message must be a string';
+  if (metadata !== undefined && !isObject(metadata)) return 'metadata must be an object';
+  return { eventName, time, type: type as string, level: level as string, message, metadata: metadata ?? {} };
+}
+
+async function insertLog(
+  tx: Queryable,
+  serviceId: string,
+  e: GameEvent,
+  seq: number | null,
+): Promise<string> {
+  const id = uuidv7(Math.floor(e.time * 1000));
+  await tx.query(
+    `INSERT INTO log_messages (message_id, service_id, link_seq, event_name, type, level, time, metadata, message,
+                               translations, analyzer_status)
+     VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8::jsonb, $9, $10::jsonb, $11)`,
+    [
+      id,
+      serviceId,
+      seq,
+      e.eventName,
+      e.type,
+      e.level,
+      e.time,
+      JSON.stringify(e.metadata),
+      e.message,
+      JSON.stringify(translationsOf(e)),
+      e.eventName === 'chat' ? (isObject(e.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
+    ],
+  );
+  return id;
+}
+
+/** A chat line's translations become the message in those languages. */
+function translationsOf(e: GameEvent): Record<string, string> {
+  const t = e.metadata.translations;
+  if (e.eventName !== 'chat' || !isObject(t)) return {};
+  return Object.fromEntries(
+    Object.entries(t).filter((kv): kv is [string, string] => typeof kv[1] === 'string'),
+  );
+}
+
+const serviceEvent = (eventName: string, message: string): GameEvent => ({
+  eventName,
+  time: Date.now() / 1000,
+  type: 'Service',
+  level: 'Notice',
+  message,
+  metadata: {},
+});
+
+export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTimings> = {}): LinkServer {
+  const t = { ...DEFAULT_TIMINGS, ...timings };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const links = new Map<string, Link>();
+  /** Disconnect bookkeeping still being written; awaited before the database closes. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p)).catch(() => {});
+    return p;
+  };
+
+  async function setConnected(serviceId: string, connected: boolean): Promise<void> {
+    const messageId = await ctx.db.transaction(async (tx) => {
+      await tx.query(
+        'UPDATE services SET is_connected = $2, connection_change_time = now() WHERE service_id = $1',
+        [serviceId, connected],
+      );
+      if (!connected) await closeServiceSessions(tx, serviceId);
+      return insertLog(
+        tx,
+        serviceId,
+        connected
+          ? serviceEvent('serverConnected', 'The server connected.')
+          : serviceEvent('serverDisconnected', 'The server disconnected.'),
+        null,
+      );
+    });
+    await publishLogMessage(ctx, messageId);
+    await publishServiceChanged(ctx, serviceId);
+  }
+
+  async function onEvent(link: Link, frame: Record<string, unknown>): Promise<void> {
+    const seq = frame.seq;
+    if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1) {
+      link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
+      return;
+    }
+    const event = parseEvent(frame.event);
+    if (typeof event === 'string') {
+      // Acknowledged anyway: a malformed event can never be stored, and would block the queue.
+      link.send({ type: 'error', code: 'badEvent', message: `Event ${seq}: ${event}.`, seq });
+      link.send({ type: 'ack', seq });
+      return;
+    }
+    const stored = await ctx.db.transaction(async (tx) => {
+      const seen = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
+        link.serviceId,
+        seq,
+      ]);
+      if (seen.rows.length > 0) return null;
+      const metadata = await applyGameEvent(tx, link.serviceId, event);
+      return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
+    });
+    link.send({ type: 'ack', seq });
+    if (stored) await publishLogMessage(ctx, stored);
+  }
+
+  async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {
+    const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+    const cluster =
+      typeof f.clusterId === 'string' && /^[0-9a-f-]{36}$/i.test(f.clusterId) ? f.clusterId : null;
+    await ctx.db.query(
+      `UPDATE services SET current_players = coalesce($2, current_players), max_players = coalesce($3, max_players),
+              game_clock = coalesce($4, game_clock), cluster_id = coalesce($5::uuid, cluster_id),
+              ip_address = coalesce($6, ip_address), rcon_connected = coalesce($7, rcon_connected),
+              difficulty = coalesce($8, difficulty)
+        WHERE service_id = $1`,
+      [
+        link.serviceId,
+        int(f.currentPlayers),
+        int(f.maxPlayers),
+        num(f.gameClock),
+        cluster,
+        typeof f.ipAddress === 'string' ? f.ipAddress : null,
+        typeof f.rconConnected === 'boolean' ? f.rconConnected : null,
+        num(f.difficulty),
+      ],
+    );
+    await publishServiceChanged(ctx, link.serviceId);
+  }
+
+  function onCommandResult(link: Link, f: Record<string, unknown>): void {
+    const pending = typeof f.seq === 'number' ? link.pending.get(f.seq) : undefined;
+    if (!pending) return;
+    link.pending.delete(f.seq as number);
+    clearTimeout(pending.timer);
+    if (f.ok === true) pending.resolve(f.result ?? null);
+    else
+      pending.reject(
+        new ApiException(502, typeof f.error === 'string' ? f.error : 'The command failed.', 'commandFailed'),
+      );
+  }
+
+  async function hello(ws: WebSocket, f: Record<string, unknown>): Promise<Link | null> {
+    const key =
+      typeof f.accessKey === 'string' && /^[A-Za-z0-9_-]{43}$/.test(f.accessKey) ? f.accessKey : null;
+    const { rows } = key
+      ? await ctx.db.query<{ service_id: string }>(
+          'SELECT service_id FROM services WHERE access_key_hash = $1 AND NOT deleted',
+          [hashToken(key)],
+        )
+      : { rows: [] };
+    const serviceId = rows[0]?.service_id;
+    if (!serviceId) {
+      ws.send(JSON.stringify({ type: 'error', code: 'badAccessKey', message: 'Unknown access key.' }));
+      ws.close(CLOSE.badAccessKey, 'badAccessKey');
+      return null;
+    }
+    links.get(serviceId)?.ws.close(CLOSE.replaced, 'replaced by a newer connection');
+    const link = new Link(serviceId, ws);
+    links.set(serviceId, link);
+    const last = await ctx.db.query<{ seq: number }>(
+      'SELECT coalesce(max(link_seq), 0) AS seq FROM log_messages WHERE service_id = $1',
+      [serviceId],
+    );
+    await setConnected(serviceId, true);
+    link.send({ type: 'welcome', serviceId, lastEventSeq: last.rows[0].seq });
+    return link;
+  }
+
+  function onClose(link: Link): void {
+    for (const p of link.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(serviceNotConnected(link.serviceId));
+    }
+    link.pending.clear();
+    if (links.get(link.serviceId) !== link) return;
+    links.delete(link.serviceId);
+    track(link.work.then(() => setConnected(link.serviceId, false))).catch((e) =>
+      console.error('link: recording a disconnect failed', e),
+    );
+  }
+
+  wss.on('connection', (ws: WebSocket) => {
+    let link: Link | null = null;
+    let greeting: Promise<Link | null> | null = null;
+    const helloTimer = setTimeout(() => {
+      if (!greeting) ws.close(CLOSE.badFrame, 'hello expected');
+    }, t.helloMs);
+
+    ws.on('message', (data: RawData) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        frame = null;
+      }
+      if (!isObject(frame) || typeof frame.type !== 'string') {
+        ws.send(
+          JSON.stringify({
+            type: 'error',
+            code: 'badFrame',
+            message: 'Frames are JSON objects with a type.',
+          }),
+        );
+        return;
+      }
+      if (!greeting) {
+        clearTimeout(helloTimer);
+        if (frame.type !== 'hello') {
+          ws.send(JSON.stringify({ type: 'error', code: 'helloRequired', message: 'Say hello first.' }));
+          ws.close(CLOSE.badFrame, 'hello expected');
+          return;
+        }
+        greeting = track(
+          hello(ws, frame).then((l) => {
+            link = l;
+            return l;
+          }),
+        );
+        greeting.catch((e) => {
+          console.error('link: hello failed', e);
+          ws.close(1011, 'internal error');
+        });
+        return;
+      }
+      const f = frame;
+      // Frames that arrive while hello is still being answered wait for it.
+      void greeting.then((l) => {
+        if (!l) return;
+        l.lastHeard = Date.now();
+        const step = async () => {
+          switch (f.type) {
+            case 'event':
+              return onEvent(l, f);
+            case 'status':
+              return onStatus(l, f);
+            case 'commandResult':
+              return onCommandResult(l, f);
+            case 'ping':
+              return l.send({ type: 'pong' });
+            case 'pong':
+              return;
+            default:
+              l.send({ type: 'error', code: 'badFrame', message: `Unknown frame type ${String(f.type)}.` });
+          }
+        };
+        l.work = track(l.work.then(step)).catch((e) => console.error('link: frame failed', e));
+      });
+    });
+
+    ws.on('close', () => {
+      clearTimeout(helloTimer);
+      if (link) onClose(link);
+      else void greeting?.then((l) => l && onClose(l));
+    });
+    ws.on('error', () => ws.terminate());
+  });
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const link of links.values()) {
+      if (now - link.lastHeard > t.idleMs) link.ws.close(CLOSE.idle, 'idle');
+      else if (now - link.lastSent > t.pingMs) link.send({ type: 'ping' });
+    }
+  }, Math.min(t.pingMs, t.idleMs) / 2);
+  heartbeat.unref();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== LINK_PATH) return false;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return true;
+    },
+    isConnected: (serviceId) => links.has(serviceId),
+    kick(serviceId) {
+      links.get(serviceId)?.ws.close(CLOSE.deleted, 'service deleted');
+    },
+    sendCommand(serviceId, command) {
+      const link = links.get(serviceId);
+      if (!link) return Promise.reject(serviceNotConnected(serviceId));
+      const seq = ++link.commandSeq;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          link.pending.delete(seq);
+          reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
+        }, t.commandMs);
+        link.pending.set(seq, { resolve, reject, timer });
+        link.send({ type: 'command', seq, command });
+      });
+    },
+    async close() {
+      clearInterval(heartbeat);
+      for (const link of links.values()) link.ws.close(1001, 'server shutting down');
+      for (const ws of wss.clients) ws.terminate();
+      // Let close handlers record the disconnects before the database goes away.
+      await new Promise((r) => setTimeout(r, 50));
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}

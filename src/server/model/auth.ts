@@ -1,0 +1,52 @@
+// Sessions and the token response of SENTINEL-API §4. Tokens are 32 random bytes; only their
+// SHA3-512 hashes are stored, with the refresh token sealed by the access token.
+
+import type { TokenResponse } from '../../domain/api.ts';
+import type { TokenLifetimes } from '../context.ts';
+import { hashToken, randomToken, seal } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
+
+export const normaliseScopes = (scopes: Iterable<string>): string[] =>
+  [...new Set(['common', ...scopes])].sort();
+
+export const parseScopes = (scope: string): string[] => scope.split(/[\s+]+/).filter(Boolean);
+
+export async function createSession(
+  tx: Queryable,
+  lifetimes: TokenLifetimes,
+  s: { userId: string; applicationId: string; scopes: string[]; deviceId: string | null },
+): Promise<TokenResponse> {
+  const access = randomToken();
+  const refresh = randomToken();
+  const now = Date.now() / 1000;
+  const accessExp = Math.floor(now + lifetimes.access);
+  const refreshExp = Math.floor(now + lifetimes.refresh);
+  const scopes = normaliseScopes(s.scopes);
+  await tx.query(
+    `INSERT INTO sessions (access_token_hash, refresh_token_hash, refresh_token_sealed, user_id, application_id,
+                           scopes, device_id, access_expires, refresh_expires)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8), to_timestamp($9))`,
+    [
+      hashToken(access),
+      hashToken(refresh),
+      seal(refresh, access),
+      s.userId,
+      s.applicationId,
+      scopes,
+      s.deviceId,
+      accessExp,
+      refreshExp,
+    ],
+  );
+  return {
+    token_type: 'Bearer',
+    access_token: access,
+    refresh_token: refresh,
+    access_token_expiration: accessExp,
+    refresh_token_expiration: refreshExp,
+    access_token_expires_in: accessExp - now,
+    refresh_token_expires_in: refreshExp - now,
+    scope: scopes.join(' '),
+    now,
+  };
+}

@@ -1,0 +1,94 @@
+// The Service JSON of SENTINEL-API §3.1, read with the caller's resolved permissions, and the
+// realtime notices every change of a service sends.
+
+import type { Service } from '../../domain/api.ts';
+import { channelFor, RealtimeEvent, userChannel } from '../../domain/api.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+
+/** Epoch seconds of a timestamptz (float), null stays null. */
+export const epoch = (expr: string) => `extract(epoch FROM ${expr})::float8`;
+
+export const SERVICE_COLUMNS = `
+  s.service_id AS "serviceId", s.user_id AS "userId", s.game_id AS "gameId",
+  s.access_key AS "accessKey", s.access_key_hash AS "accessKeyHash",
+  s.is_connected AS "isConnected", round(${epoch('s.connection_change_time')}) AS "connectionChangeTime",
+  s.name, s.nickname, coalesce(s.nickname, s.name) AS "displayName",
+  s.mini_name AS "miniName", coalesce(s.mini_name, s.nickname, s.name) AS "miniDisplayName",
+  s.color, s.platform, s.game_specific AS "gameSpecific", s.game_clock AS "gameClock",
+  s.current_players AS "currentPlayers", s.max_players AS "maxPlayers", s.languages,
+  s.cluster_id AS "clusterId", s.allow_cluster_id_change AS "allowClusterIdChange",
+  sp.permissions, s.rcon_connected AS "rconConnected", s.ip_address AS "ipAddress",
+  EXISTS (SELECT 1 FROM group_services ugs JOIN groups ug ON ug.group_id = ugs.group_id
+          WHERE ugs.service_id = s.service_id AND ug.enable_group_chat) AS "usesGroupChat",
+  s.difficulty, s.kick_untracked_players AS "kickUntrackedPlayers"`;
+
+/** Services the user ($userParam) can see, with their permissions as `sp.permissions`. */
+export const visibleServicesFrom = (userParam: string) =>
+  `services s JOIN service_permissions sp ON sp.service_id = s.service_id AND sp.user_id = ${userParam}`;
+
+export async function getService(db: Queryable, serviceId: string, userId: string): Promise<Service | null> {
+  const { rows } = await db.query<Service>(
+    `SELECT ${SERVICE_COLUMNS} FROM ${visibleServicesFrom('$2')} WHERE s.service_id = $1 AND NOT s.deleted`,
+    [serviceId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function usersWithAccess(db: Queryable, serviceId: string): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM service_permissions WHERE service_id = $1',
+    [serviceId],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+export async function groupsOfService(db: Queryable, serviceId: string): Promise<string[]> {
+  const { rows } = await db.query<{ group_id: string }>(
+    'SELECT group_id FROM group_services WHERE service_id = $1',
+    [serviceId],
+  );
+  return rows.map((r) => r.group_id);
+}
+
+/**
+ * `serviceUpdated` on the service's channel and `servicesUpdated` to every user with access.
+ * The payload is the Service object once encoded (the original double-encodes it) and without
+ * `permissions`, which differ per subscriber: clients keep the value they already hold.
+ */
+export async function publishServiceChanged(
+  ctx: ServerContext,
+  serviceId: string,
+  exceptSocketId?: string,
+): Promise<void> {
+  const { rows } = await ctx.db.query<Service>(
+    `SELECT ${SERVICE_COLUMNS} FROM services s
+       CROSS JOIN (SELECT NULL::bigint AS permissions) sp WHERE s.service_id = $1`,
+    [serviceId],
+  );
+  const row = rows[0];
+  if (!row) return;
+  const { permissions: _perUser, ...payload } = row;
+  await ctx.publisher.publish(
+    [channelFor('services', serviceId)],
+    RealtimeEvent.serviceUpdated,
+    payload,
+    exceptSocketId,
+  );
+  await publishToUsers(
+    ctx,
+    await usersWithAccess(ctx.db, serviceId),
+    RealtimeEvent.servicesUpdated,
+    exceptSocketId,
+  );
+}
+
+export async function publishToUsers(
+  ctx: ServerContext,
+  userIds: string[],
+  event: string,
+  exceptSocketId?: string,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await ctx.publisher.publish(userIds.map(userChannel), event, '', exceptSocketId);
+}

@@ -1,0 +1,280 @@
+// OAuth 2.1 with PKCE (SENTINEL-API §4): GET /login authorizes and shows our own sign-in page,
+// POST /login/signin checks the credentials, POST /login redeems codes and refresh tokens.
+
+import type { ServerContext } from '../context.ts';
+import { hashToken, pkceChallenge, randomToken, verifyPassword } from '../crypto.ts';
+import { readFields, str } from '../http/body.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
+import { escapeHtml, htmlPage } from '../http/html.ts';
+import { type ApiRouter, type Ctx, json } from '../http/router.ts';
+import { createSession, normaliseScopes, parseScopes } from '../model/auth.ts';
+
+/** base64url(SHA-256("")): a client that hashed nothing. */
+const EMPTY_CHALLENGE = '47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU';
+const BASE64URL_43 = /^[A-Za-z0-9_-]{43}$/;
+export const WRONG_CREDENTIALS = 'The email or password is not correct.';
+// Compared against when the email is unknown, so both failures take the same time.
+const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+interface Application {
+  application_id: string;
+  callbacks: string[];
+  scopes: string[];
+  secret_hash: string | null;
+}
+
+/** Whitelisted: the application's callbacks, or (RFC 8252 loopback rule) 127.0.0.1/localhost:<any port>/oauth. */
+export function redirectAllowed(uri: string, callbacks: string[]): boolean {
+  if (callbacks.includes(uri)) return true;
+  try {
+    const u = new URL(uri);
+    return (
+      u.protocol === 'http:' &&
+      (u.hostname === '127.0.0.1' || u.hostname === 'localhost') &&
+      u.pathname === '/oauth' &&
+      u.search === '' &&
+      u.hash === '' &&
+      u.username === '' &&
+      u.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+const tokenError = (status: number, message: string, code: string) =>
+  new ApiException(status, message, undefined, { code });
+
+function signInPage(c: Ctx, flowId: string, email = '', error = ''): Response {
+  const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  return htmlPage(
+    c,
+    'Sign in to Palisade',
+    `<h1>Sign in to Palisade</h1>${err}
+<form method="post" action="/v4/login/signin">
+<input type="hidden" name="flow_id" value="${escapeHtml(flowId)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${email ? '' : ' autofocus'}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}>
+<button type="submit">Sign in</button>
+</form>`,
+    error ? 401 : 200,
+  );
+}
+
+export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void {
+  const { db, config } = ctx;
+
+  async function application(id: string): Promise<Application | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const { rows } = await db.query<Application>(
+      'SELECT application_id, callbacks, scopes, secret_hash FROM applications WHERE application_id = $1',
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  router.open('GET', '/login', async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const get = (k: string) => q.get(k) ?? '';
+    const required = [
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'code_challenge',
+      'code_challenge_method',
+    ];
+    const missing = required.filter((k) => !get(k));
+    if (missing.length > 0) throw badRequest('missingParameters', 'Missing parameters', { missing });
+    if (get('response_type') !== 'code') throw badRequest('badResponseType', 'Response type should be code');
+    if (get('code_challenge_method') !== 'S256')
+      throw badRequest('badChallengeMethod', 'Unsupported code challenge method; use S256');
+    const challenge = get('code_challenge');
+    if (!BASE64URL_43.test(challenge))
+      throw badRequest('badChallenge', 'The code challenge should be 43 base64url characters');
+    if (challenge === EMPTY_CHALLENGE)
+      throw badRequest('badChallenge', 'The code challenge is of an empty string');
+    const app = await application(get('client_id'));
+    if (!app) throw badRequest('invalidClientId', 'Invalid client id');
+    const redirectUri = get('redirect_uri');
+    if (!redirectAllowed(redirectUri, app.callbacks))
+      throw badRequest('badRedirectUri', 'The redirect uri is not whitelisted for this application');
+    const scopes = normaliseScopes(parseScopes(get('scope')));
+    const refused = scopes.filter((s) => !app.scopes.includes(s));
+    if (refused.length > 0)
+      throw badRequest('invalidScope', `The application may not request ${refused.join(', ')}`, {
+        scopes: refused,
+      });
+
+    const state = get('state');
+    const deviceId = q.get('device_id') ?? q.get('deviceId');
+    // The same challenge with identical parameters resumes the same pending flow (§4).
+    const existing = await db.query<{ flow_id: string }>(
+      `SELECT flow_id FROM auth_flows
+        WHERE application_id = $1 AND code_challenge = $2 AND redirect_uri = $3 AND state = $4
+          AND scopes = $5 AND device_id IS NOT DISTINCT FROM $6 AND user_id IS NULL AND expires > now()`,
+      [app.application_id, challenge, redirectUri, state, scopes, deviceId],
+    );
+    const flowId =
+      existing.rows[0]?.flow_id ??
+      (
+        await db.query<{ flow_id: string }>(
+          `INSERT INTO auth_flows (application_id, scopes, redirect_uri, state, code_challenge, device_id, expires)
+           VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7)) RETURNING flow_id`,
+          [app.application_id, scopes, redirectUri, state, challenge, deviceId, config.tokenLifetimes.flow],
+        )
+      ).rows[0].flow_id;
+
+    if (q.get('no_redirect') === 'true')
+      return json(c, { login_url: `${config.publicUrl}/v4/login/signin?flow_id=${flowId}` });
+    return signInPage(c, flowId);
+  });
+
+  async function pendingFlow(flowId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(flowId)) return null;
+    const { rows } = await db.query<{ flow_id: string; redirect_uri: string; state: string }>(
+      'SELECT flow_id, redirect_uri, state FROM auth_flows WHERE flow_id = $1 AND user_id IS NULL AND expires > now()',
+      [flowId],
+    );
+    return rows[0] ?? null;
+  }
+
+  const expiredPage = (c: Ctx) =>
+    htmlPage(
+      c,
+      'Sign-in expired',
+      '<h1>This sign-in has expired</h1><p>Go back to the console and sign in again.</p>',
+      404,
+    );
+
+  router.open('GET', '/login/signin', async (c) => {
+    const flow = await pendingFlow(c.req.query('flow_id') ?? '');
+    return flow ? signInPage(c, flow.flow_id) : expiredPage(c);
+  });
+
+  router.open('POST', '/login/signin', async (c) => {
+    const fields = await readFields(c);
+    const flow = await pendingFlow(str(fields.flow_id));
+    if (!flow) return expiredPage(c);
+    const email = str(fields.email).trim();
+    const { rows } = await db.query<{ user_id: string; password_hash: string }>(
+      'SELECT user_id, password_hash FROM users WHERE lower(email) = lower($1) AND NOT banned',
+      [email],
+    );
+    const user = rows[0];
+    const ok = await verifyPassword(str(fields.password), user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
+
+    const code = randomToken();
+    await db.query(
+      `UPDATE auth_flows SET user_id = $2, code_hash = $3, code_expires = now() + make_interval(secs => $4)
+        WHERE flow_id = $1`,
+      [flow.flow_id, user.user_id, hashToken(code), config.tokenLifetimes.code],
+    );
+    const target = new URL(flow.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', flow.state);
+    return c.redirect(target.toString(), 302);
+  });
+
+  async function checkClientSecret(app: Application | null, secret: string): Promise<void> {
+    if (!app) throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
+    if (app.secret_hash && app.secret_hash !== hashToken(secret))
+      throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
+  }
+
+  router.open('POST', '/login', async (c) => {
+    const f = await readFields(c);
+    const deviceId = str(f.device_id) || c.req.query('deviceId') || null;
+    const grant = str(f.grant_type);
+
+    if (grant === 'authorization_code') {
+      const [clientId, code, redirectUri, verifier] = [
+        'client_id',
+        'code',
+        'redirect_uri',
+        'code_verifier',
+      ].map((k) => str(f[k]));
+      if (!clientId || !code || !redirectUri || !verifier)
+        throw tokenError(400, 'Missing parameters', 'INVALID_GRANT');
+      const token = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{
+          flow_id: string;
+          application_id: string;
+          redirect_uri: string;
+          code_challenge: string;
+          user_id: string;
+          scopes: string[];
+          device_id: string | null;
+        }>(
+          `DELETE FROM auth_flows WHERE code_hash = $1 AND code_expires > now()
+           RETURNING flow_id, application_id, redirect_uri, code_challenge, user_id, scopes, device_id`,
+          [hashToken(code)],
+        );
+        const flow = rows[0];
+        if (
+          !flow ||
+          flow.application_id !== clientId.toLowerCase() ||
+          flow.redirect_uri !== redirectUri ||
+          flow.code_challenge !== pkceChallenge(verifier)
+        )
+          throw tokenError(400, 'Invalid code', 'INVALID_CODE');
+        const app = (
+          await tx.query<Application>('SELECT * FROM applications WHERE application_id = $1', [clientId])
+        ).rows[0];
+        await checkClientSecret(app ?? null, str(f.client_secret));
+        return createSession(tx, config.tokenLifetimes, {
+          userId: flow.user_id,
+          applicationId: flow.application_id,
+          scopes: flow.scopes,
+          deviceId: deviceId ?? flow.device_id,
+        });
+      });
+      return json(c, token, 201);
+    }
+
+    if (grant === 'refresh_token') {
+      const refresh = str(f.refresh_token);
+      if (!refresh) throw tokenError(400, 'Missing parameters', 'INVALID_GRANT');
+      if (!str(f.scope)) throw tokenError(400, 'The scope parameter is required', 'INVALID_SCOPES');
+      const token = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{
+          user_id: string;
+          application_id: string;
+          scopes: string[];
+          device_id: string | null;
+        }>(
+          `SELECT user_id, application_id, scopes, device_id FROM sessions
+            WHERE refresh_token_hash = $1 AND refresh_expires > now()`,
+          [hashToken(refresh)],
+        );
+        const session = rows[0];
+        if (!session) throw tokenError(403, 'The refresh token has expired', 'EXPIRED');
+        const clientId = str(f.client_id);
+        if (clientId && clientId.toLowerCase() !== session.application_id)
+          throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
+        const app = (
+          await tx.query<Application>('SELECT * FROM applications WHERE application_id = $1', [
+            session.application_id,
+          ])
+        ).rows[0];
+        await checkClientSecret(app ?? null, str(f.client_secret));
+        const wanted = normaliseScopes(parseScopes(str(f.scope)));
+        if (!wanted.every((s) => session.scopes.includes(s)))
+          throw tokenError(400, 'The requested scopes exceed the session', 'INVALID_SCOPES');
+        // Rotation: the old pair stops working the moment the new one exists.
+        await tx.query('DELETE FROM sessions WHERE refresh_token_hash = $1', [hashToken(refresh)]);
+        return createSession(tx, config.tokenLifetimes, {
+          userId: session.user_id,
+          applicationId: session.application_id,
+          scopes: wanted,
+          deviceId: deviceId ?? session.device_id,
+        });
+      });
+      return json(c, token, 201);
+    }
+
+    throw tokenError(400, 'Unsupported grant type', 'INVALID_GRANT');
+  });
+}

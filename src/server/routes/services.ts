@@ -1,0 +1,291 @@
+// /sentinel/services (SENTINEL-API §3.1). Fixes two quirks: a single GET checks the caller's
+// permission (404 when they cannot see it), and updates need EditServices (32), not bit 4.
+
+import { RealtimeEvent, type SERVICE_EDITABLE, type Service } from '../../domain/api.ts';
+import { UUID } from '../../domain/constants.ts';
+import { API_COLORS } from '../../domain/enums.ts';
+import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
+import { serverLanguages, serverNickname } from '../../domain/validate.ts';
+import type { ServerContext } from '../context.ts';
+import { hashToken, randomToken } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
+import { readJson } from '../http/body.ts';
+import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
+import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
+import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import {
+  getService,
+  publishServiceChanged,
+  publishToUsers,
+  SERVICE_COLUMNS,
+  usersWithAccess,
+  visibleServicesFrom,
+} from '../model/service.ts';
+
+const READ = ['sentinel:read'];
+const WRITE = ['sentinel:read', 'sentinel:write'];
+
+const NAME_COLUMNS = ['s.name', 's.nickname', 's.mini_name'];
+
+const SERVICE_LIST: ListSpec = {
+  id: { param: 'serviceId', expr: 's.service_id' },
+  filters: {
+    gameId: { kind: 'exact', expr: 's.game_id' },
+    color: { kind: 'exact', expr: 's.color' },
+    platform: { kind: 'exact', expr: 's.platform' },
+    accessKey: { kind: 'custom', sql: (v, p) => `s.access_key_hash = ${p.add(hashToken(v))}` },
+    searchableName: { kind: 'search', exprs: NAME_COLUMNS },
+    displayName: { kind: 'search', exprs: ['coalesce(s.nickname, s.name)'] },
+    miniDisplayName: { kind: 'search', exprs: ['coalesce(s.mini_name, s.nickname, s.name)'] },
+    nickname: { kind: 'search', exprs: ['s.nickname'] },
+    miniName: { kind: 'search', exprs: ['s.mini_name'] },
+    name: { kind: 'search', exprs: ['s.name'] },
+    isConnected: { kind: 'bool', expr: 's.is_connected' },
+    groupId: {
+      kind: 'custom',
+      sql: (v, p) =>
+        UUID.test(v)
+          ? `s.service_id IN (SELECT service_id FROM group_services WHERE group_id = ${p.add(v)}::uuid)`
+          : 'false',
+    },
+  },
+  sorts: {
+    displayName: 'lower(coalesce(s.nickname, s.name))',
+    nickname: 'lower(s.nickname)',
+    name: 'lower(s.name)',
+    gameId: 's.game_id',
+    miniName: 'lower(s.mini_name)',
+    miniDisplayName: 'lower(coalesce(s.mini_name, s.nickname, s.name))',
+  },
+  defaultSort: 'displayName',
+  tiebreak: 's.service_id',
+};
+
+type Patch = Partial<Record<(typeof SERVICE_EDITABLE)[number], unknown>>;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Column assignments for the editable fields present in body, validated with the spec's rules. */
+function editableAssignments(body: Record<string, unknown>): [column: string, value: unknown][] {
+  const out: [string, unknown][] = [];
+  const patch = body as Patch;
+  for (const field of ['nickname', 'miniName'] as const) {
+    if (!(field in patch)) continue;
+    const v = patch[field];
+    if (v !== null && typeof v !== 'string') throw validation(`${field} must be a string or null.`);
+    const value = typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+    const problem = serverNickname(value);
+    if (problem) throw validation(problem, { field });
+    out.push([field === 'nickname' ? 'nickname' : 'mini_name', value]);
+  }
+  if ('color' in patch) {
+    if (!(API_COLORS as readonly unknown[]).includes(patch.color))
+      throw validation(`color must be one of ${API_COLORS.join(', ')}.`, { field: 'color' });
+    out.push(['color', patch.color]);
+  }
+  if ('gameSpecific' in patch) {
+    if (!isObject(patch.gameSpecific)) throw validation('gameSpecific must be an object.');
+    out.push(['game_specific', JSON.stringify(patch.gameSpecific)]);
+  }
+  if ('languages' in patch) {
+    const langs = patch.languages;
+    if (!Array.isArray(langs) || !langs.every((l) => typeof l === 'string'))
+      throw validation('languages must be a list of language codes.', { field: 'languages' });
+    const problem = serverLanguages(langs);
+    if (problem) throw validation(problem, { field: 'languages' });
+    out.push(['languages', langs]);
+  }
+  for (const [field, column] of [
+    ['allowClusterIdChange', 'allow_cluster_id_change'],
+    ['kickUntrackedPlayers', 'kick_untracked_players'],
+  ] as const) {
+    if (!(field in patch)) continue;
+    if (typeof patch[field] !== 'boolean') throw validation(`${field} must be true or false.`, { field });
+    out.push([column, patch[field]]);
+  }
+  return out;
+}
+
+const CASTS: Record<string, string> = { game_specific: '::jsonb', languages: '::text[]' };
+
+async function updateService(tx: Queryable, serviceId: string, body: Record<string, unknown>): Promise<void> {
+  const sets = editableAssignments(body);
+  if (sets.length === 0) return;
+  const p = new Params();
+  const assignments = sets.map(([col, v]) => `${col} = ${p.add(v)}${CASTS[col] ?? ''}`);
+  await tx.query(
+    `UPDATE services SET ${assignments.join(', ')} WHERE service_id = ${p.add(serviceId)}`,
+    p.values,
+  );
+}
+
+async function permissionsOn(tx: Queryable, serviceId: string, userId: string): Promise<number | null> {
+  const { rows } = await tx.query<{ permissions: number }>(
+    'SELECT permissions FROM service_permissions WHERE service_id = $1 AND user_id = $2',
+    [serviceId, userId],
+  );
+  return rows[0]?.permissions ?? null;
+}
+
+async function serviceLimit(tx: Queryable, userId: string): Promise<{ used: number; allowed: number }> {
+  const { rows } = await tx.query<{ used: number; allowed: number }>(
+    `SELECT (SELECT count(*) FROM services WHERE user_id = $1 AND NOT deleted) AS used,
+            (SELECT coalesce(sum(units_allowed), 0) FROM subscriptions
+              WHERE user_id = $1 AND product_game_id = 'Sentinel' AND expiration > now()) AS allowed`,
+    [userId],
+  );
+  return rows[0];
+}
+
+const GAME_IDS = ['Ark', 'ArkSA'];
+const PLATFORMS = ['PC', 'Xbox', 'PlayStation', 'Switch', 'Universal'];
+
+async function createService(tx: Queryable, userId: string, body: Record<string, unknown>): Promise<string> {
+  const missing = ['gameId', 'name', 'platform', 'languages'].filter((k) => body[k] === undefined);
+  if (missing.length > 0) {
+    const list =
+      missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+    throw badRequest(
+      'missingProperties',
+      `Missing ${missing.length === 1 ? 'property' : 'properties'} ${list}.`,
+      {
+        missing,
+      },
+    );
+  }
+  if (!GAME_IDS.includes(body.gameId as string))
+    throw validation(`gameId must be one of ${GAME_IDS.join(', ')}.`);
+  if (!PLATFORMS.includes(body.platform as string))
+    throw validation(`platform must be one of ${PLATFORMS.join(', ')}.`);
+  if (typeof body.name !== 'string' || body.name.trim() === '') throw validation('name must not be empty.');
+  const limit = await serviceLimit(tx, userId);
+  if (limit.used >= limit.allowed)
+    throw badRequest('tooManyResources', 'Your subscription does not allow more servers.', limit);
+
+  const accessKey = randomToken();
+  const id = typeof body.serviceId === 'string' ? body.serviceId : null;
+  const { rows } = await tx.query<{ service_id: string }>(
+    `INSERT INTO services (service_id, user_id, game_id, name, platform, access_key, access_key_hash)
+     VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7) RETURNING service_id`,
+    [id, userId, body.gameId, body.name.trim(), body.platform, accessKey, hashToken(accessKey)],
+  );
+  const serviceId = rows[0].service_id;
+  await updateService(tx, serviceId, body);
+  return serviceId;
+}
+
+function objectsOf(body: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(body) ? body : [body];
+  if (!Array.isArray(body) && !isObject(body))
+    throw badRequest('notObjectOrArray', 'Send an object or an array.');
+  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
+  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
+  return list;
+}
+
+export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): void {
+  const { db } = ctx;
+
+  router.authed('GET', '/sentinel/services', READ, async (c, caller) => {
+    const p = new Params();
+    const user = p.add(caller.userId);
+    const plan = planList(new URL(c.req.url).searchParams, SERVICE_LIST, p);
+    const page = await runList<Service>(
+      db,
+      { columns: SERVICE_COLUMNS, from: visibleServicesFrom(`${user}::uuid`), where: ['NOT s.deleted'] },
+      plan,
+      p,
+    );
+    return json(c, page);
+  });
+
+  router.authed('GET', '/sentinel/services/:serviceId', READ, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    const service = UUID.test(id) ? await getService(db, id, caller.userId) : null;
+    if (!service) throw objectNotFound({ serviceId: id });
+    return json(c, service);
+  });
+
+  router.authed('PATCH', '/sentinel/services/:serviceId', WRITE, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    const body = await readJson(c);
+    if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
+    await db.transaction(async (tx) => {
+      const bits = UUID.test(id) ? await permissionsOn(tx, id, caller.userId) : null;
+      if (bits === null) throw objectNotFound({ serviceId: id });
+      if (!hasAll(bits, Perm.EditServices)) throw forbidden(body);
+      await updateService(tx, id, body);
+    });
+    await publishServiceChanged(ctx, id, pusherSocketOf(c));
+    return json(c, await getService(db, id, caller.userId));
+  });
+
+  async function bulkWrite(c: Ctx, userId: string) {
+    const objects = objectsOf(await readJson(c));
+    const outcome = await db.transaction(async (tx) => {
+      const created: string[] = [];
+      const updated: string[] = [];
+      for (const obj of objects) {
+        const id = typeof obj.serviceId === 'string' ? obj.serviceId : null;
+        if (id !== null && !UUID.test(id)) throw validation('serviceId must be a UUID.', obj);
+        const exists =
+          id !== null &&
+          (await tx.query('SELECT 1 FROM services WHERE service_id = $1 AND NOT deleted', [id])).rows.length >
+            0;
+        if (!exists) {
+          created.push(await createService(tx, userId, obj));
+          continue;
+        }
+        const bits = await permissionsOn(tx, id, userId);
+        if (bits === null || !hasAll(bits, Perm.EditServices)) throw forbidden(obj);
+        await updateService(tx, id, obj);
+        updated.push(id);
+      }
+      return { created, updated };
+    });
+    const socket = pusherSocketOf(c);
+    for (const id of [...outcome.created, ...outcome.updated]) await publishServiceChanged(ctx, id, socket);
+    if (outcome.created.length > 0) await publishToUsers(ctx, [userId], RealtimeEvent.userUpdated, socket);
+    const load = (ids: string[]) => Promise.all(ids.map((id) => getService(db, id, userId)));
+    return json(c, { created: await load(outcome.created), updated: await load(outcome.updated) });
+  }
+
+  router.authed('POST', '/sentinel/services', WRITE, (c, caller) => bulkWrite(c, caller.userId));
+  router.authed('PATCH', '/sentinel/services', WRITE, (c, caller) => bulkWrite(c, caller.userId));
+
+  /** Soft delete, owner only: deleting someone else's server through a group is not a group right. */
+  async function deleteServices(ids: string[], userId: string, socket?: string): Promise<void> {
+    const affected = new Map<string, string[]>();
+    await db.transaction(async (tx) => {
+      for (const id of ids) {
+        const bits = await permissionsOn(tx, id, userId);
+        if (bits === null) continue;
+        if (bits !== ALL_PERMISSIONS) throw forbidden({ serviceId: id });
+        affected.set(id, await usersWithAccess(tx, id));
+        await tx.query('UPDATE services SET deleted = true, is_connected = false WHERE service_id = $1', [
+          id,
+        ]);
+      }
+    });
+    for (const [id, users] of affected) {
+      ctx.links.kick(id);
+      await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, socket);
+      await publishToUsers(ctx, users, RealtimeEvent.userUpdated, socket);
+    }
+  }
+
+  router.authed('DELETE', '/sentinel/services/:serviceId', WRITE, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    if (UUID.test(id)) await deleteServices([id], caller.userId, pusherSocketOf(c));
+    return noContent(c);
+  });
+
+  router.authed('DELETE', '/sentinel/services', WRITE, async (c, caller) => {
+    const ids = objectsOf(await readJson(c))
+      .map((o) => o.serviceId)
+      .filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    await deleteServices(ids, caller.userId, pusherSocketOf(c));
+    return noContent(c);
+  });
+}

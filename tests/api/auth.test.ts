@@ -1,0 +1,303 @@
+// OAuth 2.1 + PKCE, token refresh, the current user, sessions and the /v4 conventions.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/crypto.ts';
+import { createRateLimiter } from '../../src/server/http/rateLimit.ts';
+import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
+import {
+  authorizeUrl,
+  CONSOLE_SCOPE,
+  call,
+  DEMO,
+  flowIdOf,
+  REDIRECT,
+  signIn,
+  startTestServer,
+  submitSignIn,
+  type TestServer,
+  verifierAndChallenge,
+} from './helpers.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+const tokenCall = (body: Record<string, string>, form = false) =>
+  fetch(`${t.base}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: form ? new URLSearchParams(body) : JSON.stringify(body),
+  });
+
+describe('authorize (GET /v4/login)', () => {
+  it('renders a sign-in page with labelled Email and Password inputs', async () => {
+    const res = await fetch(authorizeUrl(t.base));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toContain('>Sign in</button>');
+    expect(html).not.toMatch(/<(script|link)\b/);
+    expect(flowIdOf(html)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    [{ client_id: null }, 'missingParameters'],
+    [{ response_type: 'token' }, 'badResponseType'],
+    [{ code_challenge_method: 'plain' }, 'badChallengeMethod'],
+    [{ code_challenge: 'tooShort' }, 'badChallenge'],
+    [{ code_challenge: '47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU' }, 'badChallenge'],
+    [{ client_id: '00000000-0000-4000-8000-000000000000' }, 'invalidClientId'],
+    [{ redirect_uri: 'https://evil.example/oauth' }, 'badRedirectUri'],
+    [{ redirect_uri: 'http://127.0.0.1:9999/elsewhere' }, 'badRedirectUri'],
+    [{ scope: 'common apps:create' }, 'invalidScope'],
+  ])('refuses %j with %s', async (over, code) => {
+    const res = await fetch(authorizeUrl(t.base, over));
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe(code);
+  });
+
+  it('accepts any loopback port for /oauth and resumes the same pending flow', async () => {
+    const { challenge } = verifierAndChallenge();
+    const url = authorizeUrl(t.base, { redirect_uri: 'http://localhost:41234/oauth' }, challenge);
+    const a = flowIdOf(await (await fetch(url)).text());
+    const b = flowIdOf(await (await fetch(url)).text());
+    expect(a).not.toBe('');
+    expect(b).toBe(a);
+  });
+
+  it('answers no_redirect=true with a login_url', async () => {
+    const res = await fetch(authorizeUrl(t.base, { no_redirect: 'true' }));
+    const { login_url } = await res.json();
+    expect(login_url).toMatch(/\/v4\/login\/signin\?flow_id=/);
+    expect(flowIdOf(await (await fetch(login_url)).text())).not.toBe('');
+  });
+});
+
+describe('sign in and token', () => {
+  it('wrong credentials re-render the page with the message, keeping the (escaped) email', async () => {
+    const flow = flowIdOf(await (await fetch(authorizeUrl(t.base))).text());
+    const email = 'x"><b>@example.com';
+    const res = await submitSignIn(t.base, flow, email, 'nope');
+    const html = await res.text();
+    expect(html).toContain('The email or password is not correct.');
+    expect(html).toContain('value="x&quot;&gt;&lt;b&gt;@example.com"');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('redirects with code and state, and the code redeems once for a 201 token pair', async () => {
+    const { verifier, challenge } = verifierAndChallenge();
+    const flow = flowIdOf(await (await fetch(authorizeUrl(t.base, {}, challenge))).text());
+    const res = await submitSignIn(t.base, flow, DEMO.email, DEMO.password);
+    expect(res.status).toBe(302);
+    const loc = new URL(res.headers.get('location')!);
+    expect(`${loc.origin}${loc.pathname}`).toBe(REDIRECT);
+    expect(loc.searchParams.get('state')).toBe('st4te');
+    const code = loc.searchParams.get('code')!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const body = {
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_APP_ID,
+      code,
+      redirect_uri: REDIRECT,
+    };
+    const bad = await tokenCall({ ...body, code_verifier: verifierAndChallenge().verifier });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).details.code).toBe('INVALID_CODE');
+
+    const ok = await tokenCall({ ...body, code_verifier: verifier }, true);
+    expect(ok.status).toBe(201);
+    const token = await ok.json();
+    expect(token).toMatchObject({ token_type: 'Bearer', scope: CONSOLE_SCOPE.split(' ').sort().join(' ') });
+    expect(token.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token.access_token_expiration - token.now).toBeCloseTo(3600, -1);
+    expect(token.refresh_token_expires_in).toBeCloseTo(30 * 86400, -1);
+
+    const again = await tokenCall({ ...body, code_verifier: verifier });
+    expect((await again.json()).details.code).toBe('INVALID_CODE');
+  });
+
+  it('refuses a missing parameter and an unknown grant with INVALID_GRANT', async () => {
+    for (const body of [{ grant_type: 'authorization_code', code: 'x' }, { grant_type: 'password' }]) {
+      const res = await tokenCall(body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).details).toEqual({ code: 'INVALID_GRANT' });
+    }
+  });
+
+  it('rotates on refresh: new pair, old pair dead, scopes must be sent and be a subset', async () => {
+    const first = await signIn(t.base);
+    const noScope = await tokenCall({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect((await noScope.json()).details.code).toBe('INVALID_SCOPES');
+    const wider = await tokenCall({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      scope: `${CONSOLE_SCOPE} apps:create`,
+    });
+    expect((await wider.json()).details.code).toBe('INVALID_SCOPES');
+
+    const res = await tokenCall({
+      grant_type: 'refresh_token',
+      client_id: CONSOLE_APP_ID,
+      refresh_token: first.refresh_token,
+      scope: 'common sentinel:read',
+    });
+    expect(res.status).toBe(201);
+    const second = await res.json();
+    expect(second.scope).toBe('common sentinel:read');
+    expect(second.access_token).not.toBe(first.access_token);
+
+    expect((await call(t.base, first.access_token, 'GET', '/session')).status).toBe(401);
+    const reuse = await tokenCall({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      scope: 'common',
+    });
+    expect(reuse.status).toBe(403);
+    expect((await reuse.json()).details.code).toBe('EXPIRED');
+    // The narrower session cannot read the user.
+    const user = await call(t.base, second.access_token, 'GET', '/user');
+    expect(user.status).toBe(403);
+    expect(user.headers.get('www-authenticate')).toContain('insufficient_scope');
+  });
+});
+
+describe('user and sessions', () => {
+  it('GET /user answers §3.19 plus email, and /users/{me} is the same', async () => {
+    const { access_token } = await signIn(t.base);
+    const me = await call(t.base, access_token, 'GET', '/user?requiredPolicies=terms,privacy');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      userId: t.demo.userId,
+      username: 'Demo Admin',
+      usernameFull: `Demo Admin#${t.demo.userId.slice(0, 8)}`,
+      email: DEMO.email,
+      isAnonymous: false,
+      banned: false,
+      signature: null,
+      licenses: [],
+    });
+    expect(me.body.subscriptions[0]).toMatchObject({ productGameId: 'Sentinel', unitsUsed: 3 });
+    expect(me.body.subscriptions[0].expiration).toBeGreaterThan(Date.now() / 1000);
+    expect((await call(t.base, access_token, 'GET', `/users/${t.demo.userId}`)).body).toEqual(me.body);
+    const other = await call(t.base, access_token, 'GET', `/users/${t.demo.moderator.userId}`);
+    expect(Object.keys(other.body).sort()).toEqual([
+      'isAnonymous',
+      'publicKey',
+      'userId',
+      'username',
+      'usernameFull',
+    ]);
+    const missing = await call(t.base, access_token, 'GET', '/users/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+  });
+
+  it('answers 412 policyRequired until the policies are accepted on the linked page', async () => {
+    await t.server.db.query(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Newbie', 'new@palisade.local', $1)`,
+      [await hashPassword('secret-pass')],
+    );
+    const { access_token } = await signIn(t.base, 'new@palisade.local', 'secret-pass');
+    const back = 'http://127.0.0.1:5173/servers';
+    const res = await call(
+      t.base,
+      access_token,
+      'GET',
+      `/user?requiredPolicies=terms,privacy&return=${encodeURIComponent(back)}`,
+    );
+    expect(res.status).toBe(412);
+    expect(res.body.code).toBe('policyRequired');
+    const { url, policySigningRequestId } = res.body.details;
+    expect(url).toContain(policySigningRequestId);
+    expect(await (await fetch(url)).text()).toContain('Terms of Service');
+    const accept = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'accept=true',
+    });
+    expect(accept.status).toBe(302);
+    expect(accept.headers.get('location')).toBe(back);
+    expect((await call(t.base, access_token, 'GET', '/user?requiredPolicies=terms,privacy')).status).toBe(
+      200,
+    );
+  });
+
+  it('shows and deletes sessions; an unknown one is 404 NOT_FOUND', async () => {
+    const a = await signIn(t.base);
+    const b = await signIn(t.base);
+    const info = await call(t.base, a.access_token, 'GET', '/session');
+    expect(info.body).toMatchObject({
+      accessToken: a.access_token,
+      refreshToken: a.refresh_token,
+      userId: t.demo.userId,
+      application: { id: CONSOLE_APP_ID, name: 'Palisade' },
+    });
+    expect((await call(t.base, a.access_token, 'DELETE', `/sessions/${b.access_token}`)).status).toBe(204);
+    expect((await call(t.base, b.access_token, 'GET', '/session')).status).toBe(401);
+    const gone = await call(t.base, a.access_token, 'DELETE', `/sessions/${b.access_token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.details).toEqual({ code: 'NOT_FOUND' });
+    expect((await call(t.base, a.access_token, 'DELETE', '/session')).status).toBe(204);
+    expect((await call(t.base, a.access_token, 'GET', '/session')).status).toBe(401);
+  });
+});
+
+describe('/v4 conventions', () => {
+  it('OPTIONS is 204 with CORS and max-age; errors carry the beacon.error body', async () => {
+    const pre = await fetch(`${t.base}/sentinel/services`, { method: 'OPTIONS' });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-max-age')).toBe('1728000');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('X-Beacon-Pusher-Id');
+
+    const unknown = await call(t.base, null, 'GET', '/no/such/thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      type: 'beacon.error',
+      message: 'Endpoint not found: Route not registered.',
+    });
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    expect((await call(t.base, null, 'PUT', '/user')).status).toBe(405);
+
+    const anon = await call(t.base, null, 'GET', '/user');
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ type: 'beacon.error', message: 'Unauthorized', details: null });
+    expect(anon.headers.get('www-authenticate')).toBe('Bearer realm="Beacon API"');
+    const bad = await fetch(`${t.base}/user`, { headers: { 'X-Beacon-Token': 'not-a-token' } });
+    expect(bad.headers.get('www-authenticate')).toContain('invalid_token');
+    expect(anon.headers.get('x-ratelimit-limit')).toBe('600');
+    expect(anon.headers.get('x-ratelimit-reset')).toBe('60');
+  });
+
+  it('the rate limiter allows the limit per window and then refuses', () => {
+    let now = 0;
+    const take = createRateLimiter(() => now);
+    for (let i = 0; i < 3; i++) expect(take('u:a', 3).allowed).toBe(true);
+    expect(take('u:a', 3)).toEqual({ allowed: false, limit: 3, remaining: 0 });
+    expect(take('u:b', 3).allowed).toBe(true);
+    now = 60_000;
+    expect(take('u:a', 3)).toEqual({ allowed: true, limit: 3, remaining: 2 });
+  });
+
+  it('serves /config.json for the console', async () => {
+    const cfg = await (await fetch(`${t.server.url}/config.json`)).json();
+    expect(cfg).toEqual({
+      apiUrl: `${t.server.url}/v4`,
+      clientId: CONSOLE_APP_ID,
+      pusher: {
+        key: 'palisade',
+        cluster: 'mt1',
+        wsHost: '127.0.0.1',
+        wsPort: t.server.port,
+        forceTLS: false,
+      },
+      controlPanelUrl: `${t.server.url}/servers`,
+      billingPortalUrl: `${t.server.url}/account/billing`,
+    });
+  });
+});

@@ -1,0 +1,130 @@
+// One server per test file: in-memory PGlite, or a fresh schema of TEST_DATABASE_URL when set.
+
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TokenResponse } from '../../src/domain/api.ts';
+import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
+import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
+import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
+
+export const DEMO = { email: 'admin@palisade.local', password: 'palisade-demo' };
+export const REDIRECT = 'http://127.0.0.1:5173/oauth';
+export const CONSOLE_SCOPE = 'common sentinel:read sentinel:write users:read';
+
+export interface TestServer {
+  server: RunningServer;
+  base: string;
+  demo: SeedResult;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(opts: CreateServerOptions = {}): Promise<TestServer> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const server = await createServer({
+    dataDir: 'memory://',
+    databaseUrl: url,
+    dbSchema: schema,
+    staticDir: '/nonexistent',
+    ...opts,
+  });
+  const demo = await seedDemo(server.db, { ...DEMO, servers: 3 });
+  return {
+    server,
+    base: `${server.url}/v4`,
+    demo,
+    async close() {
+      await server.close();
+      if (url && schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export const verifierAndChallenge = () => {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+export function authorizeUrl(
+  base: string,
+  over: Record<string, string | null> = {},
+  challenge = verifierAndChallenge().challenge,
+) {
+  const q = new URLSearchParams();
+  const params: Record<string, string | null> = {
+    client_id: CONSOLE_APP_ID,
+    scope: CONSOLE_SCOPE,
+    redirect_uri: REDIRECT,
+    state: 'st4te',
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...over,
+  };
+  for (const [k, v] of Object.entries(params)) if (v !== null) q.set(k, v);
+  return `${base}/login?${q}`;
+}
+
+/** The sign-in page's flow id. */
+export const flowIdOf = (html: string) => /name="flow_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+export async function submitSignIn(base: string, flowId: string, email: string, password: string) {
+  return fetch(`${base}/login/signin`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ flow_id: flowId, email, password }),
+  });
+}
+
+/** The whole browser round trip: authorize, sign in, redeem the code. */
+export async function signIn(
+  base: string,
+  email = DEMO.email,
+  password = DEMO.password,
+): Promise<TokenResponse> {
+  const { verifier, challenge } = verifierAndChallenge();
+  const page = await (await fetch(authorizeUrl(base, {}, challenge))).text();
+  const res = await submitSignIn(base, flowIdOf(page), email, password);
+  const code = new URL(res.headers.get('location') ?? 'http://x/').searchParams.get('code');
+  if (!code) throw new Error(`sign-in failed: ${res.status}`);
+  const token = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_APP_ID,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    }),
+  });
+  if (token.status !== 201) throw new Error(`token failed: ${token.status} ${await token.text()}`);
+  return (await token.json()) as TokenResponse;
+}
+
+/** fetch with a bearer token and a JSON body. */
+export async function call(
+  base: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
