@@ -220,6 +220,18 @@ describe('ConsoleSession', () => {
     expect(t.screen()).toContain('palisade> servers');
   });
 
+  it('redraws a wrapped prompt cleanly when the terminal narrows', async () => {
+    const t = setup(undefined, 40);
+    const line = `ban Bob 7d ${'word '.repeat(12)}end`;
+    await t.type(line);
+    t.session.resize(() => t.term.resize(25, 30));
+    await t.type('');
+    const rows = t.screen().split('\n');
+    const prompt = rows.slice(rows.findIndex((r) => r.startsWith('palisade>')));
+    expect(prompt.join('')).toBe(`palisade> ${line}`);
+    expect(prompt.every((r) => r.length <= 25)).toBe(true);
+  });
+
   it('writes long output in chunks of at most 4 KiB', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => [`dino ${i}`, i]);
     const t = setup(async () => ({ table: { columns: ['Name', 'Level'], rows } }));

@@ -85,7 +85,7 @@ export default function TerminalPane({ runtime, userId, promptFocusSignal }: Ter
     let frame = 0;
     const resize = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => fit.fit());
+      frame = requestAnimationFrame(() => session.resize(() => fit.fit()));
     });
     resize.observe(el);
     const themeChange = new MutationObserver(() => {

@@ -218,16 +218,21 @@ function cursorPosition(line: PromptLine, cols: number): Position {
 /** The row, counted from the prompt's first row, on which the cursor stands. */
 export const cursorRow = (line: PromptLine, cols: number): number => cursorPosition(line, cols).row;
 
+/** ANSI that erases the prompt drawn as `prev`, leaving the cursor where it started. */
+export function erasePrompt(prev: PromptLine | null, cols: number): string {
+  const up = prev ? cursorRow(prev, cols) : 0;
+  return `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J`;
+}
+
 /**
  * ANSI that replaces the prompt drawn as `prev` (null: the cursor is at the start of a fresh row)
  * with `next`. Control characters in the line are shown as sanitise shows them.
  */
 export function renderPrompt(prev: PromptLine | null, next: PromptLine, cols: number): string {
-  const up = prev ? cursorRow(prev, cols) : 0;
   const all = next.prompt + sanitise(next.state.text, Infinity);
   const end = positionAfter(all, cols);
   const at = cursorPosition(next, cols);
-  let out = `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J${all}`;
+  let out = erasePrompt(prev, cols) + all;
   // A line that exactly fills its last row leaves xterm's cursor pending at the edge: print a
   // space (wrapping), step back and erase it, so the cursor really stands on the next row.
   if (end.col === 0 && end.row > 0) out += ' \b\x1b[K';

@@ -20,6 +20,7 @@ import {
   decodeInput,
   edit,
   emptyLine,
+  erasePrompt,
   type Key,
   type LineState,
   lineAtEnd,
@@ -92,6 +93,22 @@ export class ConsoleSession {
       }
       this.key(keys[i]);
     }
+  }
+
+  /**
+   * Resizes the terminal through `apply` (the fit addon). xterm does not reflow the rows the
+   * cursor is on, so the prompt is erased at the old width first and drawn again at the new one.
+   */
+  resize(apply: () => void): void {
+    if (!this.drawn) {
+      apply();
+      return;
+    }
+    this.term.write(erasePrompt(this.drawn, this.term.cols), () => {
+      apply();
+      this.redraw();
+    });
+    this.drawn = null;
   }
 
   /** Resolves once no command is running and its output has been written. */
