@@ -19,11 +19,11 @@ describe('tokenize', () => {
     ]);
   });
 
-  it('marks flags only when the dashes are unquoted, and reports an open quote', () => {
+  it('marks flags only when the dashes are unquoted, and runs an open quote to the end', () => {
     const t = tokenize('x --a "--b" --c="d e" "open q');
     expect(t.map((x) => x.flag)).toEqual([false, true, false, true, false]);
     expect(t[3].text).toBe('--c=d e');
-    expect(t[4]).toMatchObject({ text: 'open q', openQuote: '"' });
+    expect(t[4]).toMatchObject({ text: 'open q', end: 29 });
   });
 
   it('quotes words so they tokenize back to themselves', () => {

@@ -216,7 +216,7 @@ function cursorPosition(line: PromptLine, cols: number): Position {
 }
 
 /** The row, counted from the prompt's first row, on which the cursor stands. */
-export const cursorRow = (line: PromptLine, cols: number): number => cursorPosition(line, cols).row;
+const cursorRow = (line: PromptLine, cols: number): number => cursorPosition(line, cols).row;
 
 /** ANSI that erases the prompt drawn as `prev`, leaving the cursor where it started. */
 export function erasePrompt(prev: PromptLine | null, cols: number): string {

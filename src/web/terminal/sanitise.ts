@@ -2,7 +2,7 @@
 // Anything a terminal would interpret — C0/C1 controls (ESC starts OSC 52 clipboard writes, OSC 8
 // links, cursor moves, device queries that make the terminal answer as if typed), DEL, bidi
 // overrides that reorder what the admin reads — is replaced by a visible stand-in.
-// `Safe` brands the result so only sanitised text can be painted or written (see format.ts).
+// `Safe` brands the result so only sanitised text can be painted (see format.ts).
 
 declare const safeBrand: unique symbol;
 export type Safe = string & { readonly [safeBrand]: true };
@@ -45,14 +45,4 @@ export function sanitise(text: string, limit = DEFAULT_LINE_LIMIT): Safe {
 /** Several lines: LF and CRLF break lines, every other control is shown. */
 export function sanitiseLines(text: string, limit = DEFAULT_LINE_LIMIT): Safe[] {
   return text.split(/\r?\n/).map((line) => sanitise(line, limit));
-}
-
-/**
- * Joins already-safe parts; the literal parts are this codebase's own constants. The only way,
- * besides sanitise, to make a Safe string, so an unsanitised value cannot be interpolated.
- */
-export function safe(strings: TemplateStringsArray, ...parts: Safe[]): Safe {
-  let out = strings[0];
-  for (let i = 0; i < parts.length; i++) out += parts[i] + strings[i + 1];
-  return out as Safe;
 }

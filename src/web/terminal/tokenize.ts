@@ -9,16 +9,14 @@ export interface Token {
   end: number;
   /** The word began with an unquoted `--`. */
   flag: boolean;
-  /** The quote still open when the line ended (a word being typed), else null. */
-  openQuote: '"' | "'" | null;
 }
 
 const isSpace = (ch: string) => ch === ' ' || ch === '\t';
 
 /**
- * Words of `line`. Double quotes allow `\"` and `\\` inside; single quotes take everything
- * literally; outside quotes a backslash keeps the next character (`Big\ Bob`). An unclosed quote
- * runs to the end of the line and is reported on the token, not thrown: the line may be half typed.
+ * Words of `line`. A backslash keeps the next character as is (`Big\ Bob`, `"say \"hi\""`),
+ * except inside single quotes, which take everything literally. An unclosed quote
+ * runs to the end of the line rather than failing: the line may be half typed (completion).
  */
 export function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
@@ -45,7 +43,7 @@ export function tokenize(line: string): Token[] {
       }
       i++;
     }
-    tokens.push({ text, start, end: i, flag: line.startsWith('--', start), openQuote: quote });
+    tokens.push({ text, start, end: i, flag: line.startsWith('--', start) });
   }
   return tokens;
 }
