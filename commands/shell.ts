@@ -6,7 +6,10 @@ import { defineCommand } from './registry.ts';
 
 const group = 'Shell';
 
-function withList(ctx: CommandContext, act: (l: NonNullable<ReturnType<CommandContext['app']['list']>>) => void) {
+function withList(
+  ctx: CommandContext,
+  act: (l: NonNullable<ReturnType<CommandContext['app']['list']>>) => void,
+) {
   const list = ctx.app.list();
   if (!list) throw new Error('No list has focus. Move to a list first.');
   act(list);
@@ -30,7 +33,8 @@ export const shellCommands = [
     title: 'Show or hide the console pane',
     group,
     aliases: ['console'],
-    keys: ['`'],
+    // Plain ` types a backtick inside the pane; Ctrl+` toggles from anywhere.
+    keys: ['`', 'ctrl+`'],
     run: (_a, ctx) => {
       ctx.app.terminal.toggle();
       return undefined;

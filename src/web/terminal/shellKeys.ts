@@ -1,6 +1,7 @@
 // Which key presses xterm must leave to the shell. xterm stops the propagation of every key it
 // handles, so without this the global hotkeys (palette, panes, F6, Esc) would die inside the pane.
-// The console keeps the chords its line editor uses (Ctrl+A/E/U/K/W/C/L/R/G, Alt+B/F, …).
+// The console keeps the chords its line editor uses (Ctrl+A/E/U/W/C/L/R/G, Alt+B/F, …), but not
+// Ctrl+K: the palette opens with it anywhere (DESIGN.md), so kill-to-end is Ctrl+K's loss here.
 
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>;
 
@@ -8,7 +9,6 @@ const CONSOLE_CHORDS = new Set([
   'ctrl+a',
   'ctrl+e',
   'ctrl+u',
-  'ctrl+k',
   'ctrl+w',
   'ctrl+c',
   'ctrl+l',
