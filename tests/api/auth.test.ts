@@ -122,7 +122,11 @@ describe('sign in and token', () => {
   });
 
   it('refuses a missing parameter and an unknown grant with INVALID_GRANT', async () => {
-    for (const body of [{ grant_type: 'authorization_code', code: 'x' }, { grant_type: 'password' }]) {
+    const bodies: Record<string, string>[] = [
+      { grant_type: 'authorization_code', code: 'x' },
+      { grant_type: 'password' },
+    ];
+    for (const body of bodies) {
       const res = await tokenCall(body);
       expect(res.status).toBe(400);
       expect((await res.json()).details).toEqual({ code: 'INVALID_GRANT' });

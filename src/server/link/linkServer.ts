@@ -87,8 +87,8 @@ async function insertLog(
   const id = uuidv7(Math.floor(e.time * 1000));
   await tx.query(
     `INSERT INTO log_messages (message_id, service_id, link_seq, event_name, type, level, time, metadata, message,
-                               translations, analyzer_status)
-     VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8::jsonb, $9, $10::jsonb, $11)`,
+                               analyzer_status)
+     VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8::jsonb, $9, $10)`,
     [
       id,
       serviceId,
@@ -99,20 +99,10 @@ async function insertLog(
       e.time,
       JSON.stringify(e.metadata),
       e.message,
-      JSON.stringify(translationsOf(e)),
       e.eventName === 'chat' ? (isObject(e.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
     ],
   );
   return id;
-}
-
-/** A chat line's translations become the message in those languages. */
-function translationsOf(e: GameEvent): Record<string, string> {
-  const t = e.metadata.translations;
-  if (e.eventName !== 'chat' || !isObject(t)) return {};
-  return Object.fromEntries(
-    Object.entries(t).filter((kv): kv is [string, string] => typeof kv[1] === 'string'),
-  );
 }
 
 const serviceEvent = (eventName: string, message: string): GameEvent => ({

@@ -2,6 +2,7 @@
 
 import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts';
 import type { ServerContext } from '../context.ts';
+import { LIMITS } from '../realtime/publisher.ts';
 import { epoch, groupsOfService } from './service.ts';
 
 /** Select list over `log_messages m JOIN services s`; $lang is the parameter holding the language. */
@@ -27,6 +28,11 @@ export async function publishLogMessage(ctx: ServerContext, messageId: string): 
     channelFor('services', msg.serviceId),
     ...(await groupsOfService(ctx.db, msg.serviceId)).map((g) => channelFor('groups', g)),
   ];
+  // Pusher caps an event at 10 kB; for a bigger line, clients are told to refetch instead.
+  if (JSON.stringify(msg).length > LIMITS.dataBytes) {
+    await ctx.publisher.publish(channels, RealtimeEvent.logsUpdated, '');
+    return;
+  }
   await ctx.publisher.publish(channels, RealtimeEvent.logMessage, msg);
   if (msg.eventName === 'chat') await ctx.publisher.publish(channels, RealtimeEvent.chatMessage, msg);
 }

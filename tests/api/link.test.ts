@@ -1,0 +1,271 @@
+// The game-server link protocol end to end with the `ws` client: hello/welcome, refusals, events
+// stored once and acknowledged, side effects on players, status, commands, realtime, and the
+// log view's list.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signChannel } from '../../src/server/realtime/pusherServer.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let moderator: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = (await signIn(t.base)).access_token;
+  moderator = (await signIn(t.base, t.demo.moderator.email, 'palisade-demo')).access_token;
+});
+afterAll(() => t?.close());
+
+type Frame = Record<string, unknown> & { type?: string; event?: string };
+
+/** A socket whose frames are read in order, waiting when none has arrived yet. */
+async function open(
+  path: string,
+): Promise<{ ws: WebSocket; next(): Promise<Frame>; closed: Promise<number> }> {
+  const ws = new WebSocket(t.server.url.replace('http', 'ws') + path);
+  const queue: Frame[] = [];
+  const waiters: ((f: Frame) => void)[] = [];
+  ws.on('message', (d) => {
+    const f = JSON.parse(d.toString()) as Frame;
+    const w = waiters.shift();
+    if (w) w(f);
+    else queue.push(f);
+  });
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  await new Promise((r, j) => {
+    ws.once('open', r);
+    ws.once('error', j);
+  });
+  return {
+    ws,
+    next: () =>
+      queue.length > 0
+        ? Promise.resolve(queue.shift()!)
+        : new Promise<Frame>((r, j) => {
+            const timer = setTimeout(() => j(new Error('no frame within 5 s')), 5000);
+            waiters.push((f) => {
+              clearTimeout(timer);
+              r(f);
+            });
+          }),
+    closed,
+  };
+}
+
+const send = (ws: WebSocket, f: unknown) => ws.send(JSON.stringify(f));
+const island = () => t.demo.servers[0];
+const EOS = '0002aabbccddeeff00112233445566aa';
+const PLAYER = '4d6f8a10-1c2b-4e3d-9f80-a1b2c3d4e5f6';
+// Earlier than anything the server logs itself during the test, so the order is known.
+const start = Date.now() / 1000 - 100;
+
+const event = (seq: number, eventName: string, metadata: Record<string, unknown>, message = eventName) => ({
+  type: 'event',
+  seq,
+  event: { eventName, time: start + seq, type: 'Gameplay', level: 'Informational', message, metadata },
+});
+
+async function hello(accessKey = island().accessKey) {
+  const link = await open('/v4/sentinel/link');
+  send(link.ws, { type: 'hello', accessKey, protocol: 1 });
+  return link;
+}
+
+async function service(token = owner) {
+  return (await call(t.base, token, 'GET', `/sentinel/services/${island().serviceId}`)).body;
+}
+
+describe('game-server link', () => {
+  it('refuses an unknown access key with badAccessKey and close code 4001', async () => {
+    const link = await hello('A'.repeat(43));
+    expect(await link.next()).toEqual({
+      type: 'error',
+      code: 'badAccessKey',
+      message: 'Unknown access key.',
+    });
+    expect(await link.closed).toBe(4001);
+  });
+
+  it('welcomes, stores events once, applies player and status updates, and publishes', async () => {
+    // A console listening on the service channel, through the built-in Pusher endpoint.
+    const rt = await open('/app/palisade?protocol=7');
+    const established = await rt.next();
+    const socketId = JSON.parse(established.data as string).socket_id as string;
+    const channel = `private-sentinel.services.${island().serviceId}`;
+    send(rt.ws, {
+      event: 'pusher:subscribe',
+      data: { channel, auth: `palisade:${signChannel(t.server.config.pusher.secret, socketId, channel)}` },
+    });
+    expect((await rt.next()).event).toBe('pusher_internal:subscription_succeeded');
+
+    const link = await hello();
+    const welcome = await link.next();
+    expect(welcome).toEqual({ type: 'welcome', serviceId: island().serviceId, lastEventSeq: 0 });
+    expect((await service()).isConnected).toBe(true);
+
+    send(
+      link.ws,
+      event(1, 'playerJoined', {
+        playerId: PLAYER,
+        playerName: 'Rexy',
+        eosId: EOS,
+        ipFingerprint: 'fp1',
+        connectionDetails: {
+          success: true,
+          countryCode: 'DE',
+          continentCode: 'EU',
+          timezone: 'Europe/Berlin',
+          vpn: false,
+        },
+      }),
+    );
+    expect(await link.next()).toEqual({ type: 'ack', seq: 1 });
+    send(
+      link.ws,
+      event(
+        2,
+        'chat',
+        {
+          source: 'Game',
+          senderName: 'Rexy',
+          originalMessage: 'hallo <b>zusammen</b>',
+          originalLanguage: 'de',
+          scope: 'Global',
+          playerId: PLAYER,
+          translations: { en: 'hello <b>everyone</b>' },
+          analysis: { success: true, scores: { hateScore: 0.01 } },
+        },
+        'Rexy: hallo',
+      ),
+    );
+    expect(await link.next()).toEqual({ type: 'ack', seq: 2 });
+    send(link.ws, event(2, 'chat', { playerId: PLAYER }, 'resent'));
+    expect(await link.next()).toEqual({ type: 'ack', seq: 2 });
+    send(link.ws, event(3, 'playerLeft', { playerId: PLAYER, playerName: 'Rexy' }));
+    expect(await link.next()).toEqual({ type: 'ack', seq: 3 });
+    send(link.ws, {
+      type: 'status',
+      currentPlayers: 7,
+      maxPlayers: 70,
+      gameClock: 12.5,
+      clusterId: '11111111-2222-4333-8444-555555555555',
+      ipAddress: '203.0.113.9',
+      rconConnected: true,
+      difficulty: 6,
+    });
+    send(link.ws, { type: 'ping' });
+    expect(await link.next()).toEqual({ type: 'pong' });
+
+    expect(await service()).toMatchObject({
+      currentPlayers: 7,
+      maxPlayers: 70,
+      gameClock: 12.5,
+      clusterId: '11111111-2222-4333-8444-555555555555',
+      ipAddress: '203.0.113.9',
+      rconConnected: true,
+      difficulty: 6,
+    });
+
+    const db = t.server.db;
+    const logs = await db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM log_messages WHERE service_id = $1 AND link_seq IS NOT NULL',
+      [island().serviceId],
+    );
+    expect(logs.rows[0].n).toBe(3);
+    const sessions = await db.query<{ player_id: string; open: boolean }>(
+      'SELECT player_id, disconnect_time IS NULL AS open FROM player_sessions',
+    );
+    expect(sessions.rows).toEqual([{ player_id: PLAYER, open: false }]);
+    const ids = await db.query('SELECT player_id, identifier FROM player_identifiers');
+    expect(ids.rows).toEqual([{ player_id: PLAYER, identifier: EOS }]);
+
+    // Realtime: the connect notice, each stored event (chat twice), and the status change.
+    const seen: Frame[] = [];
+    while (
+      !seen.some((f) => f.event === 'serviceUpdated' && JSON.parse(f.data as string).currentPlayers === 7)
+    )
+      seen.push(await rt.next());
+    const chat = seen.find((f) => f.event === 'chatMessage');
+    expect(JSON.parse(chat!.data as string)).toMatchObject({
+      eventName: 'chat',
+      serviceDisplayName: 'Island PvE',
+      message: 'Rexy: hallo',
+      metadata: { originalMessage: 'hallo <b>zusammen</b>' },
+    });
+    expect(
+      seen.filter((f) => f.event === 'logMessage').map((f) => JSON.parse(f.data as string).eventName),
+    ).toEqual(['serverConnected', 'playerJoined', 'chat', 'playerLeft']);
+    expect(JSON.parse(seen.at(-1)!.data as string)).not.toHaveProperty('permissions');
+
+    // A reconnect is told where the server's record ends.
+    link.ws.close();
+    await link.closed;
+    const again = await hello();
+    expect(await again.next()).toMatchObject({ type: 'welcome', lastEventSeq: 3 });
+
+    // Commands travel to the game server and their results come back.
+    const pending = t.server.links.sendCommand(island().serviceId, { type: 'admin', command: 'listplayers' });
+    const cmd = await again.next();
+    expect(cmd).toEqual({ type: 'command', seq: 1, command: { type: 'admin', command: 'listplayers' } });
+    send(again.ws, { type: 'commandResult', seq: 1, ok: true, result: { players: 7 } });
+    expect(await pending).toEqual({ players: 7 });
+
+    again.ws.close();
+    await again.closed;
+    rt.ws.close();
+    await expect(
+      t.server.links.sendCommand(island().serviceId, { type: 'admin', command: 'x' }),
+    ).rejects.toMatchObject({ status: 412, code: 'serviceNotConnected' });
+    await waitFor(async () => (await service()).isConnected === false);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('condition not met within 1 s');
+}
+
+describe('log messages', () => {
+  it('lists newest first with filters, and hides services the caller cannot see', async () => {
+    const path = `/sentinel/logMessages?serviceId=${island().serviceId}`;
+    const all = await call(t.base, owner, 'GET', path);
+    const events = all.body.results.map((m: { eventName: string }) => m.eventName);
+    expect(events.slice(0, 2)).toEqual(['serverDisconnected', 'serverConnected']);
+    expect(events).toContain('chat');
+    const times = all.body.results.map((m: { time: number }) => m.time);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const chat = await call(
+      t.base,
+      owner,
+      'GET',
+      `${path}&eventName=chat,playerLeft&sortDirection=ascending`,
+    );
+    expect(chat.body.results.map((m: { eventName: string }) => m.eventName)).toEqual(['chat', 'playerLeft']);
+    const english = await call(t.base, owner, 'GET', `${path}&eventName=chat&lang=en`);
+    expect(english.body.results[0].message).toBe('Rexy: hallo');
+    const byPlayer = await call(t.base, owner, 'GET', `/sentinel/logMessages?playerId=${PLAYER}`);
+    expect(byPlayer.body.totalResults).toBe(3);
+    const text = await call(t.base, owner, 'GET', `/sentinel/logMessages?message=hallo`);
+    expect(text.body.results.map((m: { eventName: string }) => m.eventName)).toEqual(['chat']);
+    const levels = await call(t.base, owner, 'GET', `${path}&level=Notice&type=Service`);
+    expect(levels.body.totalResults).toBe(4);
+
+    const one = await call(t.base, owner, 'GET', `/sentinel/logMessages/${all.body.results[0].messageId}`);
+    expect(one.body).toEqual(all.body.results[0]);
+
+    const aberration = t.demo.servers[2].serviceId;
+    await t.server.db.query(
+      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, message)
+       VALUES (gen_random_uuid(), $1, 'customMessage', 'Service', 'Notice', now(), 'secret')`,
+      [aberration],
+    );
+    const mod = await call(t.base, moderator, 'GET', '/sentinel/logMessages?pageSize=250');
+    expect(mod.body.results.some((m: { serviceId: string }) => m.serviceId === aberration)).toBe(false);
+    expect(mod.body.totalResults).toBe(all.body.totalResults);
+  });
+});
