@@ -53,8 +53,6 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 async function openPg(url: string, schema?: string): Promise<Db> {
   const types = {
     getTypeParser: ((oid: number, format?: string) =>
@@ -62,14 +60,12 @@ async function openPg(url: string, schema?: string): Promise<Db> {
         ? toNumber
         : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 8 });
-  if (schema) {
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    // Queued before any other query on the new client, so every statement sees the schema.
-    pool.on('connect', (client) => {
-      client.query(`SET search_path TO ${quoteIdent(schema)}, public`).catch(() => {});
-    });
-  }
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`Bad schema name: ${schema}`);
+  // search_path is set at connection start-up, so no statement ever runs without it.
+  const options = schema ? `-c search_path=${schema},public` : undefined;
+  const pool = new pg.Pool({ connectionString: url, types, max: 8, options });
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: unknown[]) => ({
       rows: (await q.query(sql, params as unknown[])).rows as T[],
