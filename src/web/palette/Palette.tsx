@@ -13,11 +13,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { EntityRef } from '../../../commands/args.ts';
+import { ENTITY_KINDS, type EntityRef } from '../../../commands/args.ts';
 import type { Command as Cmd } from '../../../commands/registry.ts';
-import { type CommandRuntime, useCommandRuntime } from '../app/runtime.ts';
+import { useCommandRuntime } from '../app/runtime.ts';
+import type { EntityIndex } from '../store/entityIndex.ts';
 import { type CommandSource, commandSource } from './commandRows.ts';
-import { entitySearch, paletteLookup } from './entitySearch.ts';
+import { entitySearch, paletteLookup, prepareEntitySearch } from './entitySearch.ts';
+import { runWhenIdle } from './idle.ts';
 import {
   argLabel,
   currentArg,
@@ -38,19 +40,22 @@ import './palette.css';
 /** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */
 export const ENTITY_CAP = 1000;
 
-/** A query that makes the first real keystroke find uFuzzy's code already compiled. */
-const WARM_QUERY = 'qzx';
-
 export function Palette() {
   const [state, setState] = useAtom(paletteAtom);
   const close = useCallback(() => setState({ open: false, query: '' }), [setState]);
   return state.open ? <PaletteDialog initialQuery={state.query} onClose={close} /> : null;
 }
 
-function resultRows(source: CommandSource, runtime: CommandRuntime, query: string): PaletteRow[] {
-  const commands = source.search(query).map(commandRow);
-  if (query.trim() === '') return commands;
-  return commands.concat(entitySearch(runtime.index).search(query, ENTITY_CAP).map(entityRow));
+function resultRows(source: CommandSource, index: EntityIndex, query: string): PaletteRow[] {
+  const rows = source.search(query).map(commandRow);
+  const q = query.trim();
+  if (q === '') return rows;
+  // Entities are found by id too, but exactly: fuzzy matching of ids would bury names in digit noise.
+  const byId = ENTITY_KINDS.flatMap((k) => index.get(k, q) ?? []);
+  for (const ref of byId) rows.push(entityRow(ref));
+  for (const ref of entitySearch(index).search(q, ENTITY_CAP))
+    if (!byId.includes(ref)) rows.push(entityRow(ref));
+  return rows;
 }
 
 function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClose(): void }) {
@@ -79,13 +84,14 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
     },
     [returnFocus],
   );
-  useEffect(() => whenIdle(() => entitySearch(runtime.index).search(WARM_QUERY, 1)), [runtime.index]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version restarts the preparation
+  useEffect(() => runWhenIdle(prepareEntitySearch(runtime.index)), [runtime.index, version]);
 
   const input = prompt ? prompt.raws[prompt.step] : query;
   const arg = prompt ? currentArg(prompt) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the entity results
   const rows = useMemo(
-    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime, input)),
+    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input)),
     [arg, input, lookup, source, runtime, version],
   );
 
@@ -227,6 +233,11 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
     }
   };
 
+  // Rows are memoised; a stable callback keeps unchanged ones from re-rendering on each key.
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  const onChoose = useCallback((index: number) => chooseRef.current(index), []);
+
   const onValueChange = (key: string) => {
     const i = rows.findIndex((r) => r.key === key);
     if (i >= 0 && i !== active) setActive(i);
@@ -282,21 +293,11 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
             active={active}
             scrollTick={scrollTick}
             label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
-            onChoose={choose}
+            onChoose={onChoose}
           />
           {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
         </Command>
       </div>
     </div>
   );
-}
-
-/** Runs fn when the browser is idle (after the palette has painted), where supported. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 50);
-  return () => clearTimeout(id);
 }

@@ -4,43 +4,76 @@
 
 import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
 import type { EntityIndex } from '../store/entityIndex.ts';
-import { FuzzyIndex } from './fuzzy.ts';
+import { FuzzyIndex, warmUp } from './fuzzy.ts';
 
 export interface EntitySearch {
   readonly refs: readonly EntityRef[];
+  readonly fuzzy: FuzzyIndex;
   search(query: string, cap: number): EntityRef[];
 }
 
 const cache = new WeakMap<EntityIndex, { version: number; byKinds: Map<string, EntitySearch> }>();
+
+/** Haystack strings built per idle step: a 100k build in one go is a long task. */
+const BUILD_SLICE = 5000;
+/** A query that matches almost nothing, used only to compile uFuzzy's paths ahead of typing. */
+const WARM_QUERY = 'qzx';
 
 /** What the palette searches: the name, its detail and the kind (so `rex dino` finds dinos). */
 export function haystackOf(ref: EntityRef): string {
   return ref.detail ? `${ref.label} ${ref.detail} ${ref.kind}` : `${ref.label} ${ref.kind}`;
 }
 
-/** The memoised search over all entities, or over those of `kinds`. */
-export function entitySearch(index: EntityIndex, kinds?: readonly EntityKind[]): EntitySearch {
+function entryFor(index: EntityIndex) {
   let entry = cache.get(index);
   if (!entry || entry.version !== index.version) {
     entry = { version: index.version, byKinds: new Map() };
     cache.set(index, entry);
   }
-  const key = kinds && kinds.length > 0 ? [...kinds].sort().join(',') : '*';
-  let found = entry.byKinds.get(key);
-  if (!found) {
-    const refs = key === '*' ? index.all() : kinds!.flatMap((k) => index.ofKind(k));
-    found = build(refs);
-    entry.byKinds.set(key, found);
-  }
-  return found;
+  return entry;
 }
 
-function build(refs: readonly EntityRef[]): EntitySearch {
-  const fuzzy = new FuzzyIndex(refs.map(haystackOf));
-  return {
-    refs,
-    search: (query, cap) => fuzzy.search(query, cap).map((i) => refs[i]),
-  };
+function cached(index: EntityIndex, key: string): EntitySearch | undefined {
+  return entryFor(index).byKinds.get(key);
+}
+
+function store(index: EntityIndex, key: string, search: EntitySearch): EntitySearch {
+  entryFor(index).byKinds.set(key, search);
+  return search;
+}
+
+/** The memoised search over all entities, or over those of `kinds`. */
+export function entitySearch(index: EntityIndex, kinds?: readonly EntityKind[]): EntitySearch {
+  const key = kinds && kinds.length > 0 ? [...kinds].sort().join(',') : '*';
+  const found = cached(index, key);
+  if (found) return found;
+  const refs = key === '*' ? index.all() : kinds!.flatMap((k) => index.ofKind(k));
+  return store(index, key, make(refs, refs.map(haystackOf)));
+}
+
+/**
+ * Builds the search over all entities and compiles its filter in small steps (run them when the
+ * browser is idle), so the first keystroke after opening finds both ready.
+ */
+export function* prepareEntitySearch(index: EntityIndex): Generator<void> {
+  const version = index.version;
+  let search = cached(index, '*');
+  if (!search) {
+    const refs = index.all();
+    const hay: string[] = new Array(refs.length);
+    for (let i = 0; i < refs.length; i++) {
+      hay[i] = haystackOf(refs[i]);
+      if (i % BUILD_SLICE === BUILD_SLICE - 1) yield;
+    }
+    if (index.version !== version) return;
+    search = store(index, '*', make(refs, hay));
+  }
+  yield* warmUp(search.fuzzy, WARM_QUERY);
+}
+
+function make(refs: readonly EntityRef[], hay: string[]): EntitySearch {
+  const fuzzy = new FuzzyIndex(hay);
+  return { refs, fuzzy, search: (query, cap) => fuzzy.search(query, cap).map((i) => refs[i]) };
 }
 
 /** The store lookup with the palette's own filter for completion; exact resolving stays the app's. */

@@ -9,8 +9,7 @@ import uFuzzy from '@leeoniya/ufuzzy';
 /** uFuzzy's advice: rank (info + sort) only when there are this many hits or fewer. */
 export const RANK_LIMIT = 1000;
 
-/** First scan window; it doubles each round so a broad query stops after a few thousand strings. */
-const FIRST_CHUNK = 2048;
+const FIRST_WINDOW = 2048;
 
 // A quoted phrase is matched differently once its quote closes, so it does not narrow monotonically.
 // (filter() has no `-term` negation: that is search()'s, which we do not use.)
@@ -18,9 +17,10 @@ const NON_MONOTONE = /"/;
 // A query of separators only (`-`, `(`) has no terms and matches nothing, so it cannot be narrowed.
 const HAS_TERM = /[\p{L}\d]/u;
 
-// Unicode letters count as letters: player and tribe names are often not Latin (uFuzzy README's
-// unicode settings; about 25 % slower than ASCII-only on a full scan).
-const fuzzy = new uFuzzy({
+// Unicode letters count as letters, since player and tribe names are often not Latin (the uFuzzy
+// README's unicode settings). Those regexps are up to 3× slower on multi-term queries, and for
+// an ASCII-only query they match the same strings, so ASCII queries use the default settings.
+const unicodeFuzzy = new uFuzzy({
   unicode: true,
   interSplit: "[^\\p{L}\\d']+",
   intraSplit: '\\p{Ll}\\p{Lu}',
@@ -28,10 +28,17 @@ const fuzzy = new uFuzzy({
   intraChars: "[\\p{L}\\d']",
   intraContr: "'\\p{L}{1,2}\\b",
 });
+const asciiFuzzy = new uFuzzy({});
+const ASCII = /^[\x20-\x7e]*$/;
+const fuzzyFor = (q: string) => (ASCII.test(q) ? asciiFuzzy : unicodeFuzzy);
+
+const WARM_RANK_SAMPLE = 256;
 
 export class FuzzyIndex {
   /** The complete match set of the last query, when one was computed (narrowing source). */
   private last: { query: string; idxs: number[] } | null = null;
+  /** Index arrays of the scan windows, made once: a fresh array per window per key is GC work. */
+  private windowIdxs: number[][] = [];
 
   constructor(readonly haystack: readonly string[]) {}
 
@@ -50,11 +57,12 @@ export class FuzzyIndex {
       this.last = null;
       return range(0, Math.min(cap, hay.length));
     }
+    const fuzzy = fuzzyFor(q);
     const from = this.narrowingSource(q);
     const limit = Math.max(cap, RANK_LIMIT);
     const { idxs, complete } = from
       ? { idxs: fuzzy.filter(hay, q, from) ?? [], complete: true }
-      : this.scan(q, limit);
+      : this.scan(fuzzy, q, limit);
     this.last = complete ? { query: q, idxs } : null;
     if (complete && idxs.length > 0 && idxs.length <= RANK_LIMIT) {
       const info = fuzzy.info(idxs, hay, q);
@@ -72,20 +80,47 @@ export class FuzzyIndex {
   }
 
   /** Filters window by window until more than `limit` hits are found or the haystack ends. */
-  private scan(q: string, limit: number): { idxs: number[]; complete: boolean } {
+  private scan(fuzzy: uFuzzy, q: string, limit: number): { idxs: number[]; complete: boolean } {
     const hay = this.haystack as string[];
     const out: number[] = [];
-    let start = 0;
-    let chunk = FIRST_CHUNK;
-    while (start < hay.length) {
-      const end = Math.min(hay.length, start + chunk);
-      const hits = fuzzy.filter(hay, q, start === 0 && end === hay.length ? undefined : range(start, end));
+    for (let w = 0; ; w++) {
+      const window = this.window(w);
+      if (!window) return { idxs: out, complete: true };
+      const hits = fuzzy.filter(hay, q, window);
       if (hits) for (const i of hits) out.push(i);
-      start = end;
-      if (out.length > limit) return { idxs: out, complete: start >= hay.length };
-      chunk *= 2;
+      if (out.length > limit) return { idxs: out, complete: this.window(w + 1) === null };
     }
-    return { idxs: out, complete: true };
+  }
+
+  /** The w-th scan window: they double in size, so a broad query stops after a few thousand strings. */
+  window(w: number): number[] | null {
+    let start = 0;
+    let size = FIRST_WINDOW;
+    for (let i = 0; i < w; i++) {
+      start += size;
+      size *= 2;
+    }
+    if (start >= this.haystack.length) return null;
+    this.windowIdxs[w] ??= range(start, Math.min(this.haystack.length, start + size));
+    return this.windowIdxs[w];
+  }
+}
+
+/**
+ * Filters the whole haystack with `query` one window per step, so that uFuzzy's code is compiled
+ * before the first real keystroke, without one long task. Leaves the narrowing state alone.
+ */
+export function* warmUp(index: FuzzyIndex, query: string): Generator<void> {
+  const hay = index.haystack as string[];
+  for (const fuzzy of [asciiFuzzy, unicodeFuzzy]) {
+    for (let w = 0, window = index.window(0); window; window = index.window(++w)) {
+      fuzzy.filter(hay, query, window);
+      yield;
+    }
+    // Ranking too: the first keystroke over a small list ranks all of its hits.
+    const sample = fuzzy.filter(hay, 'e', range(0, Math.min(hay.length, WARM_RANK_SAMPLE)));
+    if (sample && sample.length > 0) fuzzy.sort(fuzzy.info(sample, hay, 'e'), hay, 'e');
+    yield;
   }
 }
 

@@ -1,0 +1,19 @@
+// Summary statistics as BROWSER-PERF reports them: nearest-rank percentiles over pooled samples.
+
+export function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+export const median = (values) => percentile(values, 0.5);
+
+export function round(x, digits = 1) {
+  if (x === null || x === undefined) return null;
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+export function ratio(slow, fast) {
+  return slow === null || fast === null || fast === 0 ? null : round(slow / fast, 1);
+}

@@ -1,0 +1,141 @@
+// Palette bench (BROWSER-PERF §1): our Palette vs plain cmdk over N generated entities: time to
+export const needsBrowser = true;
+
+// open, key-to-paint for each character of `rex 150 bob`, long tasks.
+import { median, percentile, ratio, round } from '../lib/stats.mjs';
+
+const QUERY = 'rex 150 bob';
+const PAUSE_MS = 100;
+const SIZES = [1_000, 10_000, 100_000];
+// Plain cmdk takes about 30 s per run at 100k, so it gets fewer runs.
+const RUNS = {
+  ours: { 1000: 10, 10000: 10, 100000: 10 },
+  plain: { 1000: 5, 10000: 3, 100000: 2 },
+};
+const QUICK_RUNS = {
+  ours: { 1000: 5, 10000: 5, 100000: 5 },
+  plain: { 1000: 3, 10000: 2 },
+};
+export const TARGETS = { keyP95Ms: 25, openMs: 50, longTasks: 0, keyP95SpeedUp: 100 };
+
+async function oneRun(bench, variant, n) {
+  const { page, close } = await bench.newPage(`/palette/index.html?variant=${variant}&n=${n}`);
+  try {
+    await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 120_000 });
+    const open = await page.evaluate(() => window.__bench.open());
+    await page.waitForTimeout(PAUSE_MS);
+    const keys = [];
+    for (let i = 1; i <= QUERY.length; i++) {
+      await page.evaluate((q) => window.__bench.arm(q), QUERY.slice(0, i));
+      await page.keyboard.type(QUERY[i - 1]);
+      keys.push(await page.evaluate(() => window.__bench.result()));
+      await page.waitForTimeout(PAUSE_MS);
+    }
+    const idle = await page.evaluate(() => window.__bench.idleLongTasks());
+    return { open, keys, idle };
+  } finally {
+    await close();
+  }
+}
+
+function summarise(runs) {
+  const keyMs = runs.flatMap((r) => r.keys.map((k) => k.ms));
+  const openMs = runs.map((r) => r.open.ms);
+  const typingLong = runs.map((r) => r.keys.flatMap((k) => k.longTasks));
+  const openLong = runs.map((r) => r.open.longTasks);
+  const perPrefix = Object.fromEntries(
+    [...QUERY].map((_, i) => [QUERY.slice(0, i + 1), round(median(runs.map((r) => r.keys[i].ms)))]),
+  );
+  return {
+    runs: runs.length,
+    openMedian: round(median(openMs)),
+    openP95: round(percentile(openMs, 0.95)),
+    keyMedian: round(median(keyMs)),
+    keyP95: round(percentile(keyMs, 0.95)),
+    keyMax: round(Math.max(...keyMs)),
+    firstKeyMedian: round(median(runs.map((r) => r.keys[0].ms))),
+    longTasksTyping: {
+      medianCount: median(typingLong.map((l) => l.length)),
+      maxMs: round(Math.max(0, ...typingLong.flat())),
+    },
+    longTasksOpen: {
+      medianCount: median(openLong.map((l) => l.length)),
+      maxMs: round(Math.max(0, ...openLong.flat())),
+    },
+    // The palette's idle work (haystack build, warm-up) between opening and the first key.
+    longTasksBeforeFirstKey: {
+      medianCount: median(runs.map((r) => r.idle.length)),
+      maxMs: round(Math.max(0, ...runs.flatMap((r) => r.idle))),
+    },
+    commitMedian: round(median(runs.flatMap((r) => r.keys.map((k) => k.commitMs)))),
+    commitP95: round(
+      percentile(
+        runs.flatMap((r) => r.keys.map((k) => k.commitMs)),
+        0.95,
+      ),
+    ),
+    perPrefixMedian: perPrefix,
+  };
+}
+
+export async function run({
+  quick = false,
+  log = console.log,
+  browserBench,
+  variants = ['ours', 'plain'],
+  sizes = SIZES,
+}) {
+  const plan = quick ? QUICK_RUNS : RUNS;
+  const out = { query: QUERY, ours: {}, plain: {} };
+  for (const n of sizes)
+    for (const variant of variants) {
+      const count = plan[variant][n];
+      if (!count) continue;
+      const runs = [];
+      for (let i = 0; i < count; i++) runs.push(await oneRun(browserBench, variant, n));
+      out[variant][n] = summarise(runs);
+      const s = out[variant][n];
+      log(`  palette ${variant} ${n}: open ${s.openMedian} ms, key p95 ${s.keyP95} ms (${count} runs)`);
+    }
+  out.speedUp = {};
+  for (const n of SIZES) {
+    const a = out.plain[n];
+    const b = out.ours[n];
+    if (!a || !b) continue;
+    out.speedUp[n] = {
+      open: ratio(a.openMedian, b.openMedian),
+      keyMedian: ratio(a.keyMedian, b.keyMedian),
+      keyP95: ratio(a.keyP95, b.keyP95),
+    };
+  }
+  const big = out.ours[100000];
+  out.targets = {
+    ...TARGETS,
+    met: big
+      ? {
+          keyP95: big.keyP95 <= TARGETS.keyP95Ms,
+          open: big.openMedian < TARGETS.openMs,
+          noLongTask: big.longTasksTyping.maxMs === 0 && big.longTasksOpen.maxMs === 0,
+          speedUp: out.speedUp[100000] ? out.speedUp[100000].keyP95 >= TARGETS.keyP95SpeedUp : null,
+        }
+      : null,
+  };
+  return out;
+}
+
+/** Rows for the summary table printed by scripts/bench.mjs. */
+export function table(result) {
+  const rows = [];
+  for (const variant of ['ours', 'plain'])
+    for (const [n, s] of Object.entries(result[variant] ?? {}))
+      rows.push({
+        bench: `palette ${variant}`,
+        N: Number(n).toLocaleString('en'),
+        runs: s.runs,
+        'open med/p95': `${s.openMedian} / ${s.openP95}`,
+        'key med/p95/max': `${s.keyMedian} / ${s.keyP95} / ${s.keyMax}`,
+        'long tasks (typing)': `${s.longTasksTyping.medianCount} / ${s.longTasksTyping.maxMs} ms`,
+        'speed-up key p95': variant === 'ours' ? (result.speedUp?.[n]?.keyP95 ?? '–') : '',
+      });
+  return rows;
+}
