@@ -8,13 +8,22 @@ export type PaletteRow =
   | { type: 'entity'; key: string; ref: EntityRef }
   | { type: 'suggestion'; key: string; text: string; ref?: EntityRef };
 
-export const commandRow = (r: CommandRow): PaletteRow => ({ type: 'command', key: `c:${r.cmd.id}`, ...r });
-export const entityRow = (ref: EntityRef): PaletteRow => ({
-  type: 'entity',
-  key: `e:${ref.kind}:${ref.id}`,
-  ref,
-});
+// One row object per command or entity, so a row that stays in place while typing is the same
+// object and its memoised view does not re-render.
+const commandRows = new WeakMap<CommandRow, PaletteRow>();
+const entityRows = new WeakMap<EntityRef, PaletteRow>();
 
-export function isRunnable(row: PaletteRow): boolean {
-  return row.type !== 'command' || row.avail === true;
+function cachedRow<K extends object>(
+  cache: WeakMap<K, PaletteRow>,
+  key: K,
+  make: () => PaletteRow,
+): PaletteRow {
+  let row = cache.get(key);
+  if (!row) cache.set(key, (row = make()));
+  return row;
 }
+
+export const commandRow = (r: CommandRow): PaletteRow =>
+  cachedRow(commandRows, r, () => ({ type: 'command', key: `c:${r.cmd.id}`, ...r }));
+export const entityRow = (ref: EntityRef): PaletteRow =>
+  cachedRow(entityRows, ref, () => ({ type: 'entity', key: `e:${ref.kind}:${ref.id}`, ref }));
