@@ -18,8 +18,10 @@ function cachedRow<K extends object>(
   key: K,
   make: () => PaletteRow,
 ): PaletteRow {
-  let row = cache.get(key);
-  if (!row) cache.set(key, (row = make()));
+  const found = cache.get(key);
+  if (found) return found;
+  const row = make();
+  cache.set(key, row);
   return row;
 }
 
