@@ -55,7 +55,7 @@ export const shellCommands = [
     title: 'Keyboard shortcuts',
     group,
     aliases: ['keys'],
-    keys: ['shift+?'],
+    keys: ['?'],
     run: (_a, ctx) => {
       ctx.app.dialogs.shortcuts();
       return undefined;

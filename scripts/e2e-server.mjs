@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'palisade-e2e-'));
-const child = spawn(new URL('../node_modules/.bin/tsx', import.meta.url).pathname, ['src/server/cli.ts'], {
+// node --import tsx, not the tsx binary, so a signal lets PGlite close before exit.
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -24,4 +24,5 @@ if (!process.argv.includes('--no-build')) {
   const built = await run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (built !== 0) process.exit(built);
 }
-process.exit(await run(bin('tsx'), ['src/server/cli.ts']));
+// Not the tsx binary: it force-kills its child 30 ms after passing on Ctrl+C, before PGlite has closed.
+process.exit(await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts']));

@@ -34,14 +34,12 @@ test('keyboard only: palette, live servers, split pane, console with completion'
   await page.keyboard.press('Control+Backslash');
   await expect(page.locator('[data-pane]')).toHaveCount(2);
 
-  // The console pane: help, then a command completed with Tab.
+  // The console pane: ` shows it with the prompt focused; help, then a command completed with Tab.
   await page.keyboard.press('Backquote');
-  const terminal = page.locator('[data-testid="terminal"]');
-  await expect(terminal).toBeVisible();
-  await page.keyboard.press('Shift+Semicolon');
-  await page.keyboard.type('help');
+  await expect(page.locator('[data-testid="terminal"] textarea')).toBeFocused();
+  await page.keyboard.type('help server.open');
   await page.keyboard.press('Enter');
-  await expect.poll(() => terminalText(page)).toContain('server.open');
+  await expect.poll(() => terminalText(page)).toContain('server.open <server');
 
   await page.keyboard.type('server.op');
   await page.keyboard.press('Tab');
@@ -55,8 +53,10 @@ test('keyboard only: palette, live servers, split pane, console with completion'
 
 test('a bad console command prints the message and keeps the typed line', async ({ page }) => {
   await signIn(page);
-  await page.keyboard.press('Backquote');
+  // `:` from the server list opens the console with its prompt focused.
+  await page.getByRole('grid').focus();
   await page.keyboard.press('Shift+Semicolon');
+  await expect(page.locator('[data-testid="terminal"] textarea')).toBeFocused();
   await page.keyboard.type('server.setColor "Island PvE" magenta');
   await page.keyboard.press('Enter');
   await expect.poll(() => terminalText(page)).toContain('Colour must be one of');

@@ -27,13 +27,16 @@ function runFromKey(rt: CommandRuntime, cmd: Command) {
   });
 }
 
-function Binding({ rt, cmd, keys }: { rt: CommandRuntime; cmd: Command; keys: string[] }) {
-  const inFields = keys.every(worksInFields);
-  useHotkeys(keys, () => runFromKey(rt, cmd), {
+function Binding({ rt, cmd, hotkey }: { rt: CommandRuntime; cmd: Command; hotkey: string }) {
+  const inFields = worksInFields(hotkey);
+  // A lone character (`:`, `?`, `` ` ``) is matched as typed, whatever Shift it took on this layout.
+  const character = hotkey.length === 1;
+  useHotkeys(hotkey, () => runFromKey(rt, cmd), {
     preventDefault: true,
     enableOnFormTags: inFields,
     enableOnContentEditable: inFields,
-    useKey: keys.some((k) => k.length === 1 || k.endsWith('?')),
+    useKey: character,
+    ignoreModifiers: character,
   });
   return null;
 }
@@ -44,11 +47,9 @@ export function GlobalHotkeys({ rt }: { rt: CommandRuntime }) {
   const focusPrompt = rt.registry.get('ui.console.focus');
   return (
     <>
-      {global.map((c) => (
-        <Binding key={c.id} rt={rt} cmd={c} keys={c.keys!} />
-      ))}
+      {global.flatMap((c) => c.keys!.map((k) => <Binding key={`${c.id}:${k}`} rt={rt} cmd={c} hotkey={k} />))}
       {focusPrompt && promptKey && (
-        <Binding key={`prompt-${promptKey}`} rt={rt} cmd={focusPrompt} keys={[promptKey]} />
+        <Binding key={`prompt:${promptKey}`} rt={rt} cmd={focusPrompt} hotkey={promptKey} />
       )}
     </>
   );
