@@ -1,9 +1,9 @@
 // Session and account (ACTIONS.md): sign-in, sign-out, the user menu, local preferences.
 
+import { PREF_KEYS } from '../src/web/store/prefs.ts';
 import { oneOf, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
-import { PREF_KEYS } from '../src/web/store/prefs.ts';
 
 const group = 'Account';
 const signedIn = (ctx: CommandContext) => (ctx.user ? true : 'Sign in first');
