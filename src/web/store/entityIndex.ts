@@ -16,7 +16,10 @@ export class EntityIndex {
     if (refs.length === 0) return;
     for (const r of refs) {
       let m = this.byKind.get(r.kind);
-      if (!m) this.byKind.set(r.kind, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        this.byKind.set(r.kind, m);
+      }
       m.set(r.id, r);
     }
     this.changed();
