@@ -22,7 +22,7 @@ test('keyboard only: palette, live servers, split pane, console with completion'
 
   // The simulator changes the servers' population and clock; the list follows without a reload.
   const grid = page.getByRole('grid');
-  const rowText = () => grid.innerText();
+  const rowText = async () => (await grid.textContent()) ?? '';
   const before = await rowText();
   await expect.poll(rowText, { timeout: 20_000 }).not.toBe(before);
   const populations = async () =>
