@@ -2,18 +2,22 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider, useAuth } from '../auth/react.tsx';
 import { createRealtime, type Realtime } from '../store/realtime.ts';
-import { Affiliate } from '../views/public/Affiliate.tsx';
-import { Landing } from '../views/public/Landing.tsx';
-import { OAuthCallback } from '../views/public/OAuthCallback.tsx';
-import { Welcome } from '../views/public/Welcome.tsx';
 import { applyTheme } from './applyTheme.ts';
 import { type AppDeps, AppDepsContext } from './deps.tsx';
 import { canonicalPath } from './routes.ts';
 import { Shell } from './Shell.tsx';
+
+// The public pages are one chunk: a signed-in admin, the usual visitor, never loads them.
+const publicPage = <K extends 'Affiliate' | 'Landing' | 'OAuthCallback' | 'Welcome'>(name: K) =>
+  lazy(() => import('../views/public/index.ts').then((m) => ({ default: m[name] })));
+const Affiliate = publicPage('Affiliate');
+const Landing = publicPage('Landing');
+const OAuthCallback = publicPage('OAuthCallback');
+const Welcome = publicPage('Welcome');
 
 interface Props {
   base: Omit<AppDeps, 'realtime'>;
@@ -67,14 +71,16 @@ function AppRoutes({ base, live }: Props) {
       <QueryClientProvider client={base.queryClient}>
         <AppDepsContext.Provider value={deps}>
           <BrowserRouter>
-            <Routes>
-              <Route path="/" element={<Home />} />
-              <Route path="/features" element={<Landing />} />
-              <Route path="/welcome" element={<Welcome />} />
-              <Route path="/oauth" element={<OAuthCallback />} />
-              <Route path="/a/:affiliateId" element={<Affiliate />} />
-              <Route path="*" element={<Guarded />} />
-            </Routes>
+            <Suspense fallback={<p className="boot">Loading…</p>}>
+              <Routes>
+                <Route path="/" element={<Home />} />
+                <Route path="/features" element={<Landing />} />
+                <Route path="/welcome" element={<Welcome />} />
+                <Route path="/oauth" element={<OAuthCallback />} />
+                <Route path="/a/:affiliateId" element={<Affiliate />} />
+                <Route path="*" element={<Guarded />} />
+              </Routes>
+            </Suspense>
           </BrowserRouter>
         </AppDepsContext.Provider>
       </QueryClientProvider>

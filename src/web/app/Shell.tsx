@@ -1,17 +1,16 @@
 // The signed-in console: top bar, sections, split panes, console dock, palette, toasts, dialogs.
 
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import type { User } from '../../domain/api.ts';
-import { Palette } from '../palette/Palette.tsx';
 import { createLookup } from '../store/lookup.ts';
 import { useServices } from '../store/services.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { createCommandRuntime } from './commandRuntime.ts';
-import { Dialogs } from './Dialogs.tsx';
 import { useApp } from './deps.tsx';
 import { GlobalHotkeys } from './Hotkeys.tsx';
 import { currentPath, findPane, navigate, panes } from './layout.ts';
+import { lazyWhenIdle } from './lazyPane.ts';
 import { PaneTree } from './PaneView.tsx';
 import { canonicalPath } from './routes.ts';
 import { CommandRuntimeContext, useCommandRuntime } from './runtime.ts';
@@ -19,6 +18,10 @@ import { layoutAtom } from './state.ts';
 import { TerminalDock } from './TerminalDock.tsx';
 import { Toasts } from './Toasts.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+const Palette = lazyWhenIdle(() => import('../palette/Palette.tsx').then((m) => ({ default: m.Palette })));
+
+const Dialogs = lazyWhenIdle(() => import('./Dialogs.tsx').then((m) => ({ default: m.Dialogs })));
 
 const SECTIONS = [{ label: 'Servers', path: '/servers', key: 'g s' }];
 
@@ -83,9 +86,11 @@ function ShellBody({ user }: { user: User }) {
         <PaneTree node={layout.root} active={layout.active} only={only} />
       </main>
       <TerminalDock rt={rt} userId={user.userId} />
-      <Palette />
+      <Suspense fallback={null}>
+        <Palette />
+        <Dialogs />
+      </Suspense>
       <Toasts />
-      <Dialogs />
       <GlobalHotkeys rt={rt} />
     </div>
   );

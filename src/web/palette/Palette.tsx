@@ -17,6 +17,7 @@ import { ENTITY_KINDS, type EntityRef } from '../../../commands/args.ts';
 import type { Command as Cmd } from '../../../commands/registry.ts';
 import { useCommandRuntime } from '../app/runtime.ts';
 import type { EntityIndex } from '../store/entityIndex.ts';
+import { useEntityIndexVersion } from '../store/useEntityIndexVersion.ts';
 import { type CommandSource, commandSource } from './commandRows.ts';
 import { entitySearch, paletteLookup, prepareEntitySearch } from './entitySearch.ts';
 import { runWhenIdle } from './idle.ts';
@@ -34,7 +35,6 @@ import {
 import { RowList, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { paletteAtom } from './state.ts';
-import { useEntityIndexVersion } from './useEntityIndexVersion.ts';
 import './palette.css';
 
 /** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */

@@ -1,8 +1,10 @@
 // Realtime over pusher-js: private channels authorised through the API, reference-counted
 // subscriptions, and a resync callback on every (re)subscribe because Pusher never replays
-// what a client missed while it was away.
+// what a client missed while it was away. pusher-js loads after the first paint; subscriptions
+// made before it arrives are attached once it has.
 
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import type { SentinelApi } from '../api/sentinel.ts';
 
 export interface PusherConfig {
@@ -24,8 +26,8 @@ export interface Realtime {
   disconnect(): void;
 }
 
-export function createRealtime(config: PusherConfig, api: () => SentinelApi): Realtime {
-  const pusher = new Pusher(config.key, {
+function connect(Client: typeof Pusher, config: PusherConfig, api: () => SentinelApi): Pusher {
+  return new Client(config.key, {
     cluster: config.cluster,
     wsHost: config.wsHost,
     wsPort: config.wsPort,
@@ -44,8 +46,12 @@ export function createRealtime(config: PusherConfig, api: () => SentinelApi): Re
       },
     },
   });
+}
 
-  const channels = new Map<string, { channel: Channel; handlers: Set<EventHandlers> }>();
+export function createRealtime(config: PusherConfig, api: () => SentinelApi): Realtime {
+  let pusher: Pusher | null = null;
+  let closed = false;
+  const channels = new Map<string, { channel: Channel | null; handlers: Set<EventHandlers> }>();
 
   function attach(channel: Channel, h: EventHandlers) {
     for (const [event, fn] of Object.entries(h)) if (event !== 'resync' && fn) channel.bind(event, fn);
@@ -56,27 +62,39 @@ export function createRealtime(config: PusherConfig, api: () => SentinelApi): Re
     if (h.resync) channel.unbind('pusher:subscription_succeeded', h.resync);
   }
 
+  void import('pusher-js').then(({ default: Client }) => {
+    if (closed) return;
+    pusher = connect(Client, config, api);
+    for (const [name, entry] of channels) {
+      entry.channel = pusher.subscribe(name);
+      for (const h of entry.handlers) attach(entry.channel, h);
+    }
+  });
+
   return {
-    socketId: () => (pusher.connection.state === 'connected' ? pusher.connection.socket_id : null),
+    socketId: () => (pusher?.connection.state === 'connected' ? pusher.connection.socket_id : null),
     subscribe(name, handlers) {
       let entry = channels.get(name);
       if (!entry) {
-        entry = { channel: pusher.subscribe(name), handlers: new Set() };
+        entry = { channel: pusher?.subscribe(name) ?? null, handlers: new Set() };
         channels.set(name, entry);
-      } else if (entry.channel.subscribed) handlers.resync?.();
+      } else if (entry.channel?.subscribed) handlers.resync?.();
       entry.handlers.add(handlers);
-      attach(entry.channel, handlers);
+      if (entry.channel) attach(entry.channel, handlers);
       return () => {
         const e = channels.get(name);
         if (!e) return;
-        detach(e.channel, handlers);
+        if (e.channel) detach(e.channel, handlers);
         e.handlers.delete(handlers);
         if (e.handlers.size === 0) {
-          pusher.unsubscribe(name);
+          pusher?.unsubscribe(name);
           channels.delete(name);
         }
       };
     },
-    disconnect: () => pusher.disconnect(),
+    disconnect: () => {
+      closed = true;
+      pusher?.disconnect();
+    },
   };
 }

@@ -40,7 +40,6 @@ import {
   toggleColumn,
   visibleColumns,
 } from './columns.ts';
-import { downloadCsv, toCsv } from './csv.ts';
 import { openMenu } from './openMenu.ts';
 
 export type { Column } from './columns.ts';
@@ -222,7 +221,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
 
   const exportCsv = () => {
     if (props.onExportCsv) props.onExportCsv();
-    else downloadCsv(name, toCsv(shown, view));
+    // papaparse loads on the first export, not with the console.
+    else void import('./csv.ts').then(({ downloadCsv, toCsv }) => downloadCsv(name, toCsv(shown, view)));
   };
 
   // The controller outlives renders; it reaches the current closures through this ref.

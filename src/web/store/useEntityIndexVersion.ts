@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { EntityIndex } from '../store/entityIndex.ts';
+import type { EntityIndex } from './entityIndex.ts';
 
 /** Re-renders when the entity index changes; the version keys memoised searches. */
 export function useEntityIndexVersion(index: EntityIndex): number {
