@@ -2,10 +2,10 @@
 // life (tribes, dinos, taming, deaths) is added as more entries of BEHAVIOURS.
 
 import { CHAT_SCOPES } from '../domain/enums.ts';
+import type { LinkEvent } from '../domain/link.ts';
 import * as ev from './events.ts';
 import { PHRASES } from './phrases.ts';
 import { randomName } from './population.ts';
-import type { LinkEvent } from './protocol.ts';
 import type { World } from './world.ts';
 
 export type Behaviour = (world: World) => LinkEvent[];

@@ -1,8 +1,8 @@
 // How the simulated mod obeys game commands (SENTINEL-API §6): admin console commands, chat and
 // broadcasts from the web. Effects on the world come back as events, in the order they happen.
 
+import type { CommandReply, GameCommand, LinkEvent } from '../domain/link.ts';
 import * as ev from './events.ts';
-import type { CommandReply, GameCommand, LinkEvent } from './protocol.ts';
 import type { World } from './world.ts';
 
 export interface CommandOutcome {

@@ -1,7 +1,7 @@
 // The mod's numbered event queue: every event gets the next seq and stays until the server
 // acknowledges it (acks are cumulative), so a dropped link loses nothing.
 
-import type { LinkEvent } from './protocol.ts';
+import type { LinkEvent } from '../domain/link.ts';
 
 export interface QueuedEvent {
   seq: number;

@@ -2,8 +2,8 @@
 // level and metadata keys (SENTINEL-API §6), so behaviours and commands cannot disagree.
 
 import { MODERATION_SCORES, type ModerationScore } from '../domain/enums.ts';
+import type { LinkEvent } from '../domain/link.ts';
 import type { PlayerIdentity } from './population.ts';
-import type { LinkEvent } from './protocol.ts';
 import type { Rng } from './random.ts';
 
 const now = () => Date.now() / 1000;

@@ -2,7 +2,6 @@
 // seq, acks, commands, keep-alive, and reconnecting with backoff when the link drops.
 
 import WebSocket from 'ws';
-import type { EventQueue } from './eventQueue.ts';
 import {
   BAD_ACCESS_KEY_CLOSE,
   type CommandReply,
@@ -13,7 +12,8 @@ import {
   type ModFrame,
   type ServerFrame,
   type StatusFrame,
-} from './protocol.ts';
+} from '../domain/link.ts';
+import type { EventQueue } from './eventQueue.ts';
 
 export interface LinkOptions {
   url: string;

@@ -1,11 +1,11 @@
 // One simulated game server: its world, its event queue and its link, driven by a tick.
 
+import type { GameCommand, LinkEvent } from '../domain/link.ts';
 import { BEHAVIOURS } from './behaviours.ts';
 import { runCommand } from './commands.ts';
 import { EventQueue } from './eventQueue.ts';
 import { LinkClient } from './link.ts';
 import type { PlayerIdentity } from './population.ts';
-import type { GameCommand, LinkEvent } from './protocol.ts';
 import type { Rng } from './random.ts';
 import { World } from './world.ts';
 

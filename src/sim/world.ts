@@ -1,9 +1,9 @@
 // One simulated game server's state: who is online, who is banned, the game clock. Changes
 // return the events the mod would report, so the caller decides where they go.
 
+import type { LinkEvent, StatusFrame } from '../domain/link.ts';
 import * as ev from './events.ts';
 import type { PlayerIdentity } from './population.ts';
-import type { LinkEvent, StatusFrame } from './protocol.ts';
 import type { Rng } from './random.ts';
 
 export const MAX_PLAYERS = 70;

@@ -7,7 +7,7 @@ import { chatter } from '../../src/sim/behaviours.ts';
 import { EventQueue } from '../../src/sim/eventQueue.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { createPopulation } from '../../src/sim/population.ts';
-import type { CommandReply, GameCommand, LinkEvent, ModFrame, StatusFrame } from '../../src/sim/protocol.ts';
+import type { CommandReply, GameCommand, LinkEvent, ModFrame, StatusFrame } from '../../src/domain/link.ts';
 import { createRng } from '../../src/sim/random.ts';
 import { World } from '../../src/sim/world.ts';
 

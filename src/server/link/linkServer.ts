@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
+import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Links, ServerContext } from '../context.ts';
 import { hashToken, uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
@@ -15,7 +16,6 @@ import { publishServiceChanged } from '../model/service.ts';
 import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
 
 export const LINK_PATH = '/v4/sentinel/link';
-export const LINK_PROTOCOL = 1;
 
 export interface LinkTimings {
   /** Send a ping after this much silence from us. */
@@ -30,7 +30,13 @@ export interface LinkTimings {
 
 const DEFAULT_TIMINGS: LinkTimings = { pingMs: 20_000, idleMs: 60_000, commandMs: 30_000, helloMs: 10_000 };
 
-const CLOSE = { badFrame: 4000, badAccessKey: 4001, replaced: 4002, deleted: 4003, idle: 4004 } as const;
+const CLOSE = {
+  badFrame: 4000,
+  badAccessKey: BAD_ACCESS_KEY_CLOSE,
+  replaced: 4002,
+  deleted: 4003,
+  idle: 4004,
+} as const;
 
 interface Pending {
   resolve(v: unknown): void;

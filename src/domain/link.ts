@@ -1,7 +1,7 @@
-// The game-server link protocol (version 1) as the simulator speaks it: one WebSocket per game
-// server, JSON text frames. The API server implements the other side of the same frames.
+// The game-server link protocol (version 1), as docs/api.md describes it: one WebSocket per game
+// server, JSON text frames. The simulator speaks the mod's side, src/server/link the network's.
 
-import type { EventName, LogLevel, LogType } from '../domain/enums.ts';
+import type { EventName, LogLevel, LogType } from './enums.ts';
 
 export const LINK_PROTOCOL = 1;
 /** Either side pings after this much idle time… */
