@@ -32,6 +32,5 @@ export async function signIn(page: Page, path = '/servers'): Promise<void> {
 
 /** The text the console pane shows (xterm's DOM renderer). */
 export async function terminalText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps one line per terminal row
   return (await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).replace(/\u00a0/g, ' ');
 }

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { EOS_ID } from '../../src/domain/constants.ts';
 import { MODERATION_SCORES } from '../../src/domain/enums.ts';
+import type { CommandReply, GameCommand, LinkEvent, ModFrame, StatusFrame } from '../../src/domain/link.ts';
 import { chatter } from '../../src/sim/behaviours.ts';
 import { EventQueue } from '../../src/sim/eventQueue.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { createPopulation } from '../../src/sim/population.ts';
-import type { CommandReply, GameCommand, LinkEvent, ModFrame, StatusFrame } from '../../src/domain/link.ts';
 import { createRng } from '../../src/sim/random.ts';
 import { World } from '../../src/sim/world.ts';
 
