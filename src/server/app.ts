@@ -11,20 +11,27 @@ import {
   AUTH_FLOW_SECONDS,
   REFRESH_TOKEN_SECONDS,
 } from '../domain/constants.ts';
+import { type Bus, createMemoryBus, createPgBus } from './cluster/bus.ts';
+import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
+import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
+import { registerChatRoutes } from './routes/chat.ts';
 import { registerConsoleRoutes } from './routes/console.ts';
+import { registerGameCommandRoutes } from './routes/gameCommands.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
 import { registerServiceRoutes } from './routes/services.ts';
+import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
 import { registerUserRoutes } from './routes/users.ts';
+import { registerWorldRoutes } from './routes/world.ts';
 
 /** An external Pusher (Channels or compatible) to publish to instead of the built-in endpoint. */
 export interface ExternalPusher {
@@ -86,16 +93,25 @@ function forgiving(publisher: Publisher): Publisher {
 
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
   const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.dbSchema });
+  let bus: Bus | null = null;
   try {
     await migrate(db);
-    // No link survives a restart; a crash may have left services marked connected.
-    await db.query(
-      'UPDATE services SET is_connected = false, connection_change_time = now() WHERE is_connected',
-    );
+    // Other processes on the same PostgreSQL hear this one over LISTEN/NOTIFY (docs/api.md "Scale-out").
+    bus = opts.databaseUrl
+      ? await createPgBus({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema, db })
+      : createMemoryBus();
+    // Alone on the database, no link survives a restart; with others, the link server sweeps
+    // only the links of processes that stopped.
+    if (!bus.shared)
+      await db.query(
+        'UPDATE services SET is_connected = false, connection_change_time = now() WHERE is_connected',
+      );
   } catch (e) {
+    await bus?.close();
     await db.close();
     throw e;
   }
+  const node = await joinCluster(db, bus.nodeId);
 
   const host = opts.host ?? '127.0.0.1';
   const httpServer = createHttpServer();
@@ -108,14 +124,16 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const publicUrl = (opts.publicUrl ?? url).replace(/\/$/, '');
   const publicOrigin = new URL(publicUrl);
 
-  // The built-in endpoint's secret only signs channel auth within this process, so a fresh one per start.
+  // The built-in endpoint's secret signs channel auth that any process may be asked to check.
   const creds = opts.pusher ?? {
     appId: 'palisade',
     key: 'palisade',
-    secret: randomBytes(24).toString('base64url'),
+    secret: await sharedSecret(db, 'pusher', () => randomBytes(24).toString('base64url')),
   };
   const builtIn = opts.pusher ? null : createPusherServer(creds);
-  const publisher = forgiving(builtIn ? builtIn.publisher : createPusherHttpPublisher(opts.pusher!));
+  const publisher = forgiving(
+    builtIn ? clusteredPublisher(builtIn.publisher, bus) : createPusherHttpPublisher(opts.pusher!),
+  );
   const secure = publicOrigin.protocol === 'https:';
   const config: ServerConfig = {
     publicUrl,
@@ -154,7 +172,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
   const ctx: ServerContext = { db, config, publisher, links: null as unknown as Links };
-  const linkServer = createLinkServer(ctx, opts.linkTimings);
+  const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   ctx.links = linkServer;
 
   const router = createApiRouter(ctx);
@@ -163,6 +181,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerPusherRoutes(router, ctx);
   registerServiceRoutes(router, ctx);
   registerLogMessageRoutes(router, ctx);
+  registerGameCommandRoutes(router, ctx);
+  registerChatRoutes(router, ctx);
+  registerWorldRoutes(router, ctx);
+  registerServiceUserRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {
@@ -195,6 +217,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
         });
+        await node.leave();
+        await bus.close();
         await db.close();
       })();
       return closing;

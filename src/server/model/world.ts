@@ -133,6 +133,10 @@ export async function applyGameEvent(
       await renamePlayer(tx, playerId, text(meta.newName), e.time);
       return { ...meta, playerId };
     }
+    case 'clusterIdChanged':
+      // SPEC §4: the permission to change cluster id is used up by the change it allowed.
+      await tx.query('UPDATE services SET allow_cluster_id_change = false WHERE service_id = $1', [serviceId]);
+      return meta;
     default:
       return meta;
   }

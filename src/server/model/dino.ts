@@ -1,0 +1,55 @@
+// Dinos (SENTINEL-API §3.11, `/sentinel/dinos`). `dinoNumber` is the in-game visual id: the high
+// and low halves of the 64-bit number written one after the other.
+
+import { DINO_STATUSES } from '../../domain/enums.ts';
+import { serviceColumns, serviceFilters, uuidFilter, visibleThrough, type WorldClass } from './worldClass.ts';
+
+const NUMBER = `(trunc(d.dino_number64 / 4294967296)::text || mod(d.dino_number64, 4294967296)::text)`;
+const DISPLAY = `coalesce(nullif(d.name, ''), d.species)`;
+
+export const DINO: WorldClass = {
+  path: '/sentinel/dinos',
+  idProp: 'dinoId',
+  table: 'dinos',
+  alias: 'd',
+  idColumn: 'dino_id',
+  columns: `
+    d.dino_id AS "dinoId", ${NUMBER} AS "dinoNumber", d.dino_number64::text AS "dinoNumber64",
+    d.name AS "dinoName", d.name_tag AS "dinoNameTag", ${DISPLAY} AS "dinoDisplayName",
+    d.species AS "dinoSpecies", d.species_path AS "dinoSpeciesPath", d.level AS "dinoLevel",
+    d.age AS "dinoAge", d.status = 'Dead' AS "dinoIsDead", d.status = 'Frozen' AS "dinoIsFrozen",
+    d.status = 'Uploaded' AS "dinoIsUploaded",
+    (d.status = 'Dead' AND d.restore_data IS NOT NULL) AS "dinoRestoreEligible",
+    d.status AS "dinoStatus", d.gender AS "dinoGender", d.gender <> 'None' AS "dinoHasGender",
+    d.gender = 'Female' AS "dinoIsFemale", d.tribe_id AS "tribeId", t.name AS "tribeName",
+    ${serviceColumns('d')}`,
+  from: (user) => `dinos d ${visibleThrough('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
+  list: {
+    id: { param: 'dinoId', expr: 'd.dino_id' },
+    filters: {
+      ...serviceFilters('d'),
+      dinoNumber: { kind: 'exact', expr: NUMBER },
+      dinoNameTag: { kind: 'exact', expr: 'd.name_tag' },
+      dinoStatus: { kind: 'in', expr: 'd.status' },
+      tribeId: uuidFilter((id) => `d.tribe_id = ${id}`),
+      dinoIsDead: { kind: 'bool', expr: `d.status = 'Dead'` },
+      dinoDisplayName: { kind: 'search', exprs: [DISPLAY] },
+      dinoName: { kind: 'search', exprs: [DISPLAY] },
+      tribeName: { kind: 'search', exprs: ['t.name'] },
+      dinoSpecies: { kind: 'search', exprs: ['d.species'] },
+    },
+    sorts: {
+      dinoDisplayName: `lower(${DISPLAY})`,
+      dinoName: `lower(${DISPLAY})`,
+      serviceDisplayName: 'lower(coalesce(s.nickname, s.name))',
+      tribeName: 'lower(t.name)',
+      dinoNumber: 'd.dino_number64',
+    },
+    defaultSort: 'dinoDisplayName',
+    tiebreak: 'd.dino_id',
+  },
+  editable: {
+    dinoStatus: { column: 'status', values: DINO_STATUSES },
+    dinoGender: { column: 'gender', values: ['None', 'Female', 'Male'] },
+  },
+};

@@ -1,0 +1,50 @@
+// What the generic class paths for survivors, tribes and dinos (SENTINEL-API §3.9–3.11) need to
+// know about one of them: its JSON columns, where it lives, how it is listed, what may be edited
+// and what a delete takes with it. The rows are visible through the caller's services
+// (`sp`, the caller's service_permissions row), joined in `from`.
+
+import { UUID } from '../../domain/constants.ts';
+import type { Queryable } from '../db/db.ts';
+import type { Filter, ListSpec } from '../http/listQuery.ts';
+
+export interface EditableField {
+  column: string;
+  values: readonly string[];
+}
+
+export interface WorldClass {
+  /** `/sentinel/characters` … */
+  path: string;
+  /** JSON id property and path variable. */
+  idProp: string;
+  table: string;
+  alias: string;
+  idColumn: string;
+  columns: string;
+  /** FROM with joins; `$user` is replaced by the caller's id parameter. */
+  from: (user: string) => string;
+  list: ListSpec;
+  editable: Record<string, EditableField>;
+  /** Soft-deletes what goes with the rows (a tribe's survivors and dinos). */
+  cascade?: (tx: Queryable, ids: string[]) => Promise<void>;
+}
+
+/** The caller's view of a service's rows, with their bits on it as `permissions`. */
+export const visibleThrough = (alias: string, user: string) =>
+  `JOIN service_permissions sp ON sp.service_id = ${alias}.service_id AND sp.user_id = ${user}::uuid
+   JOIN services s ON s.service_id = ${alias}.service_id AND NOT s.deleted`;
+
+export const serviceColumns = (alias: string) => `
+  ${alias}.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceDisplayName",
+  s.color AS "serviceColor", sp.permissions`;
+
+export const serviceFilters = (alias: string): Record<string, Filter> => ({
+  serviceId: { kind: 'exact', expr: `${alias}.service_id`, type: 'uuid' },
+  serviceDisplayName: { kind: 'search', exprs: ['coalesce(s.nickname, s.name)'] },
+});
+
+/** A uuid filter whose value also matches a second place (a survivor's earlier tribes). */
+export const uuidFilter = (sql: (param: string) => string): Filter => ({
+  kind: 'custom',
+  sql: (v, p) => (UUID.test(v) ? sql(`${p.add(v.toLowerCase())}::uuid`) : 'false'),
+});

@@ -1,0 +1,137 @@
+// The generic class paths for survivors, tribes and dinos (SENTINEL-API §2.2/§2.4, §3.9–3.11):
+// list with every filter and sort, get one, update (dinos: status and gender; survivors and
+// tribes have nothing editable) and delete, needing ControlServices on the service. Creating is
+// not a feature of these classes: the game reports them. Fixes: a single GET checks visibility
+// (404 otherwise), and PATCH of an unknown id is 404 instead of a create.
+
+import { UUID } from '../../domain/constants.ts';
+import { hasAll, Perm } from '../../domain/permissions.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { readJson } from '../http/body.ts';
+import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
+import { Params, planList, runList } from '../http/listQuery.ts';
+import { type ApiRouter, type Ctx, json, noContent, param } from '../http/router.ts';
+import { CHARACTER } from '../model/character.ts';
+import { DINO } from '../model/dino.ts';
+import { TRIBE } from '../model/tribe.ts';
+import type { WorldClass } from '../model/worldClass.ts';
+
+const READ = ['sentinel:read'];
+const WRITE = ['sentinel:read', 'sentinel:write'];
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function objectsOf(body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body) && !isObject(body)) throw badRequest('notObjectOrArray', 'Send an object or an array.');
+  const list: unknown[] = Array.isArray(body) ? body : [body];
+  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
+  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
+  return list as Record<string, unknown>[];
+}
+
+type Row = Record<string, unknown> & { permissions: number };
+
+function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): void {
+  const { db } = ctx;
+  const idCol = `${wc.alias}.${wc.idColumn}`;
+  const live = `NOT ${wc.alias}.deleted`;
+
+  async function load(q: Queryable, id: string, userId: string): Promise<Row | null> {
+    if (!UUID.test(id)) return null;
+    const { rows } = await q.query<Row>(
+      `SELECT ${wc.columns} FROM ${wc.from('$2')} WHERE ${idCol} = $1 AND ${live}`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async function update(tx: Queryable, id: string, userId: string, body: Record<string, unknown>): Promise<void> {
+    const row = await load(tx, id, userId);
+    if (!row) throw objectNotFound({ [wc.idProp]: id });
+    if (!hasAll(row.permissions, Perm.ControlServices)) throw forbidden(body);
+    const p = new Params();
+    const sets: string[] = [];
+    for (const [field, spec] of Object.entries(wc.editable)) {
+      if (!(field in body)) continue;
+      if (!spec.values.includes(body[field] as string))
+        throw validation(`${field} must be one of ${spec.values.join(', ')}.`, { field });
+      sets.push(`${spec.column} = ${p.add(body[field])}`);
+    }
+    if (sets.length === 0) return;
+    await tx.query(`UPDATE ${wc.table} SET ${sets.join(', ')} WHERE ${wc.idColumn} = ${p.add(id)}`, p.values);
+  }
+
+  /** Unknown or invisible ids are skipped (204 all the same); a visible one without the bit refuses all. */
+  async function remove(ids: string[], userId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const gone: string[] = [];
+      for (const id of ids) {
+        const row = await load(tx, id, userId);
+        if (!row) continue;
+        if (!hasAll(row.permissions, Perm.ControlServices)) throw forbidden({ [wc.idProp]: id });
+        gone.push(id);
+      }
+      if (gone.length === 0) return;
+      await tx.query(`UPDATE ${wc.table} SET deleted = true WHERE ${wc.idColumn} = ANY($1::uuid[])`, [gone]);
+      await wc.cascade?.(tx, gone);
+    });
+  }
+
+  router.authed('GET', wc.path, READ, async (c, caller) => {
+    const p = new Params();
+    const user = p.add(caller.userId);
+    const plan = planList(new URL(c.req.url).searchParams, wc.list, p);
+    return json(c, await runList(db, { columns: wc.columns, from: wc.from(user), where: [live] }, plan, p));
+  });
+
+  router.authed('GET', `${wc.path}/:id`, READ, async (c, caller) => {
+    const id = param(c, 'id');
+    const row = await load(db, id, caller.userId);
+    if (!row) throw objectNotFound({ [wc.idProp]: id });
+    return json(c, row);
+  });
+
+  router.authed('PATCH', `${wc.path}/:id`, WRITE, async (c, caller) => {
+    const id = param(c, 'id');
+    const body = await readJson(c);
+    if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
+    await db.transaction((tx) => update(tx, id, caller.userId, body));
+    return json(c, await load(db, id, caller.userId));
+  });
+
+  const bulk = async (c: Ctx, userId: string) => {
+    const objects = objectsOf(await readJson(c));
+    const ids = await db.transaction(async (tx) => {
+      const done: string[] = [];
+      for (const obj of objects) {
+        const id = typeof obj[wc.idProp] === 'string' ? (obj[wc.idProp] as string) : '';
+        await update(tx, id, userId, obj);
+        done.push(id);
+      }
+      return done;
+    });
+    const updated = await Promise.all(ids.map((id) => load(db, id, userId)));
+    return json(c, { created: [], updated });
+  };
+  router.authed('POST', wc.path, WRITE, (c, caller) => bulk(c, caller.userId));
+  router.authed('PATCH', wc.path, WRITE, (c, caller) => bulk(c, caller.userId));
+
+  router.authed('DELETE', `${wc.path}/:id`, WRITE, async (c, caller) => {
+    await remove([param(c, 'id')], caller.userId);
+    return noContent(c);
+  });
+
+  router.authed('DELETE', wc.path, WRITE, async (c, caller) => {
+    const ids = objectsOf(await readJson(c))
+      .map((o) => o[wc.idProp])
+      .filter((id): id is string => typeof id === 'string');
+    await remove(ids, caller.userId);
+    return noContent(c);
+  });
+}
+
+export function registerWorldRoutes(router: ApiRouter, ctx: ServerContext): void {
+  for (const wc of [CHARACTER, TRIBE, DINO]) registerClass(router, ctx, wc);
+}
