@@ -1,6 +1,7 @@
 // The LogMessage JSON of SENTINEL-API §3.16; service names are resolved when read, not stored.
 
 import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts';
+import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { LIMITS } from '../realtime/publisher.ts';
 import { epoch, groupsOfService } from './service.ts';
@@ -16,7 +17,20 @@ export const logColumns = (lang: string) => `
 
 export const LOG_FROM = 'log_messages m JOIN services s ON s.service_id = m.service_id';
 
-/** `logMessage` on the service's and its groups' channels; chat lines also as `chatMessage`. */
+/** Metadata keys naming an entity whose channel hears about its new lines. */
+const ENTITY_CHANNELS = [
+  ['playerId', 'players'],
+  ['characterId', 'characters'],
+  ['tribeId', 'tribes'],
+  ['dinoId', 'dinos'],
+] as const;
+
+/**
+ * `logMessage` on the service's and its groups' channels; chat lines also as `chatMessage`.
+ * The channels of the player, survivor, tribe and dino it names get `logsUpdated` (the PHP API
+ * meant to and named the key instead of the id): no line there, since anyone may join a player's
+ * channel; the client refetches through the list, which checks what the caller may see.
+ */
 export async function publishLogMessage(ctx: ServerContext, messageId: string): Promise<void> {
   const { rows } = await ctx.db.query<LogMessage>(
     `SELECT ${logColumns("'en'")} FROM ${LOG_FROM} WHERE m.message_id = $1`,
@@ -28,11 +42,16 @@ export async function publishLogMessage(ctx: ServerContext, messageId: string): 
     channelFor('services', msg.serviceId),
     ...(await groupsOfService(ctx.db, msg.serviceId)).map((g) => channelFor('groups', g)),
   ];
+  const named = ENTITY_CHANNELS.flatMap(([key, kind]) => {
+    const id = msg.metadata[key];
+    return typeof id === 'string' && UUID.test(id) ? [channelFor(kind, id)] : [];
+  });
   // Pusher caps an event at 10 kB; for a bigger line, clients are told to refetch instead.
   if (JSON.stringify(msg).length > LIMITS.dataBytes) {
-    await ctx.publisher.publish(channels, RealtimeEvent.logsUpdated, '');
+    await ctx.publisher.publish([...channels, ...named], RealtimeEvent.logsUpdated, '');
     return;
   }
   await ctx.publisher.publish(channels, RealtimeEvent.logMessage, msg);
   if (msg.eventName === 'chat') await ctx.publisher.publish(channels, RealtimeEvent.chatMessage, msg);
+  if (named.length) await ctx.publisher.publish(named, RealtimeEvent.logsUpdated, '');
 }

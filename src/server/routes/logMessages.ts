@@ -1,6 +1,8 @@
 // /sentinel/logMessages (SENTINEL-API §3.16): events, chat and admin commands of the services the
-// caller can see. Read-only. `since`/`until` (epoch seconds) are ours, for refetching after a
-// realtime reconnect.
+// caller can see. Read-only. `since`/`until` (epoch seconds) are ours: with `sinceMessageId` /
+// `untilMessageId` they are exact cursors in the list's own order (time, then messageId), so a
+// client refetching after a realtime reconnect, or paging a snapshot while new lines arrive, gets
+// no gap and no duplicate even when many lines share one timestamp.
 
 import type { LogMessage } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
@@ -16,13 +18,33 @@ const inMetadata = (key: string): Filter => ({
     UUID.test(v) ? `m.metadata @> ${p.add(JSON.stringify({ [key]: v.toLowerCase() }))}::jsonb` : 'false',
 });
 
-const timeBound = (op: '>' | '<'): Filter => ({
-  kind: 'custom',
-  sql: (v, p) =>
-    Number.isFinite(Number(v)) && v.trim() !== ''
-      ? `m.time ${op} to_timestamp(${p.add(Number(v))})`
-      : 'false',
-});
+const isEpoch = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
+
+/**
+ * `since` is after a line (exclusive), `until` up to and including it. Without a message id they
+ * bound the time alone, strictly. The plain time condition lets the (…, time, message_id) indexes
+ * narrow the scan before the row comparison settles ties.
+ */
+function cursorBounds(q: URLSearchParams, p: Params): string[] {
+  const out: string[] = [];
+  for (const [key, idKey, op, tieOp] of [
+    ['since', 'sinceMessageId', '>', '>'],
+    ['until', 'untilMessageId', '<', '<='],
+  ] as const) {
+    const t = q.get(key);
+    if (t === null) continue;
+    const id = q.get(idKey);
+    // Checked before any value is added: an unused parameter has no type and fails the query.
+    if (!isEpoch(t) || (id !== null && !UUID.test(id))) {
+      out.push('false');
+      continue;
+    }
+    const time = `to_timestamp(${p.add(Number(t))}::float8)`;
+    if (id === null) out.push(`m.time ${op} ${time}`);
+    else out.push(`m.time ${op}= ${time} AND (m.time, m.message_id) ${tieOp} (${time}, ${p.add(id)}::uuid)`);
+  }
+  return out;
+}
 
 const LOG_LIST: ListSpec = {
   id: { param: 'messageId', expr: 'm.message_id' },
@@ -47,8 +69,6 @@ const LOG_LIST: ListSpec = {
     characterId: inMetadata('characterId'),
     tribeId: inMetadata('tribeId'),
     dinoId: inMetadata('dinoId'),
-    since: timeBound('>'),
-    until: timeBound('<'),
   },
   sorts: {
     time: 'm.time',
@@ -85,7 +105,11 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
       FROM log_messages g WHERE g.grouping_key = m.grouping_key))`;
     const page = await runList<LogMessage>(
       ctx.db,
-      { columns: logColumns(`'${language(q)}'`), from: LOG_FROM, where: [visible(user), oncePerGroup] },
+      {
+        columns: logColumns(`'${language(q)}'`),
+        from: LOG_FROM,
+        where: [visible(user), oncePerGroup, ...cursorBounds(q, p)],
+      },
       plan,
       p,
     );
