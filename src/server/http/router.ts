@@ -8,7 +8,7 @@ import { errorBody } from '../../domain/errors.ts';
 import type { ServerContext } from '../context.ts';
 import { type Caller, findCaller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
 import { ApiException, fromDatabaseError } from './errors.ts';
-import { createRateLimiter } from './rateLimit.ts';
+import { createSharedRateLimiter } from './rateLimit.ts';
 
 export type Env = { Bindings: HttpBindings };
 export type Ctx = Context<Env>;
@@ -66,7 +66,7 @@ export interface ApiRouter {
 
 export function createApiRouter(ctx: ServerContext): ApiRouter {
   const app = new Hono<Env>();
-  const take = createRateLimiter();
+  const take = createSharedRateLimiter(ctx.db);
   const known: { method: Method; re: RegExp }[] = [];
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
@@ -78,8 +78,8 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     await next();
   });
 
-  function limit(c: Ctx, key: string, max: number): void {
-    const d = take(key, max);
+  async function limit(c: Ctx, key: string, max: number): Promise<void> {
+    const d = await take(key, max);
     c.header('X-RateLimit-Limit', String(d.limit));
     c.header('X-RateLimit-Remaining', String(d.remaining));
     c.header('X-RateLimit-Reset', '60');
@@ -108,7 +108,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
       'SELECT rate_limit FROM applications WHERE application_id = $1',
       [caller.applicationId],
     );
-    limit(c, `${caller.userId}:${caller.applicationId}`, rows[0]?.rate_limit ?? ctx.config.rateLimit);
+    await limit(c, `${caller.userId}:${caller.applicationId}`, rows[0]?.rate_limit ?? ctx.config.rateLimit);
   }
 
   function register(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response) {

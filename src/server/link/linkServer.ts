@@ -1,12 +1,15 @@
 // The game-server link (protocol in docs/api.md): one WebSocket per game server at
 // /v4/sentinel/link. Authenticates by access key, stores numbered events once, applies status
-// updates, and carries game commands back to the server.
+// updates, and carries game commands back to the server. With several server processes, the
+// link lives in one of them (services.connected_to); the others reach it over the bus.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
+import type { Bus } from '../cluster/bus.ts';
+import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
 import type { Links, ServerContext } from '../context.ts';
 import { hashToken, uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
@@ -14,6 +17,7 @@ import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { publishLogMessage } from '../model/logMessage.ts';
 import { publishServiceChanged } from '../model/service.ts';
 import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
+import { forwardedCommands } from './forward.ts';
 
 export const LINK_PATH = '/v4/sentinel/link';
 
@@ -29,6 +33,8 @@ export interface LinkTimings {
 }
 
 const DEFAULT_TIMINGS: LinkTimings = { pingMs: 20_000, idleMs: 60_000, commandMs: 30_000, helloMs: 10_000 };
+/** A forwarded command waits a little longer than the far process does, so its timeout wins. */
+const FORWARD_SLACK_MS = 2_000;
 
 const CLOSE = {
   badFrame: 4000,
@@ -120,7 +126,14 @@ const serviceEvent = (eventName: string, message: string): GameEvent => ({
   metadata: {},
 });
 
-export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTimings> = {}): LinkServer {
+/** A unique (service, seq) violation: another process stored the same event first. */
+const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
+
+export function createLinkServer(
+  ctx: ServerContext,
+  bus: Bus,
+  timings: Partial<LinkTimings> = {},
+): LinkServer {
   const t = { ...DEFAULT_TIMINGS, ...timings };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const links = new Map<string, Link>();
@@ -132,12 +145,18 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
     return p;
   };
 
+  /** Records a connect (held here from now) or a disconnect (unless another process holds it now). */
   async function setConnected(serviceId: string, connected: boolean): Promise<void> {
     const messageId = await ctx.db.transaction(async (tx) => {
-      await tx.query(
-        'UPDATE services SET is_connected = $2, connection_change_time = now() WHERE service_id = $1',
-        [serviceId, connected],
+      const { rows } = await tx.query(
+        connected
+          ? `UPDATE services SET is_connected = true, connected_to = $2, connection_change_time = now()
+              WHERE service_id = $1 RETURNING 1`
+          : `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
+              WHERE service_id = $1 AND connected_to = $2 RETURNING 1`,
+        [serviceId, bus.nodeId],
       );
+      if (rows.length === 0) return null;
       if (!connected) await closeServiceSessions(tx, serviceId);
       return insertLog(
         tx,
@@ -148,8 +167,36 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
         null,
       );
     });
+    if (!messageId) return;
     await publishLogMessage(ctx, messageId);
     await publishServiceChanged(ctx, serviceId);
+  }
+
+  /** Links whose process stopped without recording their disconnect (it crashed, or was killed). */
+  async function sweepStaleLinks(): Promise<void> {
+    const { rows } = await ctx.db.query<{ service_id: string; connected_to: string | null }>(
+      `SELECT service_id, connected_to FROM services WHERE is_connected AND ${deadNode('connected_to')}`,
+    );
+    for (const r of rows) {
+      const messageId = await ctx.db.transaction(async (tx) => {
+        const taken = await tx.query(
+          `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
+            WHERE service_id = $1 AND is_connected AND connected_to IS NOT DISTINCT FROM $2 RETURNING 1`,
+          [r.service_id, r.connected_to],
+        );
+        if (taken.rows.length === 0) return null;
+        await closeServiceSessions(tx, r.service_id);
+        return insertLog(
+          tx,
+          r.service_id,
+          serviceEvent('serverDisconnected', 'The server disconnected.'),
+          null,
+        );
+      });
+      if (!messageId) continue;
+      await publishLogMessage(ctx, messageId);
+      await publishServiceChanged(ctx, r.service_id);
+    }
   }
 
   async function onEvent(link: Link, frame: Record<string, unknown>): Promise<void> {
@@ -165,15 +212,21 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
       link.send({ type: 'ack', seq });
       return;
     }
-    const stored = await ctx.db.transaction(async (tx) => {
-      const seen = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
-        link.serviceId,
-        seq,
-      ]);
-      if (seen.rows.length > 0) return null;
-      const metadata = await applyGameEvent(tx, link.serviceId, event);
-      return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
-    });
+    const stored = await ctx.db
+      .transaction(async (tx) => {
+        const seen = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
+          link.serviceId,
+          seq,
+        ]);
+        if (seen.rows.length > 0) return null;
+        const metadata = await applyGameEvent(tx, link.serviceId, event);
+        return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
+      })
+      // The rollback undid this copy's side effects; the stored one keeps its own.
+      .catch((e) => {
+        if (isDuplicate(e)) return null;
+        throw e;
+      });
     link.send({ type: 'ack', seq });
     if (stored) await publishLogMessage(ctx, stored);
   }
@@ -238,6 +291,8 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
       [serviceId],
     );
     await setConnected(serviceId, true);
+    // After connected_to names us, so a process dropping its older link leaves the record alone.
+    await bus.publish('linkClaimed', { serviceId });
     link.send({ type: 'welcome', serviceId, lastEventSeq: last.rows[0].seq });
     return link;
   }
@@ -254,6 +309,25 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
       console.error('link: recording a disconnect failed', e),
     );
   }
+
+  function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
+    const link = links.get(serviceId);
+    if (!link) return Promise.reject(serviceNotConnected(serviceId));
+    const seq = ++link.commandSeq;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        link.pending.delete(seq);
+        reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
+      }, t.commandMs);
+      link.pending.set(seq, { resolve, reject, timer });
+      link.send({ type: 'command', seq, command });
+    });
+  }
+  const forwarded = forwardedCommands(bus, t.commandMs + FORWARD_SLACK_MS, runHere);
+  const closeHere = (serviceId: string, code: number, reason: string) =>
+    links.get(serviceId)?.ws.close(code, reason);
+  bus.on('linkClaimed', (m) => closeHere((m as { serviceId: string }).serviceId, CLOSE.replaced, 'replaced'));
+  bus.on('kick', (m) => closeHere((m as { serviceId: string }).serviceId, CLOSE.deleted, 'service deleted'));
 
   wss.on('connection', (ws: WebSocket) => {
     let link: Link | null = null;
@@ -339,6 +413,11 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
     }
   }, Math.min(t.pingMs, t.idleMs) / 2);
   heartbeat.unref();
+  const sweep = () =>
+    track(sweepStaleLinks()).catch((e) => console.error('link: sweeping stale links failed', e));
+  const sweeper = setInterval(sweep, NODE_HEARTBEAT_MS);
+  sweeper.unref();
+  sweep();
 
   return {
     handleUpgrade(req, socket, head) {
@@ -349,23 +428,23 @@ export function createLinkServer(ctx: ServerContext, timings: Partial<LinkTiming
     },
     isConnected: (serviceId) => links.has(serviceId),
     kick(serviceId) {
-      links.get(serviceId)?.ws.close(CLOSE.deleted, 'service deleted');
+      closeHere(serviceId, CLOSE.deleted, 'service deleted');
+      bus.publish('kick', { serviceId }).catch((e) => console.error('link: kick over the bus failed', e));
     },
-    sendCommand(serviceId, command) {
-      const link = links.get(serviceId);
-      if (!link) return Promise.reject(serviceNotConnected(serviceId));
-      const seq = ++link.commandSeq;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          link.pending.delete(seq);
-          reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
-        }, t.commandMs);
-        link.pending.set(seq, { resolve, reject, timer });
-        link.send({ type: 'command', seq, command });
-      });
+    async sendCommand(serviceId, command) {
+      if (links.has(serviceId)) return runHere(serviceId, command);
+      const { rows } = await ctx.db.query<{ connected_to: string | null }>(
+        'SELECT connected_to FROM services WHERE service_id = $1 AND is_connected',
+        [serviceId],
+      );
+      const node = rows[0]?.connected_to;
+      if (!node || node === bus.nodeId) throw serviceNotConnected(serviceId);
+      return forwarded.send(node, serviceId, command);
     },
     async close() {
       clearInterval(heartbeat);
+      clearInterval(sweeper);
+      forwarded.close();
       for (const link of links.values()) link.ws.close(1001, 'server shutting down');
       for (const ws of wss.clients) ws.terminate();
       // Let close handlers record the disconnects before the database goes away.

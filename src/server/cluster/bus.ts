@@ -1,0 +1,159 @@
+// The cross-process bus: how one server process tells the others something (forward a game
+// command, fan out a realtime event, drop a link). On PostgreSQL it is LISTEN/NOTIFY, so two
+// processes on one database need nothing else; on PGlite there is only ever one process, and
+// the in-memory bus with the same interface reaches nobody unless a test shares its hub.
+
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Queryable } from '../db/db.ts';
+
+export type BusHandler = (message: unknown, fromNode: string) => void;
+
+export interface Bus {
+  /** This process, as `services.connected_to` names it. */
+  readonly nodeId: string;
+  /** True when other processes may share the database (PostgreSQL). */
+  readonly shared: boolean;
+  /** Delivers to every other process on the bus, never back to this one. */
+  publish(topic: string, message: unknown): Promise<void>;
+  on(topic: string, handler: BusHandler): void;
+  close(): Promise<void>;
+}
+
+interface Envelope {
+  /** Sender node. */
+  f: string;
+  /** Topic. */
+  t: string;
+  /** Message, inline… */
+  m?: unknown;
+  /** …or the cluster_messages row holding it, when it would not fit a NOTIFY payload. */
+  r?: number;
+}
+
+/** PostgreSQL refuses NOTIFY payloads from 8000 bytes on; leave room for the envelope. */
+const NOTIFY_MAX_BYTES = 7900;
+/** Spilled messages are read within milliseconds; a minute is generous. */
+const SPILL_KEEP = "interval '1 minute'";
+const RECONNECT_MS = 1000;
+
+function dispatcher() {
+  const handlers = new Map<string, BusHandler[]>();
+  return {
+    on(topic: string, h: BusHandler) {
+      handlers.set(topic, [...(handlers.get(topic) ?? []), h]);
+    },
+    deliver(topic: string, message: unknown, from: string) {
+      for (const h of handlers.get(topic) ?? []) {
+        try {
+          h(message, from);
+        } catch (e) {
+          console.error(`bus: handler for ${topic} failed`, e);
+        }
+      }
+    },
+  };
+}
+
+/** One process; servers given the same hub (tests) hear each other. */
+export function createMemoryBus(hub: EventEmitter = new EventEmitter()): Bus {
+  const nodeId = randomUUID();
+  const d = dispatcher();
+  const listener = (e: Envelope) => {
+    if (e.f !== nodeId) d.deliver(e.t, structuredClone(e.m), e.f);
+  };
+  hub.on('message', listener);
+  return {
+    nodeId,
+    shared: false,
+    async publish(topic, message) {
+      hub.emit('message', { f: nodeId, t: topic, m: message } satisfies Envelope);
+    },
+    on: d.on,
+    async close() {
+      hub.off('message', listener);
+    },
+  };
+}
+
+export interface PgBusOptions {
+  databaseUrl: string;
+  /** The schema the server keeps its tables in; processes on other schemas do not hear this bus. */
+  schema?: string;
+  /** For spilled messages. */
+  db: Queryable;
+}
+
+/**
+ * LISTEN/NOTIFY on one dedicated connection, which also sends, so a process's messages arrive in
+ * the order it sent them. A dropped connection is reopened; what was sent meanwhile is lost, as
+ * it would be with any broker without persistence (realtime clients refetch on resubscribe).
+ */
+export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
+  const nodeId = randomUUID();
+  const channel = `palisade_bus_${opts.schema ?? 'public'}`;
+  const d = dispatcher();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function receive(payload: string | undefined): Promise<void> {
+    if (!payload) return;
+    const e = JSON.parse(payload) as Envelope;
+    if (e.f === nodeId) return;
+    if (e.r === undefined) return d.deliver(e.t, e.m, e.f);
+    const { rows } = await opts.db.query<{ payload: string }>(
+      'SELECT payload FROM cluster_messages WHERE message_id = $1',
+      [e.r],
+    );
+    if (rows[0]) d.deliver(e.t, JSON.parse(rows[0].payload), e.f);
+  }
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    c.on('notification', (n) => {
+      receive(n.payload).catch((err) => console.error('bus: receiving failed', err));
+    });
+    c.on('error', () => {
+      if (client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => connect().catch(() => {}), RECONNECT_MS);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  }
+
+  await connect();
+
+  return {
+    nodeId,
+    shared: true,
+    async publish(topic, message) {
+      const c = client;
+      if (!c) throw new Error('bus: not connected');
+      const inline = JSON.stringify({ f: nodeId, t: topic, m: message } satisfies Envelope);
+      if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
+        await c.query('SELECT pg_notify($1, $2)', [channel, inline]);
+        return;
+      }
+      const { rows } = await opts.db.query<{ message_id: number }>(
+        `WITH gone AS (DELETE FROM cluster_messages WHERE created < now() - ${SPILL_KEEP})
+         INSERT INTO cluster_messages (payload) VALUES ($1) RETURNING message_id`,
+        [JSON.stringify(message)],
+      );
+      const ref = JSON.stringify({ f: nodeId, t: topic, r: rows[0].message_id } satisfies Envelope);
+      await c.query('SELECT pg_notify($1, $2)', [channel, ref]);
+    },
+    on: d.on,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
