@@ -87,3 +87,61 @@ export function structureRange(v: number): Check {
 export function serverNickname(v: string | null): Check {
   return v !== null && v.length > 64 ? 'The nickname can be at most 64 characters.' : null;
 }
+
+// Request payloads, checked the same way by the console (before sending) and by the server. Each
+// returns the first problem with the API error code the server answers it with, or null.
+
+export interface Problem {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+const problem = (code: string, message: string, field?: string): Problem =>
+  field === undefined ? { code, message } : { code, message, field };
+
+const BUCKET_CODES: Record<string, [code: string, field: string]> = {
+  [Msg.bucketKeyRequired]: ['emptyKey', 'key'],
+  [Msg.bucketValueRequired]: ['emptyValue', 'value'],
+  [Msg.bucketPlayerBad]: ['badPlayer', 'playerId'],
+};
+
+/** A bucket value as the API takes it: key and value strings, playerId a player UUID or null. */
+export function bucketValuePayload(v: {
+  key?: unknown;
+  value?: unknown;
+  playerId?: unknown;
+}): Problem | null {
+  if (v.playerId !== undefined && v.playerId !== null && typeof v.playerId !== 'string')
+    return problem('badPlayer', Msg.bucketPlayerBad, 'playerId');
+  const message = bucketValue({
+    key: typeof v.key === 'string' ? v.key : '',
+    value: typeof v.value === 'string' ? v.value : '',
+    playerId: (v.playerId as string | null | undefined) ?? null,
+  });
+  if (!message) return null;
+  const [code, field] = BUCKET_CODES[message];
+  return problem(code, message, field);
+}
+
+export const BUCKET_NAME_MAX = 100;
+
+export function bucketName(name: unknown): Problem | null {
+  if (typeof name !== 'string' || name.trim() === '')
+    return problem('emptyName', 'A bucket needs a name.', 'name');
+  if (name.trim().length > BUCKET_NAME_MAX)
+    return problem('invalidName', `A bucket name can be at most ${BUCKET_NAME_MAX} characters.`, 'name');
+  return null;
+}
+
+export const GROUP_NAME_MAX = 100;
+
+/** A group name as the API takes it (SPEC §5: at least 3 characters). */
+export function groupNamePayload(name: unknown): Problem | null {
+  if (typeof name !== 'string') return problem('validation', Msg.groupNameShort, 'name');
+  const short = groupName(name);
+  if (short) return problem('validation', short, 'name');
+  if (name.trim().length > GROUP_NAME_MAX)
+    return problem('validation', `The group name can be at most ${GROUP_NAME_MAX} characters.`, 'name');
+  return null;
+}

@@ -22,9 +22,11 @@ import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
+import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerConsoleRoutes } from './routes/console.ts';
 import { registerGameCommandRoutes } from './routes/gameCommands.ts';
+import { registerGroupRoutes } from './routes/groups.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
@@ -185,6 +187,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerChatRoutes(router, ctx);
   registerWorldRoutes(router, ctx);
   registerServiceUserRoutes(router, ctx);
+  registerGroupRoutes(router, ctx);
+  registerBucketRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {

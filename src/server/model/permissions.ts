@@ -1,0 +1,58 @@
+// The caller's resolved bits on one resource, read from the permission views of
+// 002_permissions.sql (the one place §7 is computed); null when the caller has no access at all.
+
+import { UUID } from '../../domain/constants.ts';
+import { hasAll, hasAny } from '../../domain/permissions.ts';
+import type { Queryable } from '../db/db.ts';
+
+export type ResourceKind = 'service' | 'group' | 'bucket' | 'script';
+
+const VIEW: Record<ResourceKind, { view: string; id: string }> = {
+  service: { view: 'service_permissions', id: 'service_id' },
+  group: { view: 'group_permissions', id: 'group_id' },
+  bucket: { view: 'bucket_permissions', id: 'bucket_id' },
+  script: { view: 'script_permissions', id: 'script_id' },
+};
+
+export async function bitsOn(
+  db: Queryable,
+  kind: ResourceKind,
+  id: unknown,
+  userId: string,
+): Promise<number | null> {
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  const v = VIEW[kind];
+  const { rows } = await db.query<{ permissions: number }>(
+    `SELECT permissions FROM ${v.view} WHERE ${v.id} = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  return rows[0]?.permissions ?? null;
+}
+
+/** Every one of `bits` on the resource. */
+export async function holdsAll(
+  db: Queryable,
+  kind: ResourceKind,
+  id: unknown,
+  userId: string,
+  bits: number,
+): Promise<boolean> {
+  const mask = await bitsOn(db, kind, id, userId);
+  return mask !== null && hasAll(mask, bits);
+}
+
+/** At least one of `bits` on the resource. */
+export async function holdsAny(
+  db: Queryable,
+  kind: ResourceKind,
+  id: unknown,
+  userId: string,
+  bits: number,
+): Promise<boolean> {
+  const mask = await bitsOn(db, kind, id, userId);
+  return mask !== null && hasAny(mask, bits);
+}
+
+/** SQL: the caller ($user) has any access to the resource whose id is `idExpr`. */
+export const canSee = (kind: ResourceKind, idExpr: string, user: string): string =>
+  `EXISTS (SELECT 1 FROM ${VIEW[kind].view} pv WHERE pv.${VIEW[kind].id} = ${idExpr} AND pv.user_id = ${user}::uuid)`;

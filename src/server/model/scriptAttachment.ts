@@ -1,0 +1,156 @@
+// A script attached to a group (/sentinel/groupScripts) or to a service (/sentinel/serviceScripts),
+// SENTINEL-API §3.6: one declaration with the holder as its parameter. Attaching needs
+// ManageScripts on the holder and ShareScripts on the script, or the script being an approved
+// community script (origin "Community"); changing or detaching needs ManageScripts on the holder.
+
+import { Perm } from '../../domain/permissions.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest } from '../http/errors.ts';
+import { type ClassSpec, type Field, parse, type Row, requireFilter } from './classPath.ts';
+import { canSee, holdsAll } from './permissions.ts';
+import { epoch } from './service.ts';
+
+interface Holder {
+  kind: 'group' | 'service';
+  path: string;
+  table: string;
+  idProp: string;
+  idColumn: string;
+  holderProp: string;
+  /** JSON name → SQL over the holder alias `h`. */
+  columns: Record<string, string>;
+  /** Holder filters (exact) and their sorts. */
+  exact: Record<string, string>;
+  ilike: Record<string, string>;
+  sorts: Record<string, string>;
+  join: string;
+  fields: Record<string, Field>;
+}
+
+const HOLDERS: Record<'group' | 'service', Holder> = {
+  group: {
+    kind: 'group',
+    path: '/sentinel/groupScripts',
+    table: 'group_scripts',
+    idProp: 'groupScriptId',
+    idColumn: 'group_script_id',
+    holderProp: 'groupId',
+    columns: { groupId: 'x.group_id', groupName: 'h.name', permissionsMask: 'x.permissions_mask' },
+    exact: { groupId: 'x.group_id' },
+    ilike: {},
+    sorts: {},
+    join: 'JOIN groups h ON h.group_id = x.group_id',
+    fields: {
+      groupId: { column: 'group_id', write: 'create', required: true, parse: parse.uuid },
+      permissionsMask: { column: 'permissions_mask', write: 'edit', required: true, parse: parse.mask },
+      parameterValues: { column: 'parameter_values', write: 'edit', parse: parse.object, cast: '::jsonb' },
+    },
+  },
+  service: {
+    kind: 'service',
+    path: '/sentinel/serviceScripts',
+    table: 'service_scripts',
+    idProp: 'serviceScriptId',
+    idColumn: 'service_script_id',
+    holderProp: 'serviceId',
+    columns: {
+      serviceId: 'x.service_id',
+      serviceDisplayName: 'coalesce(h.nickname, h.name)',
+      serviceColor: 'h.color',
+    },
+    exact: { serviceId: 'x.service_id' },
+    ilike: { serviceDisplayName: 'coalesce(h.nickname, h.name)' },
+    sorts: { serviceDisplayName: 'lower(coalesce(h.nickname, h.name))' },
+    join: 'JOIN services h ON h.service_id = x.service_id AND NOT h.deleted',
+    fields: {
+      serviceId: { column: 'service_id', write: 'create', required: true, parse: parse.uuid },
+      parameterValues: {
+        column: 'parameter_values',
+        write: 'edit',
+        required: true,
+        parse: parse.object,
+        cast: '::jsonb',
+      },
+    },
+  },
+};
+
+const holderId = (h: Holder, row: Record<string, unknown>) => row[`${h.kind}_id`];
+
+/** Approved community scripts may be attached by anyone managing the holder. */
+async function isCommunity(tx: Queryable, scriptId: unknown): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM scripts WHERE script_id = $1 AND community_status = 'Approved' AND NOT deleted`,
+    [scriptId],
+  );
+  return rows.length > 0;
+}
+
+export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
+  const h = HOLDERS[kind];
+  const holderCols = Object.entries(h.columns)
+    .map(([k, v]) => `${v} AS "${k}"`)
+    .join(', ');
+  return {
+    path: h.path,
+    idProp: h.idProp,
+    table: h.table,
+    idColumn: h.idColumn,
+    columns: `x.${h.idColumn} AS "${h.idProp}", ${holderCols}, x.script_id AS "scriptId", sc.name AS "scriptName",
+      x.parameter_values AS "parameterValues", x.revision_id AS "revisionId",
+      ${epoch('r.date_created')} AS "revisionDate", x.origin`,
+    from: () => `${h.table} x ${h.join} JOIN scripts sc ON sc.script_id = x.script_id AND NOT sc.deleted
+      LEFT JOIN script_revisions r ON r.revision_id = x.revision_id`,
+    visible: (user) => `(${canSee(kind, `x.${kind}_id`, user)} OR ${canSee('script', 'x.script_id', user)})`,
+    listWhere: requireFilter(
+      [
+        { key: h.holderProp, kind },
+        { key: 'scriptId', kind: 'script' },
+      ],
+      `Filter by ${h.holderProp} or scriptId.`,
+    ),
+    list: {
+      id: { param: h.idProp, expr: `x.${h.idColumn}` },
+      filters: {
+        ...Object.fromEntries(
+          Object.entries(h.exact).map(([k, e]) => [
+            k,
+            { kind: 'exact' as const, expr: e, type: 'uuid' as const },
+          ]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(h.ilike).map(([k, e]) => [k, { kind: 'ilike' as const, exprs: [e] }]),
+        ),
+        scriptId: { kind: 'exact', expr: 'x.script_id', type: 'uuid' },
+        scriptName: { kind: 'ilike', exprs: ['sc.name'] },
+      },
+      sorts: { scriptName: 'lower(sc.name)', ...h.sorts },
+      defaultSort: 'scriptName',
+      tiebreak: `x.${h.idColumn}`,
+    },
+    fields: {
+      ...h.fields,
+      scriptId: { column: 'script_id', write: 'create', required: true, parse: parse.uuid },
+      revisionId: { column: 'revision_id', write: 'edit', parse: parse.uuidOrNull },
+    },
+    derive: async (tx, _userId, values) => ({
+      origin: (await isCommunity(tx, values.script_id)) ? 'Community' : 'Direct',
+    }),
+    canCreate: async (tx, userId, values) =>
+      (await holdsAll(tx, kind, values[`${kind}_id`], userId, Perm.ManageScripts)) &&
+      ((await holdsAll(tx, 'script', values.script_id, userId, Perm.ShareScripts)) ||
+        (await isCommunity(tx, values.script_id))),
+    canChange: (tx, userId, row) => holdsAll(tx, kind, holderId(h, row), userId, Perm.ManageScripts),
+    afterWrite: async (tx, row: Row) => {
+      if (row.revision_id === null) return;
+      const { rows } = await tx.query(
+        'SELECT 1 FROM script_revisions WHERE revision_id = $1 AND script_id = $2',
+        [row.revision_id, row.script_id],
+      );
+      if (rows.length === 0)
+        throw badRequest('notFound', 'That version does not belong to this script.', {
+          revisionId: row.revision_id,
+        });
+    },
+  };
+}

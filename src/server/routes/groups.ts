@@ -1,0 +1,255 @@
+// /sentinel/groups and the group link classes (SENTINEL-API §3.2–3.6): groupUsers, groupServices,
+// groupBuckets and groupScripts, declared over the generic class path.
+
+import { channelFor, userChannel } from '../../domain/api.ts';
+import { API_COLORS } from '../../domain/enums.ts';
+import { hasAll, Perm } from '../../domain/permissions.ts';
+import { groupNamePayload } from '../../domain/validate.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { validation } from '../http/errors.ts';
+import type { ApiRouter } from '../http/router.ts';
+import {
+  type ClassSpec,
+  check,
+  type Notice,
+  parse,
+  registerClassPath,
+  requireFilter,
+} from '../model/classPath.ts';
+import { bitsOn, canSee, holdsAll, type ResourceKind } from '../model/permissions.ts';
+import { scriptAttachment } from '../model/scriptAttachment.ts';
+
+const name = (v: unknown) => {
+  check(groupNamePayload(v));
+  return (v as string).trim();
+};
+
+/** `groupsUpdated` to everyone who can see the group, so group lists refresh. */
+async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM group_permissions WHERE group_id = $1',
+    [groupId],
+  );
+  return [
+    { channels: rows.map((r) => userChannel(r.user_id)), event: 'groupsUpdated', data: groupId },
+    { channels: [channelFor('groups', groupId as string)], event: 'groupUpdated', data: groupId },
+  ].filter((n) => n.channels.length > 0);
+}
+
+const GROUPS: ClassSpec = {
+  path: '/sentinel/groups',
+  idProp: 'groupId',
+  table: 'groups',
+  idColumn: 'group_id',
+  columns: `x.group_id AS "groupId", x.user_id AS "userId", x.name, x.color, gp.permissions,
+    x.enable_group_chat AS "enableGroupChat", x.discord_invite_code AS "discordInviteCode",
+    x.discord_link_code AS "discordLinkCode", x.discord_guild_id AS "discordGuildId",
+    x.discord_guild_name AS "discordGuildName", x.discord_chat_channel_id AS "discordChatChannelId",
+    x.discord_chat_channel_name AS "discordChatChannelName",
+    (x.enable_group_chat OR x.discord_invite_code IS NOT NULL OR x.discord_link_code IS NOT NULL
+      OR x.discord_guild_id IS NOT NULL OR x.discord_chat_channel_id IS NOT NULL) AS "isClusterGroup"`,
+  from: (user) =>
+    `groups x JOIN group_permissions gp ON gp.group_id = x.group_id AND gp.user_id = ${user}::uuid`,
+  visible: () => 'true',
+  listWhere: async () => [],
+  list: {
+    id: { param: 'groupId', expr: 'x.group_id' },
+    filters: { color: { kind: 'exact', expr: 'x.color' }, name: { kind: 'search', exprs: ['x.name'] } },
+    sorts: { name: 'lower(x.name)' },
+    defaultSort: 'name',
+    tiebreak: 'x.group_id',
+  },
+  fields: {
+    name: { column: 'name', write: 'edit', required: true, parse: name },
+    color: { column: 'color', write: 'edit', parse: parse.oneOf(API_COLORS) },
+    enableGroupChat: { column: 'enable_group_chat', write: 'edit', parse: parse.bool },
+    discordInviteCode: { column: 'discord_invite_code', write: 'edit', parse: parse.textOrNull(100) },
+    discordLinkCode: { column: 'discord_link_code', write: 'edit', parse: parse.textOrNull(100) },
+    discordGuildId: { column: 'discord_guild_id', write: 'edit', parse: parse.textOrNull(100) },
+    discordChatChannelId: { column: 'discord_chat_channel_id', write: 'edit', parse: parse.textOrNull(100) },
+  },
+  owner: (caller) => ({ user_id: caller.userId }),
+  canChange: (tx, userId, row) => holdsAll(tx, 'group', row.group_id, userId, Perm.EditGroup),
+  afterWrite: (tx, row) => oneClusterGroupPerService(tx, row.group_id),
+  notify: (tx, row) => groupAudience(tx, row.group_id),
+};
+
+/** A service may be in at most one cluster group (§3.2). */
+async function oneClusterGroupPerService(tx: Queryable, groupId: unknown): Promise<void> {
+  const { rows } = await tx.query<{ service_id: string }>(
+    `SELECT gs.service_id FROM group_services gs JOIN groups g ON g.group_id = gs.group_id
+      WHERE gs.service_id IN (SELECT service_id FROM group_services WHERE group_id = $1)
+        AND (g.enable_group_chat OR g.discord_guild_id IS NOT NULL OR g.discord_link_code IS NOT NULL
+             OR g.discord_invite_code IS NOT NULL)
+      GROUP BY gs.service_id HAVING count(*) > 1 LIMIT 1`,
+    [groupId],
+  );
+  if (rows[0])
+    throw validation('A server can be in only one cluster group.', { serviceId: rows[0].service_id });
+}
+
+const GROUP_USERS: ClassSpec = {
+  path: '/sentinel/groupUsers',
+  idProp: 'groupUserId',
+  table: 'group_users',
+  idColumn: 'group_user_id',
+  extraScopes: ['users:read'],
+  columns: `x.group_user_id AS "groupUserId", x.group_id AS "groupId", g.name AS "groupName",
+    g.color AS "groupColor", g.user_id AS "groupOwnerId", x.user_id AS "userId", u.username,
+    u.username || '#' || left(x.user_id::text, 8) AS "usernameFull", x.permissions`,
+  from: () => 'group_users x JOIN groups g ON g.group_id = x.group_id JOIN users u ON u.user_id = x.user_id',
+  visible: (user) => `(x.user_id = ${user}::uuid OR ${canSee('group', 'x.group_id', user)})`,
+  // Without a groupId the caller can see, a list shows the caller's own memberships (§2.4).
+  listWhere: async (q, user, _p, tx, caller) =>
+    (await bitsOn(tx, 'group', q.get('groupId'), caller.userId)) === null
+      ? [`x.user_id = ${user}::uuid`]
+      : [],
+  list: {
+    id: { param: 'groupUserId', expr: 'x.group_user_id' },
+    filters: {
+      groupId: { kind: 'exact', expr: 'x.group_id', type: 'uuid' },
+      groupOwnerId: { kind: 'exact', expr: 'g.user_id', type: 'uuid' },
+      userId: { kind: 'exact', expr: 'x.user_id', type: 'uuid' },
+      groupName: { kind: 'search', exprs: ['g.name'] },
+      username: { kind: 'search', exprs: ['u.username'] },
+      usernameFull: { kind: 'search', exprs: [`u.username || '#' || left(x.user_id::text, 8)`] },
+    },
+    sorts: {
+      groupName: 'lower(g.name)',
+      username: 'lower(u.username)',
+      usernameFull: `lower(u.username || '#' || left(x.user_id::text, 8))`,
+    },
+    defaultSort: 'groupName',
+    tiebreak: 'x.group_user_id',
+  },
+  fields: {
+    groupId: { column: 'group_id', write: 'create', required: true, parse: parse.uuid },
+    userId: { column: 'user_id', write: 'create', required: true, parse: parse.uuid },
+    permissions: { column: 'permissions', write: 'edit', required: true, parse: parse.mask },
+  },
+  canCreate: (tx, userId, values) => mayGrant(tx, userId, values.group_id, values.permissions),
+  canChange: (tx, userId, row, change, obj) =>
+    change === 'delete'
+      ? holdsAll(tx, 'group', row.group_id, userId, Perm.ManageUsers)
+      : mayGrant(tx, userId, row.group_id, obj?.permissions),
+  notify: (tx, row) => groupAudience(tx, row.group_id),
+};
+
+/**
+ * ManageUsers on the group, and no bit the caller does not hold there: a member who manages users
+ * cannot hand out (or take) more than they have.
+ */
+async function mayGrant(tx: Queryable, userId: string, groupId: unknown, bits: unknown): Promise<boolean> {
+  const mine = await bitsOn(tx, 'group', groupId, userId);
+  if (mine === null || !hasAll(mine, Perm.ManageUsers)) return false;
+  return typeof bits !== 'number' || hasAll(mine, bits & 16383);
+}
+
+interface LinkedResource {
+  kind: Exclude<ResourceKind, 'group' | 'script'>;
+  path: string;
+  table: string;
+  idProp: string;
+  idColumn: string;
+  /** JSON → SQL over the resource alias `r`, after the resource's id. */
+  columns: Record<string, string>;
+  join: string;
+  filters: ClassSpec['list']['filters'];
+  sorts: Record<string, string>;
+  defaultSort: string;
+  manage: number;
+  share: number;
+}
+
+/** groupServices / groupBuckets: a resource in a group with its permissions mask (§3.4, §3.5). */
+function groupLink(r: LinkedResource): ClassSpec {
+  const rid = `${r.kind}_id`;
+  const cols = Object.entries(r.columns)
+    .map(([k, v]) => `${v} AS "${k}"`)
+    .join(', ');
+  const allowed = (tx: Queryable, userId: string, groupId: unknown, resourceId: unknown) =>
+    holdsAll(tx, 'group', groupId, userId, r.manage).then(
+      async (ok) => ok && holdsAll(tx, r.kind, resourceId, userId, r.share),
+    );
+  return {
+    path: r.path,
+    idProp: r.idProp,
+    table: r.table,
+    idColumn: r.idColumn,
+    columns: `x.${r.idColumn} AS "${r.idProp}", x.group_id AS "groupId", g.name AS "groupName",
+      g.color AS "groupColor", coalesce(gp.permissions, 0) AS "groupPermissions", x.${rid} AS "${r.kind}Id", ${cols},
+      x.permissions_mask AS "permissionsMask"`,
+    from: (user) => `${r.table} x JOIN groups g ON g.group_id = x.group_id ${r.join}
+      LEFT JOIN group_permissions gp ON gp.group_id = x.group_id AND gp.user_id = ${user}::uuid`,
+    visible: (user) => `(gp.permissions IS NOT NULL OR ${canSee(r.kind, `x.${rid}`, user)})`,
+    listWhere: requireFilter(
+      [
+        { key: 'groupId', kind: 'group' },
+        { key: `${r.kind}Id`, kind: r.kind },
+      ],
+      `Filter by groupId or ${r.kind}Id.`,
+    ),
+    list: {
+      id: { param: r.idProp, expr: `x.${r.idColumn}` },
+      filters: {
+        groupId: { kind: 'exact', expr: 'x.group_id', type: 'uuid' },
+        groupColor: { kind: 'exact', expr: 'g.color' },
+        groupName: { kind: 'ilike', exprs: ['g.name'] },
+        [`${r.kind}Id`]: { kind: 'exact', expr: `x.${rid}`, type: 'uuid' },
+        ...r.filters,
+      },
+      sorts: { groupName: 'lower(g.name)', ...r.sorts },
+      defaultSort: r.defaultSort,
+      tiebreak: `x.${r.idColumn}`,
+    },
+    fields: {
+      groupId: { column: 'group_id', write: 'create', required: true, parse: parse.uuid },
+      [`${r.kind}Id`]: { column: rid, write: 'create', required: true, parse: parse.uuid },
+      permissionsMask: { column: 'permissions_mask', write: 'edit', required: true, parse: parse.mask },
+    },
+    canCreate: (tx, userId, v) => allowed(tx, userId, v.group_id, v[rid]),
+    canChange: (tx, userId, row) => allowed(tx, userId, row.group_id, row[rid]),
+    afterWrite: (tx, row) =>
+      r.kind === 'service' ? oneClusterGroupPerService(tx, row.group_id) : Promise.resolve(),
+    notify: (tx, row) => groupAudience(tx, row.group_id),
+  };
+}
+
+const GROUP_SERVICES = groupLink({
+  kind: 'service',
+  path: '/sentinel/groupServices',
+  table: 'group_services',
+  idProp: 'groupServiceId',
+  idColumn: 'group_service_id',
+  columns: { serviceDisplayName: 'coalesce(s.nickname, s.name)', serviceColor: 's.color' },
+  join: 'JOIN services s ON s.service_id = x.service_id AND NOT s.deleted',
+  filters: {
+    serviceColor: { kind: 'exact', expr: 's.color' },
+    serviceDisplayName: { kind: 'ilike', exprs: ['coalesce(s.nickname, s.name)'] },
+  },
+  sorts: { serviceDisplayName: 'lower(coalesce(s.nickname, s.name))' },
+  defaultSort: 'serviceDisplayName',
+  manage: Perm.ManageServices,
+  share: Perm.ShareServices,
+});
+
+const GROUP_BUCKETS = groupLink({
+  kind: 'bucket',
+  path: '/sentinel/groupBuckets',
+  table: 'group_buckets',
+  idProp: 'groupBucketId',
+  idColumn: 'group_bucket_id',
+  columns: { bucketName: 'b.name' },
+  join: 'JOIN buckets b ON b.bucket_id = x.bucket_id',
+  filters: { bucketName: { kind: 'ilike', exprs: ['b.name'] } },
+  sorts: { bucketName: 'lower(b.name)' },
+  defaultSort: 'bucketName',
+  manage: Perm.ManageBuckets,
+  share: Perm.ShareBuckets,
+});
+
+export function registerGroupRoutes(router: ApiRouter, ctx: ServerContext): void {
+  for (const spec of [GROUPS, GROUP_USERS, GROUP_SERVICES, GROUP_BUCKETS, scriptAttachment('group')])
+    registerClassPath(router, ctx, spec);
+}
