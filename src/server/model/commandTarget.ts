@@ -65,6 +65,7 @@ export async function servicesForTarget(
       ORDER BY lower(coalesce(s.nickname, s.name)), s.service_id`,
     [groupId, userId],
   );
-  for (const r of rows) if (r.permissions === null || !hasAll(r.permissions, bits)) throw refused('service', r.serviceId);
+  for (const r of rows)
+    if (r.permissions === null || !hasAll(r.permissions, bits)) throw refused('service', r.serviceId);
   return rows.map(({ serviceId: id, displayName }) => ({ serviceId: id, displayName }));
 }

@@ -4,12 +4,12 @@
 // connected at all it is 412 serviceNotConnected, with the same list in `details`.
 
 import { randomUUID } from 'node:crypto';
-import { Msg } from '../../domain/messages.ts';
 import {
   GAME_COMMAND_BITS,
   type GameCommandResponse,
   type GameCommandType,
 } from '../../domain/gameCommands.ts';
+import { Msg } from '../../domain/messages.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
@@ -25,7 +25,11 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 /** Fields a type cannot do without; the rest pass through to the game untouched. */
-const REQUIRED: Partial<Record<GameCommandType, string>> = { admin: 'command', chat: 'message', broadcast: 'message' };
+const REQUIRED: Partial<Record<GameCommandType, string>> = {
+  admin: 'command',
+  chat: 'message',
+  broadcast: 'message',
+};
 
 /** The submitted objects, checked in the order of SPEC §8 "Run command". */
 export function commandsOf(body: unknown): Record<string, unknown>[] {

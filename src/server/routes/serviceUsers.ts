@@ -28,7 +28,8 @@ const SERVICE_USER_LIST: ListSpec = {
 };
 
 /** Services the caller may see the users of: any bit on them. */
-const mine = (user: string) => `su.service_id IN (SELECT service_id FROM service_permissions WHERE user_id = ${user}::uuid)`;
+const mine = (user: string) =>
+  `su.service_id IN (SELECT service_id FROM service_permissions WHERE user_id = ${user}::uuid)`;
 
 export function registerServiceUserRoutes(router: ApiRouter, ctx: ServerContext): void {
   router.authed('GET', '/sentinel/serviceUsers', SCOPES, async (c, caller) => {
@@ -38,7 +39,10 @@ export function registerServiceUserRoutes(router: ApiRouter, ctx: ServerContext)
     const where = [mine(user)];
     if (!q.has('serviceId')) where.push(`su.user_id = ${user}::uuid`);
     const plan = planList(q, SERVICE_USER_LIST, p);
-    return json(c, await runList(ctx.db, { columns: SERVICE_USER_COLUMNS, from: SERVICE_USER_FROM, where }, plan, p));
+    return json(
+      c,
+      await runList(ctx.db, { columns: SERVICE_USER_COLUMNS, from: SERVICE_USER_FROM, where }, plan, p),
+    );
   });
 
   router.authed('GET', '/sentinel/serviceUsers/:serviceUserId', SCOPES, async (c, caller) => {

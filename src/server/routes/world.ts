@@ -24,7 +24,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function objectsOf(body: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(body) && !isObject(body)) throw badRequest('notObjectOrArray', 'Send an object or an array.');
+  if (!Array.isArray(body) && !isObject(body))
+    throw badRequest('notObjectOrArray', 'Send an object or an array.');
   const list: unknown[] = Array.isArray(body) ? body : [body];
   if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
   if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
@@ -47,7 +48,12 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
     return rows[0] ?? null;
   }
 
-  async function update(tx: Queryable, id: string, userId: string, body: Record<string, unknown>): Promise<void> {
+  async function update(
+    tx: Queryable,
+    id: string,
+    userId: string,
+    body: Record<string, unknown>,
+  ): Promise<void> {
     const row = await load(tx, id, userId);
     if (!row) throw objectNotFound({ [wc.idProp]: id });
     if (!hasAll(row.permissions, Perm.ControlServices)) throw forbidden(body);

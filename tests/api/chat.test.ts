@@ -1,0 +1,96 @@
+// POST /sentinel/chat: delivered to the connected game server, which echoes it as a chat event
+// the chat view lists; Membership on every target; the errors of SENTINEL-API §2.3.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/crypto.ts';
+import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let sim: Simulator;
+let owner: string;
+let stranger: string;
+const island = () => t.demo.servers[0];
+const scorched = () => t.demo.servers[1];
+const aberration = () => t.demo.servers[2];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.server.db.query(
+    `INSERT INTO users (username, email, password_hash) VALUES ('Stranger', 'stranger@palisade.local', $1)`,
+    [await hashPassword('stranger-pass')],
+  );
+  owner = (await signIn(t.base)).access_token;
+  stranger = (await signIn(t.base, 'stranger@palisade.local', 'stranger-pass')).access_token;
+  sim = startSimulator({
+    linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
+    servers: [island(), scorched()].map((s) => ({ accessKey: s.accessKey, name: s.name })),
+    tickMs: 3_600_000,
+  });
+  const up = () =>
+    t.server.links.isConnected(island().serviceId) && t.server.links.isConnected(scorched().serviceId);
+  for (let i = 0; i < 100 && !up(); i++) await new Promise((r) => setTimeout(r, 50));
+});
+afterAll(async () => {
+  await sim?.stop();
+  await t?.close();
+});
+
+const chat = (token: string, body: unknown) => call(t.base, token, 'POST', '/sentinel/chat', body);
+
+async function chatLines(serviceId: string) {
+  const r = await call(t.base, owner, 'GET', `/sentinel/logMessages?serviceId=${serviceId}&eventName=chat`);
+  return r.body.results as { metadata: Record<string, unknown>; message: string }[];
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return read();
+}
+
+describe('web chat', () => {
+  it('reaches the game, which echoes it back as a chat line with the sender', async () => {
+    const r = await chat(owner, {
+      serviceId: island().serviceId,
+      message: 'Hello survivors',
+      senderName: 'Admin Ann',
+    });
+    expect(r.status).toBe(204);
+    const lines = await until(
+      () => chatLines(island().serviceId),
+      (l) => l.length > 0,
+    );
+    expect(lines[0].metadata).toMatchObject({
+      originalMessage: 'Hello survivors',
+      senderName: 'Admin Ann',
+      source: 'WebService',
+    });
+    expect(lines[0].message).toBe('Admin Ann: Hello survivors');
+  });
+
+  it('goes to every server of a group, sender "Server" by default', async () => {
+    expect((await chat(owner, { groupId: t.demo.groupId, message: 'Group hello' })).status).toBe(204);
+    const lines = await until(
+      () => chatLines(scorched().serviceId),
+      (l) => l.length > 0,
+    );
+    expect(lines[0].metadata).toMatchObject({ originalMessage: 'Group hello', senderName: 'Server' });
+  });
+
+  it('refuses empty messages, missing targets, strangers and disconnected servers', async () => {
+    expect((await chat(owner, { serviceId: island().serviceId, message: '  ' })).body.code).toBe(
+      'missingMessage',
+    );
+    expect((await chat(owner, { message: 'hi' })).body.code).toBe('missingTargetId');
+    const refused = await chat(stranger, { serviceId: island().serviceId, message: 'hi' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('forbidden');
+    const off = await chat(owner, { serviceId: aberration().serviceId, message: 'anyone?' });
+    expect(off.status).toBe(412);
+    expect(off.body.code).toBe('serviceNotConnected');
+  });
+});

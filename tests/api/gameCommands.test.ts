@@ -1,0 +1,178 @@
+// POST /sentinel/gameCommands against the simulator: per-target results, group fan-out, the
+// all-bits permission check, every body error of SPEC §8 "Run command", and disconnected targets.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/crypto.ts';
+import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let sim: Simulator;
+let owner: string;
+let moderator: string;
+let stranger: string;
+
+const island = () => t.demo.servers[0];
+const scorched = () => t.demo.servers[1];
+const aberration = () => t.demo.servers[2];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.server.db.query(
+    `INSERT INTO users (username, email, password_hash) VALUES ('Stranger', 'stranger@palisade.local', $1)`,
+    [await hashPassword('stranger-pass')],
+  );
+  [owner, moderator, stranger] = await Promise.all([
+    signIn(t.base).then((x) => x.access_token),
+    signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
+    signIn(t.base, 'stranger@palisade.local', 'stranger-pass').then((x) => x.access_token),
+  ]);
+  // The group's two servers play; Aberration stays disconnected. No ticks: only commands act.
+  sim = startSimulator({
+    linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
+    servers: [island(), scorched()].map((s) => ({ accessKey: s.accessKey, name: s.name })),
+    tickMs: 3_600_000,
+  });
+  const connected = () =>
+    t.server.links.isConnected(island().serviceId) && t.server.links.isConnected(scorched().serviceId);
+  for (let i = 0; i < 100 && !connected(); i++) await new Promise((r) => setTimeout(r, 50));
+});
+afterAll(async () => {
+  await sim?.stop();
+  await t?.close();
+});
+
+const run = (token: string, body: unknown) => call(t.base, token, 'POST', '/sentinel/gameCommands', body);
+
+describe('sending commands', () => {
+  it('answers with what the server replied, and logs the admin command', async () => {
+    const r = await run(owner, { type: 'admin', serviceId: island().serviceId, command: 'listplayers' });
+    expect(r.status).toBe(200);
+    expect(r.body.results).toEqual([
+      {
+        serviceId: island().serviceId,
+        serviceDisplayName: 'Island PvE',
+        type: 'admin',
+        ok: true,
+        result: 'No Players Connected',
+      },
+    ]);
+    const logs = await call(
+      t.base,
+      owner,
+      'GET',
+      `/sentinel/logMessages?serviceId=${island().serviceId}&eventName=adminCommand`,
+    );
+    expect(logs.body.results[0]).toMatchObject({
+      message: 'Executed `listplayers`',
+      metadata: { command: 'listplayers' },
+    });
+  });
+
+  it('fans a group target out to each of its servers, logged once for the group', async () => {
+    const r = await run(moderator, { type: 'admin', groupId: t.demo.groupId, command: 'saveworld' });
+    expect(r.status).toBe(200);
+    expect(
+      r.body.results.map((x: { serviceDisplayName: string; ok: boolean }) => [x.serviceDisplayName, x.ok]),
+    ).toEqual([
+      ['Island PvE', true],
+      ['Scorched PvP', true],
+    ]);
+    const logs = await call(
+      t.base,
+      owner,
+      'GET',
+      '/sentinel/logMessages?eventName=adminCommand&message=saveworld',
+    );
+    expect(logs.body.totalResults).toBe(1);
+  });
+
+  it('takes an array of commands, each with its own target', async () => {
+    const r = await run(owner, [
+      { type: 'admin', serviceId: island().serviceId, command: 'listplayers' },
+      { type: 'broadcast', serviceId: scorched().serviceId, message: 'Restart in 5' },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.results.map((x: { type: string }) => x.type)).toEqual(['admin', 'broadcast']);
+  });
+
+  it('reports a disconnected server per target, and 412 when no target was connected', async () => {
+    const single = await run(owner, {
+      type: 'admin',
+      serviceId: aberration().serviceId,
+      command: 'listplayers',
+    });
+    expect(single.status).toBe(412);
+    expect(single.body).toMatchObject({
+      code: 'serviceNotConnected',
+      message: 'The server is disconnected. Try again once the server has connected.',
+    });
+    expect(single.body.details.results[0]).toMatchObject({ ok: false, code: 'serviceNotConnected' });
+
+    const mixed = await run(owner, [
+      { type: 'admin', serviceId: island().serviceId, command: 'listplayers' },
+      { type: 'admin', serviceId: aberration().serviceId, command: 'listplayers' },
+    ]);
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.results.map((x: { ok: boolean; code?: string }) => x.code ?? x.ok)).toEqual([
+      true,
+      'serviceNotConnected',
+    ]);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['a string', '"listplayers"', 'notObjectOrArray'],
+    ['an empty array', [], 'noObjects'],
+    ['a non-object member', [1], 'nonObjectMember'],
+    ['no target', { type: 'admin', command: 'x' }, 'missingTargetId'],
+    ['no type', { serviceId: '6f1c7e8a-0000-4000-8000-000000000000', command: 'x' }, 'missingType'],
+    ['an unknown type', { type: 'nuke', serviceId: '6f1c7e8a-0000-4000-8000-000000000000' }, 'badType'],
+    [
+      'an admin command without text',
+      { type: 'admin', serviceId: '6f1c7e8a-0000-4000-8000-000000000000' },
+      'missingProperties',
+    ],
+  ])('400 for %s', async (_what, body, code) => {
+    const r = await run(owner, body);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ type: 'beacon.error', code });
+  });
+
+  it('403 forbidden without every bit on every target, before anything is sent', async () => {
+    const none = await run(stranger, {
+      type: 'admin',
+      serviceId: island().serviceId,
+      command: 'listplayers',
+    });
+    expect(none.status).toBe(403);
+    expect(none.body.message).toBe(
+      `You do not have the correct permissions on service ${island().serviceId}.`,
+    );
+
+    // The moderator may control the group's servers but not Aberration, outside the group.
+    const mixed = await run(moderator, [
+      { type: 'admin', serviceId: island().serviceId, command: 'saveworld' },
+      { type: 'admin', serviceId: aberration().serviceId, command: 'saveworld' },
+    ]);
+    expect(mixed.status).toBe(403);
+    const logs = await call(
+      t.base,
+      owner,
+      'GET',
+      '/sentinel/logMessages?eventName=adminCommand&message=saveworld',
+    );
+    expect(logs.body.totalResults).toBe(1);
+
+    const group = await run(stranger, { type: 'admin', groupId: t.demo.groupId, command: 'saveworld' });
+    expect(group.status).toBe(403);
+    expect(group.body.message).toContain(`group ${t.demo.groupId}`);
+  });
+
+  it('needs a token with sentinel:write', async () => {
+    expect((await run('nope', { type: 'admin', serviceId: island().serviceId, command: 'x' })).status).toBe(
+      401,
+    );
+  });
+});
