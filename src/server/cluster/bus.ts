@@ -97,6 +97,13 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** One query at a time on the connection, in the order publish was called. */
+  let sending: Promise<unknown> = Promise.resolve();
+  const notify = (c: pg.Client, payload: string): Promise<unknown> => {
+    const sent = sending.then(() => c.query('SELECT pg_notify($1, $2)', [channel, payload]));
+    sending = sent.catch(() => {});
+    return sent;
+  };
 
   async function receive(payload: string | undefined): Promise<void> {
     if (!payload) return;
@@ -136,7 +143,7 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
       if (!c) throw new Error('bus: not connected');
       const inline = JSON.stringify({ f: nodeId, t: topic, m: message } satisfies Envelope);
       if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
-        await c.query('SELECT pg_notify($1, $2)', [channel, inline]);
+        await notify(c, inline);
         return;
       }
       const { rows } = await opts.db.query<{ message_id: number }>(
@@ -145,7 +152,7 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
         [JSON.stringify(message)],
       );
       const ref = JSON.stringify({ f: nodeId, t: topic, r: rows[0].message_id } satisfies Envelope);
-      await c.query('SELECT pg_notify($1, $2)', [channel, ref]);
+      await notify(c, ref);
     },
     on: d.on,
     async close() {
