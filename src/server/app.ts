@@ -24,11 +24,16 @@ import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.
 import { createPusherServer } from './realtime/pusherServer.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerChatRoutes } from './routes/chat.ts';
+import { registerBanListRoutes } from './routes/banList.ts';
+import { registerBanRoutes } from './routes/bans.ts';
 import { registerConsoleRoutes } from './routes/console.ts';
 import { registerGameCommandRoutes } from './routes/gameCommands.ts';
 import { registerGroupRoutes } from './routes/groups.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
+import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
+import { registerPlayerRoutes } from './routes/players.ts';
+import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
 import { registerServiceRoutes } from './routes/services.ts';
 import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
@@ -183,6 +188,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerPusherRoutes(router, ctx);
   registerServiceRoutes(router, ctx);
   registerLogMessageRoutes(router, ctx);
+  registerPlayerRoutes(router, ctx);
+  registerPlayerNoteRoutes(router, ctx);
+  registerPlayerSessionRoutes(router, ctx);
+  registerBanRoutes(router, ctx);
+  registerBanListRoutes(router, ctx);
   registerGameCommandRoutes(router, ctx);
   registerChatRoutes(router, ctx);
   registerWorldRoutes(router, ctx);

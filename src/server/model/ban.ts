@@ -1,0 +1,148 @@
+// Bans (SENTINEL-API §3.14): group bans and server bans share one shape, described once per class,
+// and what a change of bans tells the game servers (`banplayer` / `unbanplayer`, §6).
+
+import { Perm } from '../../domain/permissions.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { playerAccounts } from './player.ts';
+import { epoch } from './service.ts';
+
+export interface BanClass {
+  /** Class path under /sentinel. */
+  path: 'groupBans' | 'serviceBans';
+  table: 'group_bans' | 'service_bans';
+  idColumn: string;
+  idProp: string;
+  /** The group or server the ban applies to. */
+  ownerColumn: 'group_id' | 'service_id';
+  ownerProp: 'groupId' | 'serviceId';
+  /** Permission view holding the caller's bits on the owner. */
+  permissionView: 'group_permissions' | 'service_permissions';
+  /** Bits needed to create, edit or remove (ours: see docs/api.md). */
+  writeBits: number;
+  ownerJoin: string;
+  ownerName: string;
+}
+
+export const GROUP_BANS: BanClass = {
+  path: 'groupBans',
+  table: 'group_bans',
+  idColumn: 'group_ban_id',
+  idProp: 'groupBanId',
+  ownerColumn: 'group_id',
+  ownerProp: 'groupId',
+  permissionView: 'group_permissions',
+  writeBits: Perm.ManageBans,
+  ownerJoin: 'JOIN groups o ON o.group_id = b.group_id',
+  ownerName: 'o.name AS "groupName"',
+};
+
+export const SERVICE_BANS: BanClass = {
+  path: 'serviceBans',
+  table: 'service_bans',
+  idColumn: 'service_ban_id',
+  idProp: 'serviceBanId',
+  ownerColumn: 'service_id',
+  ownerProp: 'serviceId',
+  permissionView: 'service_permissions',
+  writeBits: Perm.ControlServices,
+  ownerJoin: 'JOIN services o ON o.service_id = b.service_id AND NOT o.deleted',
+  ownerName: 'coalesce(o.nickname, o.name) AS "serviceDisplayName"',
+};
+
+export const banColumns = (k: BanClass) => `
+  b.${k.idColumn} AS "${k.idProp}", b.${k.ownerColumn} AS "${k.ownerProp}", ${k.ownerName},
+  b.player_id AS "playerId", CASE WHEN p.opted_out THEN 'Anonymous' ELSE p.name END AS "playerName",
+  ${playerAccounts('b.player_id')} AS "playerAccounts",
+  b.issuer_id AS "issuerId", u.username AS "issuerUsername",
+  u.username || '#' || left(u.user_id::text, 8) AS "issuerUsernameFull",
+  floor(${epoch('b.expiration')})::bigint AS expiration, b.comments`;
+
+export const banFrom = (k: BanClass) =>
+  `${k.table} b ${k.ownerJoin} JOIN players p ON p.player_id = b.player_id LEFT JOIN users u ON u.user_id = b.issuer_id`;
+
+export async function getBan<T>(db: Queryable, k: BanClass, id: string): Promise<T | null> {
+  const { rows } = await db.query<T>(
+    `SELECT ${banColumns(k)} FROM ${banFrom(k)} WHERE b.${k.idColumn} = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The services a ban on this group or server reaches. */
+export async function servicesReached(db: Queryable, k: BanClass, ownerId: string): Promise<string[]> {
+  if (k.ownerColumn === 'service_id') return [ownerId];
+  const { rows } = await db.query<{ service_id: string }>(
+    'SELECT service_id FROM group_services WHERE group_id = $1',
+    [ownerId],
+  );
+  return rows.map((r) => r.service_id);
+}
+
+/** Active bans reaching a service, as `EOSID` and expiration (null permanent), one row per id. */
+const ACTIVE_ON_SERVICE = `
+  WITH b AS (
+    SELECT player_id, expiration FROM service_bans WHERE service_id = $1
+    UNION ALL
+    SELECT gb.player_id, gb.expiration FROM group_bans gb
+      JOIN group_services gs ON gs.group_id = gb.group_id WHERE gs.service_id = $1)
+  SELECT lower(i.identifier) AS "eosId",
+         CASE WHEN bool_or(b.expiration IS NULL) THEN NULL ELSE floor(${epoch('max(b.expiration)')}) END AS expiration
+    FROM b JOIN player_identifiers i ON i.player_id = b.player_id AND i.provider = 'EOS'
+   WHERE b.expiration IS NULL OR b.expiration > now()
+   GROUP BY lower(i.identifier) ORDER BY 1`;
+
+const ACTIVE_ON_GROUP = `
+  SELECT lower(i.identifier) AS "eosId",
+         CASE WHEN bool_or(b.expiration IS NULL) THEN NULL ELSE floor(${epoch('max(b.expiration)')}) END AS expiration
+    FROM group_bans b JOIN player_identifiers i ON i.player_id = b.player_id AND i.provider = 'EOS'
+   WHERE b.group_id = $1 AND (b.expiration IS NULL OR b.expiration > now())
+   GROUP BY lower(i.identifier) ORDER BY 1`;
+
+export async function activeBanList(
+  db: Queryable,
+  owner: 'service' | 'group',
+  id: string,
+): Promise<{ eosId: string; expiration: number | null }[]> {
+  const { rows } = await db.query<{ eosId: string; expiration: number | null }>(
+    owner === 'service' ? ACTIVE_ON_SERVICE : ACTIVE_ON_GROUP,
+    [id],
+  );
+  return rows.map((r) => ({
+    eosId: r.eosId,
+    expiration: r.expiration === null ? null : Number(r.expiration),
+  }));
+}
+
+/**
+ * Tells each connected service of `serviceIds` whether each player is banned there now:
+ * `banplayer <EOSID>` (the game kicks them and refuses rejoins) or `unbanplayer <EOSID>`.
+ * The commands go out before this returns; their replies are not waited for, and a server that
+ * is offline reads its list from bans.txt when it next starts.
+ */
+export async function tellServices(
+  ctx: ServerContext,
+  playerIds: string[],
+  serviceIds: string[],
+): Promise<void> {
+  const online = [...new Set(serviceIds)].filter((id) => ctx.links.isConnected(id));
+  if (online.length === 0 || playerIds.length === 0) return;
+  const { rows } = await ctx.db.query<{ service_id: string; eos_id: string; banned: boolean }>(
+    `SELECT s.id AS service_id, lower(i.identifier) AS eos_id,
+            EXISTS (SELECT 1 FROM service_bans sb WHERE sb.service_id = s.id AND sb.player_id = i.player_id
+                      AND (sb.expiration IS NULL OR sb.expiration > now()))
+         OR EXISTS (SELECT 1 FROM group_bans gb JOIN group_services gs ON gs.group_id = gb.group_id
+                     WHERE gs.service_id = s.id AND gb.player_id = i.player_id
+                       AND (gb.expiration IS NULL OR gb.expiration > now())) AS banned
+       FROM unnest($1::uuid[]) AS s(id)
+       CROSS JOIN player_identifiers i
+      WHERE i.player_id = ANY($2::uuid[]) AND i.provider = 'EOS'`,
+    [online, [...new Set(playerIds)]],
+  );
+  for (const r of rows) {
+    const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.eos_id}`;
+    ctx.links
+      .sendCommand(r.service_id, { type: 'admin', command })
+      .catch((e) => console.error(`bans: ${command} on ${r.service_id} failed:`, (e as Error).message));
+  }
+}

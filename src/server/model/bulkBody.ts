@@ -1,0 +1,30 @@
+// The body of a bulk write (SENTINEL-API §2.2): an object or an array of objects, never empty.
+// (routes/services.ts keeps its own copy of this check; it can import this one.)
+
+import { badRequest } from '../http/errors.ts';
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function objectsOf(body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body) && !isObject(body))
+    throw badRequest('notObjectOrArray', 'Send an object or an array.');
+  const list = Array.isArray(body) ? body : [body];
+  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
+  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
+  return list;
+}
+
+/** `missingProperties` with the original's wording ("Missing property x." / "Missing properties a and b."). */
+export function requireProperties(obj: Record<string, unknown>, names: readonly string[]): void {
+  const missing = names.filter((k) => obj[k] === undefined || obj[k] === null);
+  if (missing.length === 0) return;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  throw badRequest(
+    'missingProperties',
+    `Missing ${missing.length === 1 ? 'property' : 'properties'} ${list}.`,
+    {
+      missing,
+    },
+  );
+}

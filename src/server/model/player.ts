@@ -1,0 +1,81 @@
+// Players (SENTINEL-API §3.7): the Player JSON with its connection facts, and how a ban names
+// the player it is about (an EOS id or a Sentinel player id).
+
+import { ANONYMOUS_NAME, EOS_ID, UUID } from '../../domain/constants.ts';
+import { Msg } from '../../domain/messages.ts';
+import { banPlayerId } from '../../domain/validate.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
+
+/** A fact of an opted-out player is not shown to anyone. */
+const unlessAnonymous = (expr: string) => `CASE WHEN p.opted_out THEN NULL ELSE ${expr} END`;
+
+/** Every name a player went by besides the current one: former names and survivor names. */
+const OTHER_NAMES = `ARRAY(SELECT DISTINCT x.n FROM (
+    SELECT h.name AS n FROM player_name_changes h WHERE h.player_id = p.player_id
+    UNION SELECT ch.name FROM characters ch WHERE ch.player_id = p.player_id AND NOT ch.deleted) x
+  WHERE x.n <> p.name ORDER BY x.n)`;
+
+/** Select list over `players p`. */
+export const PLAYER_COLUMNS = `
+  p.player_id AS "playerId",
+  CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END AS "playerName",
+  1 AS permissions, p.opted_out AS "isAnonymous",
+  ${unlessAnonymous('p.timezone')} AS timezone,
+  ${unlessAnonymous('p.is_using_vpn')} AS "isUsingVpn",
+  ${unlessAnonymous('p.ip_lookup_success')} AS "ipLookupSuccess",
+  ${unlessAnonymous('p.ip_fingerprint')} AS "ipFingerprint",
+  ${unlessAnonymous('p.country_code')} AS "countryCode",
+  ${unlessAnonymous('p.continent_code')} AS "continentCode",
+  CASE WHEN p.opted_out THEN '{}'::text[] ELSE ${OTHER_NAMES} END AS "otherNames"`;
+
+/** `[{provider, name, identifier}]` of the player whose id is `expr`. */
+export const playerAccounts = (expr: string) => `coalesce((SELECT json_agg(json_build_object(
+    'provider', i.provider, 'name', i.name, 'identifier', i.identifier) ORDER BY i.provider, i.identifier)
+  FROM player_identifiers i WHERE i.player_id = ${expr}), '[]'::json)`;
+
+export const banError = {
+  format: () => badRequest('badPlayerId', Msg.banPlayerFormat),
+  pie: () => badRequest('pieCharacter', Msg.banPieCharacter),
+  notFound: (playerId: string) =>
+    new ApiException(404, Msg.banPlayerNotFound, 'playerNotFound', { playerId }),
+  eosUnknown: (eosId: string) => new ApiException(404, Msg.banEosUnknown, 'eosIdUnknown', { eosId }),
+};
+
+/**
+ * The Sentinel player a ban names. An EOS id must belong to a known player unless `createUnseen`
+ * (ban list imports), which records an unseen player under that id.
+ */
+export async function banTargetPlayer(
+  tx: Queryable,
+  given: unknown,
+  createUnseen: { name: string | null } | null = null,
+): Promise<string> {
+  if (typeof given !== 'string' || given.trim() === '') throw banError.format();
+  const problem = banPlayerId(given);
+  if (problem) throw problem === Msg.banPieCharacter ? banError.pie() : banError.format();
+  const text = given.trim().toLowerCase();
+  if (UUID.test(text)) {
+    const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [text]);
+    if (rows.length === 0) throw banError.notFound(text);
+    return text;
+  }
+  if (!EOS_ID.test(text)) throw banError.format();
+  const { rows } = await tx.query<{ player_id: string }>(
+    `SELECT player_id FROM player_identifiers WHERE provider = 'EOS' AND lower(identifier) = $1`,
+    [text],
+  );
+  if (rows[0]) return rows[0].player_id;
+  if (!createUnseen) throw banError.eosUnknown(text);
+  const name = createUnseen.name ?? `${text} (Unseen Player)`;
+  const created = await tx.query<{ player_id: string }>(
+    'INSERT INTO players (name) VALUES ($1) RETURNING player_id',
+    [name],
+  );
+  const playerId = created.rows[0].player_id;
+  await tx.query(
+    `INSERT INTO player_identifiers (player_id, provider, identifier, name) VALUES ($1, 'EOS', $2, $3)`,
+    [playerId, text, createUnseen.name ?? ''],
+  );
+  return playerId;
+}

@@ -1,0 +1,99 @@
+// bans.txt (SENTINEL-API §2.3): the ban list a game server pulls (its BanListURL), and imports of
+// such lists into a server or a group. Served as text/plain (the original says JSON); groups
+// have a list too (ours).
+
+import { channelFor } from '../../domain/api.ts';
+import { BANS_UPDATED, BanMsg, formatBanList, parseBanList } from '../../domain/bans.ts';
+import { UUID } from '../../domain/constants.ts';
+import { hasAll, Perm } from '../../domain/permissions.ts';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
+import { activeBanList, GROUP_BANS, SERVICE_BANS, servicesReached, tellServices } from '../model/ban.ts';
+import { banTargetPlayer } from '../model/player.ts';
+
+const WRITE = ['sentinel:read', 'sentinel:write'];
+
+const text = (c: Ctx, body: string, status = 200) =>
+  c.body(body, status as 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+
+async function exists(db: Queryable, owner: 'service' | 'group', id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const sql =
+    owner === 'service'
+      ? 'SELECT 1 FROM services WHERE service_id = $1 AND NOT deleted'
+      : 'SELECT 1 FROM groups WHERE group_id = $1';
+  return (await db.query(sql, [id])).rows.length > 0;
+}
+
+/** ControlServices on the server, or on at least one server of the group (§2.3). */
+async function mayImport(
+  db: Queryable,
+  owner: 'service' | 'group',
+  id: string,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await db.query<{ permissions: number }>(
+    owner === 'service'
+      ? 'SELECT permissions FROM service_permissions WHERE service_id = $1 AND user_id = $2'
+      : `SELECT sp.permissions FROM service_permissions sp JOIN group_services gs ON gs.service_id = sp.service_id
+          WHERE gs.group_id = $1 AND sp.user_id = $2`,
+    [id, userId],
+  );
+  return rows.some((r) => hasAll(r.permissions, Perm.ControlServices));
+}
+
+export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): void {
+  const { db } = ctx;
+
+  for (const owner of ['service', 'group'] as const) {
+    const path = `/sentinel/${owner}s/:id/bans.txt`;
+    const k = owner === 'service' ? SERVICE_BANS : GROUP_BANS;
+
+    router.open('GET', path, async (c) => {
+      const id = param(c, 'id').toLowerCase();
+      if (!(await exists(db, owner, id)))
+        return text(
+          c,
+          owner === 'service' ? "That's not a Beacon Sentinel Server ID." : 'That is not a group id.',
+          400,
+        );
+      return text(c, formatBanList(await activeBanList(db, owner, id)));
+    });
+
+    router.authed('POST', path, WRITE, async (c, caller) => {
+      const id = param(c, 'id').toLowerCase();
+      if (!UUID.test(id)) throw badRequest('badId', `That is not a ${owner} id.`);
+      if (!(await mayImport(db, owner, id, caller.userId))) throw forbidden({ [k.ownerProp]: id });
+      const { bans, problems } = parseBanList(await c.req.text(), Date.now() / 1000);
+      if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
+      const players = await db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const b of bans) {
+          const playerId = await banTargetPlayer(tx, b.eosId, { name: b.name });
+          const { rows } = await tx.query(
+            `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+             VALUES ($1, $2, $3, to_timestamp($4), $5) ON CONFLICT DO NOTHING RETURNING player_id`,
+            [
+              id,
+              playerId,
+              caller.userId,
+              b.expiration,
+              b.name ? `Imported ban for ${b.name}` : 'Imported ban',
+            ],
+          );
+          if (rows.length) ids.push(playerId);
+        }
+        return ids;
+      });
+      const services = await servicesReached(db, k, id);
+      await tellServices(ctx, players, services);
+      const channels = services.map((s) => channelFor('services', s));
+      if (owner === 'group') channels.push(channelFor('groups', id));
+      if (channels.length)
+        await ctx.publisher.publish(channels, BANS_UPDATED, { [k.ownerProp]: id }, pusherSocketOf(c));
+      return noContent(c);
+    });
+  }
+}

@@ -1,0 +1,224 @@
+// Group and server bans: every validation and error code, permissions, the `expired` filter, the
+// game commands a ban sends to connected servers, and bans.txt export and import.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { BanMsg } from '../../src/domain/bans.ts';
+import { PIE_CHARACTER_ID } from '../../src/domain/constants.ts';
+import { Msg } from '../../src/domain/messages.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let moderator: string;
+const BOB = '33333333-3333-4333-8333-333333333333';
+const BOB_EOS = '0002bbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const ANN = '44444444-4444-4444-8444-444444444444';
+const ANN_EOS = '0002cccccccccccccccccccccccccccc';
+const future = (days: number) => Math.floor(Date.now() / 1000) + days * 86400;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = (await signIn(t.base)).access_token;
+  moderator = (await signIn(t.base, t.demo.moderator.email, 'palisade-demo')).access_token;
+  await t.server.db.exec(`
+    INSERT INTO players (player_id, name) VALUES ('${BOB}', 'Bob Griefer'), ('${ANN}', 'Ann Archer');
+    INSERT INTO player_identifiers (player_id, provider, identifier) VALUES
+      ('${BOB}', 'EOS', '${BOB_EOS}'), ('${ANN}', 'EOS', '${ANN_EOS}');
+  `);
+});
+afterAll(() => t?.close());
+
+const island = () => t.demo.servers[0].serviceId;
+const scorched = () => t.demo.servers[1].serviceId;
+const third = () => t.demo.servers[2].serviceId;
+
+/** A fake game server on the link: it answers every command and remembers it. */
+async function gameServer(accessKey: string) {
+  const ws = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
+  const commands: string[] = [];
+  let welcomed: () => void = () => {};
+  const ready = new Promise<void>((r) => {
+    welcomed = r;
+  });
+  ws.on('message', (d) => {
+    const f = JSON.parse(d.toString());
+    if (f.type === 'welcome') welcomed();
+    if (f.type === 'command') {
+      commands.push(f.command.command);
+      ws.send(JSON.stringify({ type: 'commandResult', seq: f.seq, ok: true, result: 'done' }));
+    }
+  });
+  await new Promise((r) => ws.once('open', r));
+  ws.send(JSON.stringify({ type: 'hello', accessKey, protocol: 1 }));
+  await ready;
+  return { commands, close: () => ws.close() };
+}
+
+describe('ban validation and errors', () => {
+  const ban = (body: Record<string, unknown>, token = owner, path = 'serviceBans') =>
+    call(t.base, token, 'POST', `/sentinel/${path}`, { serviceId: island(), comments: 'griefing', ...body });
+
+  it('answers each error code with the spec message', async () => {
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ playerId: 'bob' }, 400, 'badPlayerId', Msg.banPlayerFormat],
+      [{ playerId: PIE_CHARACTER_ID }, 400, 'pieCharacter', Msg.banPieCharacter],
+      [{ playerId: '55555555-5555-4555-8555-555555555555' }, 404, 'playerNotFound', Msg.banPlayerNotFound],
+      [{ playerId: '0002dddddddddddddddddddddddddddd' }, 404, 'eosIdUnknown', Msg.banEosUnknown],
+      [{ playerId: BOB, comments: ' ' }, 400, 'validation', BanMsg.commentsRequired],
+      [{ playerId: BOB, expiration: 1000 }, 400, 'validation', BanMsg.expiryPast],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const r = await ban(body);
+      expect([r.status, r.body.code, r.body.message], JSON.stringify(body)).toEqual([status, code, message]);
+    }
+    expect((await ban({ playerId: undefined })).body.code).toBe('missingProperties');
+  });
+
+  it('refuses a duplicate, and a caller without the permission', async () => {
+    const first = await ban({ playerId: BOB_EOS });
+    expect(first.status).toBe(200);
+    expect(first.body.created[0]).toMatchObject({
+      playerId: BOB,
+      playerName: 'Bob Griefer',
+      expiration: null,
+    });
+    const again = await ban({ playerId: BOB });
+    expect(again.body).toMatchObject({ code: 'duplicate', message: Msg.banDuplicate });
+
+    // The moderator controls the group's servers (may ban there) but may not manage group bans,
+    // and holds nothing on the third server.
+    expect((await ban({ playerId: BOB, serviceId: scorched() }, moderator)).status).toBe(200);
+    expect((await ban({ playerId: BOB, serviceId: third() }, moderator)).status).toBe(403);
+    const group = await ban(
+      { playerId: BOB, groupId: t.demo.groupId, serviceId: undefined },
+      moderator,
+      'groupBans',
+    );
+    expect(group.status).toBe(403);
+    expect((await call(t.base, moderator, 'GET', `/sentinel/serviceBans?serviceId=${third()}`)).status).toBe(
+      403,
+    );
+    expect((await call(t.base, owner, 'GET', '/sentinel/groupBans')).status).toBe(403);
+
+    const id = first.body.created[0].serviceBanId;
+    expect((await call(t.base, owner, 'DELETE', `/sentinel/serviceBans/${id}`)).status).toBe(204);
+    const gone = await call(t.base, owner, 'DELETE', `/sentinel/serviceBans/${id}`);
+    expect([gone.status, gone.body.code]).toEqual([404, 'notFound']);
+  });
+});
+
+describe('bans reach game servers', () => {
+  it('a group ban sends banplayer to every connected server of the group, removal unbanplayer', async () => {
+    const a = await gameServer(t.demo.servers[0].accessKey);
+    const b = await gameServer(t.demo.servers[1].accessKey);
+    const c = await gameServer(t.demo.servers[2].accessKey);
+    try {
+      const r = await call(t.base, owner, 'POST', '/sentinel/groupBans', {
+        groupId: t.demo.groupId,
+        playerId: ANN,
+        comments: 'cheating',
+        expiration: future(7),
+      });
+      expect(r.status).toBe(200);
+      const created = r.body.created[0];
+      expect(created).toMatchObject({
+        groupName: 'Demo Cluster',
+        playerAccounts: [{ provider: 'EOS', identifier: ANN_EOS, name: '' }],
+        issuerUsername: 'Demo Admin',
+      });
+      await expect.poll(() => a.commands).toContain(`banplayer ${ANN_EOS}`);
+      await expect.poll(() => b.commands).toContain(`banplayer ${ANN_EOS}`);
+      expect(c.commands).toEqual([]);
+
+      const txt = await fetch(`${t.base}/sentinel/services/${island()}/bans.txt`);
+      expect(txt.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await txt.text()).toContain(`${ANN_EOS},${created.expiration}`);
+      expect(await (await fetch(`${t.base}/sentinel/services/${third()}/bans.txt`)).text()).not.toContain(
+        ANN_EOS,
+      );
+      expect(await (await fetch(`${t.base}/sentinel/groups/${t.demo.groupId}/bans.txt`)).text()).toContain(
+        ANN_EOS,
+      );
+
+      const edited = await call(t.base, owner, 'PATCH', `/sentinel/groupBans/${created.groupBanId}`, {
+        comments: 'cheating, confirmed',
+        expiration: null,
+      });
+      expect(edited.body).toMatchObject({ comments: 'cheating, confirmed', expiration: null });
+
+      await call(t.base, owner, 'DELETE', `/sentinel/groupBans/${created.groupBanId}`);
+      await expect.poll(() => a.commands).toContain(`unbanplayer ${ANN_EOS}`);
+      await expect.poll(() => b.commands).toContain(`unbanplayer ${ANN_EOS}`);
+    } finally {
+      a.close();
+      b.close();
+      c.close();
+    }
+  });
+
+  it('filters expired bans (the original errors)', async () => {
+    await t.server.db.query(
+      `INSERT INTO service_bans (service_id, player_id, issuer_id, expiration, comments)
+       VALUES ($1, $2, $3, now() - interval '1 day', 'old')`,
+      [third(), ANN, t.demo.userId],
+    );
+    const expired = await call(
+      t.base,
+      owner,
+      'GET',
+      `/sentinel/serviceBans?serviceId=${third()}&expired=true`,
+    );
+    expect(expired.body.results.map((b: { comments: string }) => b.comments)).toEqual(['old']);
+    const active = await call(
+      t.base,
+      owner,
+      'GET',
+      `/sentinel/serviceBans?serviceId=${third()}&expired=false`,
+    );
+    expect(active.body.results.map((b: { comments: string }) => b.comments)).not.toContain('old');
+  });
+});
+
+describe('bans.txt import', () => {
+  const importList = (body: string, path = `services/${third()}`, token = owner) =>
+    fetch(`${t.base}/sentinel/${path}/bans.txt`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+      body,
+    });
+
+  it('imports valid lines, records unseen players, skips bad and expired ones', async () => {
+    const unseen = '0002eeeeeeeeeeeeeeeeeeeeeeeeeeee';
+    const r = await importList(
+      [`${BOB_EOS},Bob,${future(3)}`, 'not-an-id,Someone', `${unseen},Eve`, `${ANN_EOS},Ann,1000`, ''].join(
+        '\n',
+      ),
+    );
+    expect(r.status).toBe(204);
+    const list = await call(t.base, owner, 'GET', `/sentinel/serviceBans?serviceId=${third()}&expired=false`);
+    const names = list.body.results.map((b: { playerName: string; comments: string }) => [
+      b.playerName,
+      b.comments,
+    ]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['Bob Griefer', 'Imported ban for Bob'],
+        ['Eve', 'Imported ban for Eve'],
+      ]),
+    );
+    expect(names).toHaveLength(2);
+  });
+
+  it('refuses a list with no valid lines, and callers without control permission', async () => {
+    const none = await importList('garbage\n\n');
+    expect(none.status).toBe(400);
+    const body = await none.json();
+    expect(body).toMatchObject({ code: 'noValidLines', message: BanMsg.noValidLines });
+    expect(body.details[0]).toMatchObject({ line: 1, reason: Msg.banPlayerFormat });
+    expect((await importList(BOB_EOS, `services/${third()}`, moderator)).status).toBe(403);
+    expect((await importList(BOB_EOS, `groups/${t.demo.groupId}`, moderator)).status).toBe(204);
+    const bad = await fetch(`${t.base}/sentinel/services/nope/bans.txt`);
+    expect([bad.status, await bad.text()]).toEqual([400, "That's not a Beacon Sentinel Server ID."]);
+  });
+});
