@@ -1,10 +1,11 @@
 // Every command of the console, registered once. A duplicate id or key fails here, at start-up and in tests.
 
 import { accountCommands } from './account.ts';
+import { chatCommands } from './chat.ts';
 import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 
 export function createRegistry(): Registry {
-  return new Registry().register(...shellCommands, ...accountCommands, ...serverCommands);
+  return new Registry().register(...shellCommands, ...accountCommands, ...serverCommands, ...chatCommands);
 }

@@ -1,10 +1,27 @@
-// Servers (services): ACTIONS.md "Servers". The rest of this catalogue comes with the servers issue.
+// Servers (services): ACTIONS.md "Servers". Every server.* action, for the palette, the console
+// pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
+import type { Service } from '../src/domain/api.ts';
 import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
+import {
+  type GameCommandResponse,
+  type GameCommandResult,
+  isDangerousCommand,
+} from '../src/domain/gameCommands.ts';
+import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
-import { oneOf, ref } from './args.ts';
+import {
+  currentSetting,
+  parseSetting,
+  SETTING_KEYS,
+  settingOf,
+  settingsPatch,
+  settingText,
+} from '../src/domain/serverSettings.ts';
+import { ApiError } from '../src/web/api/http.ts';
+import { type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
-import { defineCommand } from './registry.ts';
+import { CommandError, defineCommand } from './registry.ts';
 import { entityPath } from './shell.ts';
 
 const group = 'Servers';
@@ -15,6 +32,117 @@ export function serverInView(ctx: CommandContext) {
   const id = ctx.selection.kind === 'server' ? ctx.selection.ids[0] : fromRoute;
   if (!id || id === 'setup') return {};
   return { server: { kind: 'server' as const, id: decodeURIComponent(id), label: id } };
+}
+
+/** The same server as run-command targets. */
+const targetsInView = (ctx: CommandContext) => {
+  const { server } = serverInView(ctx);
+  return server ? { targets: [server] } : {};
+};
+
+/** What each code of SPEC §8 "Run command" means to the user. */
+export const RUN_COMMAND_ERRORS: Record<string, string> = {
+  notObjectOrArray: 'The command was not sent in a form the server accepts.',
+  noObjects: 'Nothing was submitted.',
+  nonObjectMember: 'One of the commands was not in a form the server accepts.',
+  missingTargetId: Msg.targetsRequired,
+  missingType: 'The command has no type.',
+  badType: 'The server does not know this type of command.',
+  missingProperties: Msg.commandEmpty,
+  forbidden: 'You do not have permission to control this server (control servers).',
+  unauthorized: 'Your authorization has expired. Refresh the page to sign in again.',
+  serviceNotConnected: Msg.serviceNotConnected,
+};
+
+/** An API failure in the words of RUN_COMMAND_ERRORS, keeping the server's reason. */
+function runCommandError(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  const code = e.status === 401 ? 'unauthorized' : e.code;
+  const message = RUN_COMMAND_ERRORS[code];
+  return message ? new ApiError(message, code, e.status, e.message) : e;
+}
+
+// Console history per server (Pterodactyl keeps one per server too): newest first, in local storage.
+const HISTORY_PREFIX = 'palisade.commandHistory.';
+const HISTORY_MAX = 50;
+
+export function commandHistory(serverId: string): string[] {
+  try {
+    const v = JSON.parse(globalThis.localStorage?.getItem(HISTORY_PREFIX + serverId) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberCommand(serverId: string, command: string): void {
+  const next = [command, ...commandHistory(serverId).filter((c) => c !== command)].slice(0, HISTORY_MAX);
+  globalThis.localStorage?.setItem(HISTORY_PREFIX + serverId, JSON.stringify(next));
+}
+
+export const resultText = (r: GameCommandResult): string =>
+  r.ok
+    ? r.result === null || r.result === undefined
+      ? 'Sent.'
+      : String(r.result)
+    : (r.message ?? 'Failed.');
+
+/** Sends an admin command to each target and returns one row per server that answered. */
+export async function runAdminCommand(
+  ctx: CommandContext,
+  targets: EntityRef[],
+  command: string,
+): Promise<GameCommandResult[]> {
+  if (targets.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
+  if (command.trim() === '') throw new CommandError(Msg.commandEmpty, 'command');
+  const body = targets.map((t) => ({
+    type: 'admin',
+    command: command.trim(),
+    ...(t.kind === 'group' ? { groupId: t.id } : { serviceId: t.id }),
+  }));
+  try {
+    const r = await ctx.app.api.http<GameCommandResponse>('POST', '/sentinel/gameCommands', {
+      body,
+      expect: Object.keys(RUN_COMMAND_ERRORS),
+    });
+    for (const t of targets) rememberCommand(t.id, command.trim());
+    return r.results;
+  } catch (e) {
+    throw runCommandError(e);
+  }
+}
+
+// Push notifications per server (SPEC §4): the browser's permission, and our own choice per server.
+const PUSH_PREFIX = 'palisade.push.';
+export type PushState = 'blocked' | 'enabled' | 'disabled';
+
+export function pushState(serverId: string): PushState {
+  const N = globalThis.Notification;
+  if (!N || N.permission === 'denied') return 'blocked';
+  return N.permission === 'granted' && globalThis.localStorage?.getItem(PUSH_PREFIX + serverId) === 'on'
+    ? 'enabled'
+    : 'disabled';
+}
+
+export async function setPush(serverId: string, on: boolean): Promise<PushState> {
+  const N = globalThis.Notification;
+  if (!N) return 'blocked';
+  if (on && N.permission === 'default') await N.requestPermission();
+  if (on && N.permission === 'granted') globalThis.localStorage?.setItem(PUSH_PREFIX + serverId, 'on');
+  if (!on) globalThis.localStorage?.removeItem(PUSH_PREFIX + serverId);
+  return pushState(serverId);
+}
+
+export const PUSH_LABELS: Record<PushState, string> = {
+  blocked: 'Blocked by the browser',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+};
+
+interface MenuItem {
+  menuText: string;
+  scriptEventId: string;
+  arguments: unknown[];
 }
 
 export const serverCommands = [
@@ -55,6 +183,182 @@ export const serverCommands = [
     run: ({ server, tab }, ctx) => {
       ctx.app.navigate(entityPath('server', server.id, tab === 'logs' ? undefined : tab));
       return undefined;
+    },
+  }),
+  defineCommand({
+    id: 'server.viewEvents',
+    title: 'View server events',
+    group,
+    aliases: ['events'],
+    args: { server: ref('server').describe('Server') },
+    defaults: serverInView,
+    run: ({ server }, ctx) => {
+      ctx.app.navigate(entityPath('server', server.id));
+      return undefined;
+    },
+  }),
+  defineCommand({
+    id: 'server.setup',
+    title: 'Server setup instructions',
+    group,
+    aliases: ['setup'],
+    args: { server: ref('server').describe('Server') },
+    defaults: serverInView,
+    run: async ({ server }, ctx) => {
+      if (ctx.surface !== 'console') {
+        ctx.app.navigate(entityPath('server', server.id, 'setup'));
+        return undefined;
+      }
+      const s = await ctx.app.api.services.get(server.id);
+      return {
+        message: 'Add these two lines to GameUserSettings.ini:',
+        table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
+      };
+    },
+  }),
+  defineCommand({
+    id: 'server.remove',
+    title: 'Remove server',
+    group,
+    aliases: ['rmserver'],
+    danger: 'confirm',
+    args: { server: ref('server').describe('Server') },
+    defaults: serverInView,
+    run: async ({ server }, ctx) => {
+      await ctx.app.api.services.remove(server.id);
+      if (ctx.route.startsWith(`/servers/${server.id}`)) ctx.app.navigate('/servers');
+      return { message: `${server.label} was removed.` };
+    },
+  }),
+  defineCommand({
+    id: 'server.runCommand',
+    title: 'Run command',
+    description: 'Send a console command to one or many servers or groups',
+    group,
+    aliases: ['run', 'rcon'],
+    permission: Perm.ControlServices,
+    args: {
+      targets: list(ref('server', 'group')).describe('Servers or groups'),
+      command: text().min(1, Msg.commandEmpty).describe('Command').rest(),
+    },
+    defaults: targetsInView,
+    run: async ({ targets, command }, ctx) => {
+      if (
+        isDangerousCommand(command) &&
+        !(await ctx.app.dialogs.confirm(
+          `Run "${command}" on ${targets.map((t) => t.label).join(', ')}? This cannot be undone.`,
+        ))
+      )
+        return { message: 'Cancelled.' };
+      const results = await runAdminCommand(ctx, targets, command);
+      const failed = results.filter((r) => !r.ok).length;
+      return {
+        message:
+          results.length === 0
+            ? 'No server received the command.'
+            : `Sent to ${results.length - failed} of ${results.length} server${results.length === 1 ? '' : 's'}.`,
+        table: {
+          columns: ['Server', 'Status', 'Result'],
+          rows: results.map((r) => [r.serviceDisplayName, r.ok ? 'ok' : (r.code ?? 'failed'), resultText(r)]),
+        },
+      };
+    },
+  }),
+  defineCommand({
+    id: 'server.runScript',
+    title: 'Run script',
+    description: 'Run a menu-item script attached to the server',
+    group,
+    aliases: ['script'],
+    permission: Perm.ControlServices,
+    args: {
+      server: ref('server').describe('Server'),
+      script: text().min(1).describe('Script', 'The menu text of a script attached to the server').rest(),
+    },
+    defaults: serverInView,
+    run: async ({ server, script }, ctx) => {
+      const items = await ctx.app.api.http<MenuItem[]>('GET', '/sentinel/scriptMenuItems', {
+        query: { serviceId: server.id, context: 'serviceScriptRun' },
+      });
+      const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
+      if (!item) {
+        const known = items.map((i) => i.menuText).join(', ');
+        throw new CommandError(
+          `No script "${script}" on ${server.label}. ${known ? `Scripts: ${known}.` : 'Menu-item scripts must be attached to the server or one of its groups to appear.'}`,
+          'script',
+        );
+      }
+      await ctx.app.api.http('POST', `/sentinel/scriptMenuItems/${encodeURIComponent(item.scriptEventId)}`, {
+        body: { serviceId: server.id, arguments: {} },
+        expect: [
+          'forbidden',
+          'missingKeys',
+          'notFound',
+          'eventNotFound',
+          'serviceNotFound',
+          'internalServerError',
+        ],
+      });
+      return { message: `${item.menuText} is running on ${server.label}.` };
+    },
+  }),
+  defineCommand({
+    id: 'server.editSettings',
+    title: 'Edit server settings',
+    description: 'Without a setting, opens the settings tab',
+    group,
+    aliases: ['settings'],
+    permission: Perm.EditServices,
+    args: {
+      server: ref('server').describe('Server'),
+      setting: oneOf(SETTING_KEYS).optional().describe('Setting'),
+      value: text().optional().describe('Value').rest(),
+    },
+    defaults: serverInView,
+    run: async ({ server, setting, value }, ctx) => {
+      if (!setting) {
+        if (ctx.surface === 'console') {
+          const s = await ctx.app.api.services.get(server.id);
+          const rows = SETTING_KEYS.map((k) => [k, settingText(currentSetting(s, settingOf(k)!))]);
+          return { table: { columns: ['Setting', 'Value'], rows } };
+        }
+        ctx.app.navigate(entityPath('server', server.id, 'settings'));
+        return undefined;
+      }
+      const def = settingOf(setting)!;
+      const parsed = parseSetting(def, value ?? '');
+      if (!parsed.ok) throw new CommandError(parsed.error, 'value');
+      const current: Service = await ctx.app.api.services.get(server.id);
+      const saved = await ctx.app.api.services.patch(
+        server.id,
+        settingsPatch(current, { [setting]: parsed.value }),
+      );
+      return {
+        message: `${def.label} of ${saved.displayName} is now ${settingText(currentSetting(saved, def)) || '(blank)'}.`,
+      };
+    },
+  }),
+  defineCommand({
+    id: 'server.pushNotifications',
+    title: 'Push notifications for a server',
+    description: 'Notify about chat and warnings while the console is in the background',
+    group,
+    aliases: ['push'],
+    args: {
+      server: ref('server').describe('Server'),
+      state: oneOf(['on', 'off'] as const)
+        .optional()
+        .describe('On or off'),
+    },
+    defaults: serverInView,
+    run: async ({ server, state }) => {
+      const want = state ? state === 'on' : pushState(server.id) !== 'enabled';
+      const now = await setPush(server.id, want);
+      if (want && now === 'blocked')
+        throw new CommandError(
+          'Notifications are blocked by the browser. Allow them in the site settings first.',
+        );
+      return { message: `Push notifications for ${server.label}: ${PUSH_LABELS[now].toLowerCase()}.` };
     },
   }),
   defineCommand({

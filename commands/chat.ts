@@ -1,0 +1,73 @@
+// Chat (ACTIONS.md "Servers"): send a line to a server or a group, Notify (also shown on
+// players' screens) or Silent; switch the chat view between translated and original text.
+
+import { Msg } from '../src/domain/messages.ts';
+import { ApiError } from '../src/web/api/http.ts';
+import { getPref, setPref } from '../src/web/store/prefs.ts';
+import { oneOf, ref, text } from './args.ts';
+import type { CommandContext } from './context.ts';
+import { defineCommand } from './registry.ts';
+
+const group = 'Chat';
+
+export const CHAT_MODES = ['silent', 'notify'] as const;
+
+/** The server or group in view, as the chat target. */
+function targetInView(ctx: CommandContext) {
+  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
+  if (!m || m[2] === 'setup') return {};
+  const kind = m[1] === 'servers' ? ('server' as const) : ('group' as const);
+  return { target: { kind, id: decodeURIComponent(m[2]), label: m[2] } };
+}
+
+/** The chat name preference, else the account's name, else the API's default ("Server"). */
+function senderName(ctx: CommandContext): string | undefined {
+  return getPref('chatName').trim() || ctx.user?.username || undefined;
+}
+
+export const chatCommands = [
+  defineCommand({
+    id: 'chat.send',
+    title: 'Send chat',
+    group,
+    aliases: ['chat', 'say'],
+    args: {
+      target: ref('server', 'group').describe('Server or group'),
+      message: text().min(1, 'Type a message to send.').describe('Message').rest(),
+      mode: oneOf(CHAT_MODES).default('silent').describe('Notify or Silent'),
+    },
+    defaults: targetInView,
+    run: async ({ target, message, mode }, ctx) => {
+      const to = target.kind === 'group' ? { groupId: target.id } : { serviceId: target.id };
+      const expect = ['missingMessage', 'missingTargetId', 'forbidden', 'serviceNotConnected'];
+      try {
+        await ctx.app.api.http('POST', '/sentinel/chat', {
+          body: { ...to, message, senderName: senderName(ctx) },
+          expect,
+        });
+        if (mode === 'notify')
+          await ctx.app.api.http('POST', '/sentinel/gameCommands', {
+            body: { ...to, type: 'broadcast', message },
+            expect,
+          });
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'serviceNotConnected')
+          throw new ApiError(Msg.serviceNotConnected, e.code, e.status, e.details);
+        throw e;
+      }
+      return { message: `Sent to ${target.label}${mode === 'notify' ? ' and shown on screen' : ''}.` };
+    },
+  }),
+  defineCommand({
+    id: 'chat.toggleTranslated',
+    title: 'Chat: translated or original',
+    group,
+    aliases: ['translate'],
+    keys: ['alt+t'],
+    run: () => {
+      const next = !getPref('showTranslatedChat');
+      setPref('showTranslatedChat', next);
+      return { message: next ? 'Chat shows translations.' : 'Chat shows the original messages.' };
+    },
+  }),
+];
