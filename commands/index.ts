@@ -2,10 +2,17 @@
 
 import { accountCommands } from './account.ts';
 import { chatCommands } from './chat.ts';
+import { logCommands } from './logs.ts';
 import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 
 export function createRegistry(): Registry {
-  return new Registry().register(...shellCommands, ...accountCommands, ...serverCommands, ...chatCommands);
+  return new Registry().register(
+    ...shellCommands,
+    ...accountCommands,
+    ...serverCommands,
+    ...logCommands,
+    ...chatCommands,
+  );
 }

@@ -4,6 +4,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { createContext, type MouseEvent, type ReactNode, useCallback, useContext } from 'react';
 import { Route, Routes } from 'react-router';
+import { LogPage } from '../views/logs/LogPage.tsx';
 import { NotFound } from '../views/NotFound.tsx';
 import { ServerList } from '../views/servers/ServerList.tsx';
 import { ServerPage } from '../views/servers/ServerPage.tsx';
@@ -54,6 +55,7 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
       <Route path="/servers" element={<ServerList />} />
       <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
       <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
+      <Route path="/logs/:messageId" element={<LogPage />} />
       <Route path="*" element={<NotFound path={currentPath(pane)} />} />
     </Routes>
   );

@@ -4,6 +4,7 @@ import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args
 import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
+import { logRemote } from '../views/logs/logRef.ts';
 import type { EntityIndex } from './entityIndex.ts';
 
 export const serviceRef = (s: Service): EntityRef => ({
@@ -16,6 +17,7 @@ export const serviceRef = (s: Service): EntityRef => ({
 /** Remote lookups by kind; later issues add players, groups, … here. */
 type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
 const REMOTE: Partial<Record<EntityKind, Remote>> = {
+  log: logRemote,
   server: async (api, text) => {
     const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };
     return (await api.services.list({ ...query, pageSize: 25 })).results.map(serviceRef);

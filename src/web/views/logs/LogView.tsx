@@ -1,0 +1,260 @@
+// A log list (SPEC §2 "Logs list") for whatever page mounts it: a server, a group, a player, a
+// survivor, a tribe or a dino. The server filters, sorts and pages; this holds only blocks near
+// the reader (LogFeed) and appends live lines in 250 ms batches.
+
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Command } from '../../../../commands/registry.ts';
+import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../../domain/api.ts';
+import { useApp } from '../../app/deps.tsx';
+import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
+import { selectionAtom } from '../../app/state.ts';
+import { listPrefsAtom, prefAtoms, type SortState } from '../../store/prefs.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { LogFilters } from './LogFilters.tsx';
+import { LogFeed } from './logFeed.ts';
+import {
+  accepts,
+  channelKind,
+  DEFAULT_SORT,
+  EMPTY_CRITERIA,
+  isLiveSort,
+  type LogCriteria,
+  type LogScope,
+  toQuery,
+} from './logQuery.ts';
+import { formatLogTime, logRef } from './logRef.ts';
+import './logs.css';
+
+export interface LogViewProps {
+  filter: LogScope;
+  /** The list's name for its stored filter box and sort (`server-logs`, `player-logs`). */
+  name: string;
+}
+
+/** Flushes live lines at most this often (BROWSER-PERF §2: per-frame appends stall a 1M list). */
+export const FLUSH_MS = 250;
+const TEXT_DEBOUNCE_MS = 300;
+/** Held rows handed to the list either side of what it shows. */
+const WINDOW_MARGIN = 500;
+const MENU = ['log.showRaw', 'log.open'];
+
+export const LOG_COLUMNS: Column<LogMessage>[] = [
+  { id: 'message', title: 'Message', value: (m) => m.message, width: 'minmax(16rem, 3fr)' },
+  { id: 'time', title: 'Time', value: (m) => m.time, render: (m) => formatLogTime(m.time), width: '11rem' },
+  { id: 'event', title: 'Event', value: (m) => m.eventName, width: '10rem' },
+  { id: 'type', title: 'Type', value: (m) => m.type, width: '6rem' },
+  {
+    id: 'level',
+    title: 'Level',
+    value: (m) => m.level,
+    render: (m) => <span className={`log-level log-level-${m.level.toLowerCase()}`}>{m.level}</span>,
+    width: '7rem',
+  },
+  { id: 'server', title: 'Server', value: (m) => m.serviceDisplayName, width: 'minmax(8rem, 1fr)' },
+];
+
+/** Column id → the API's sortedColumn. */
+const SORT_KEYS: Record<string, string> = {
+  message: 'message',
+  time: 'time',
+  event: 'eventName',
+  type: 'type',
+  level: 'level',
+  server: 'serviceDisplayName',
+};
+
+function apiSort(s: SortState | null): LogCriteria['sort'] {
+  if (!s) return DEFAULT_SORT;
+  return {
+    column: SORT_KEYS[s.column] ?? DEFAULT_SORT.column,
+    direction: s.direction === 'asc' ? 'ascending' : 'descending',
+  };
+}
+
+/**
+ * The visible columns are the `logColumns` preference (SPEC §3, settable from the console) and
+ * also this list's stored columns, which the list's menu edits: whichever changed last wins.
+ */
+function useLogColumns(name: string): void {
+  const [logColumns, setLogColumns] = useAtom(prefAtoms.logColumns);
+  const [list, setList] = useAtom(listPrefsAtom(name));
+  const synced = useRef<string | null>(null);
+  const pref = JSON.stringify(logColumns);
+  const mine = JSON.stringify(list.columns ?? LOG_COLUMNS.map((c) => c.id));
+  useEffect(() => {
+    if (pref === mine) synced.current = pref;
+    else if (synced.current === null || synced.current !== pref) {
+      synced.current = pref;
+      setList((cur) => ({ ...cur, columns: [...logColumns] }));
+    } else {
+      synced.current = mine;
+      if (list.columns) setLogColumns(list.columns as typeof logColumns);
+    }
+  }, [pref, mine, logColumns, list.columns, setList, setLogColumns]);
+}
+
+/** "12 new lines", kept out of the list so its ticking does not re-render the rows. */
+function WaitingNotice({ feed }: { feed: LogFeed }) {
+  const [state, setState] = useState({ waiting: 0, stale: false });
+  useEffect(() => {
+    const t = setInterval(() => {
+      setState((s) =>
+        s.waiting === feed.waiting && s.stale === feed.stale
+          ? s
+          : { waiting: feed.waiting, stale: feed.stale },
+      );
+    }, FLUSH_MS);
+    return () => clearInterval(t);
+  }, [feed]);
+  if (state.stale) return <span className="log-waiting">New lines: refresh (r) to see them</span>;
+  if (state.waiting === 0) return null;
+  return (
+    <span className="log-waiting" role="status">
+      {state.waiting.toLocaleString('en')} new {state.waiting === 1 ? 'line' : 'lines'} above (Home)
+    </span>
+  );
+}
+
+export function LogView({ filter, name }: LogViewProps) {
+  const { api, realtime } = useApp();
+  const paneId = usePaneId();
+  const go = usePaneNavigate();
+  const setSelection = useSetAtom(selectionAtom);
+  useLogColumns(name);
+
+  const scopeKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is compared by value, as pages pass a new object each render.
+  const scope = useMemo(() => filter, [scopeKey]);
+  const stored = useAtomValue(listPrefsAtom(name));
+  // The list's stored filter text and sort apply from the first fetch, not after a second one.
+  const [criteria, setCriteria] = useState<LogCriteria>(() => ({
+    ...EMPTY_CRITERIA,
+    text: stored.filter,
+    sort: apiSort(stored.sort),
+  }));
+  const patch = useCallback((p: Partial<LogCriteria>) => setCriteria((c) => ({ ...c, ...p })), []);
+  const [error, setError] = useState<string | null>(null);
+  const [version, bump] = useReducer((x: number) => x + 1, 0);
+
+  const feed = useMemo(
+    () =>
+      new LogFeed({
+        list: (query) => api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', { query }),
+        query: toQuery(scope, criteria),
+        accepts: (m) => accepts(scope, criteria, m),
+        live: isLiveSort(criteria),
+        onChange: bump,
+        onError: (e) => setError(e.message),
+      }),
+    [api, scope, criteria],
+  );
+  useEffect(() => {
+    setError(null);
+    void feed.reload();
+  }, [feed]);
+
+  // Where the reader is; at the top (row 0 rendered) the list follows new lines.
+  const range = useRef({ start: 0, end: 0 });
+  const [rangeVersion, moved] = useReducer((x: number) => x + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and rangeVersion say when the feed's rows or the reader moved.
+  const win = useMemo(
+    () => feed.window(Math.max(0, range.current.start - WINDOW_MARGIN), range.current.end + WINDOW_MARGIN),
+    [feed, version, rangeVersion],
+  );
+  const held = useRef(win);
+  held.current = win;
+  const onRangeChange = useCallback(
+    (start: number, end: number) => {
+      range.current = { start, end };
+      feed.ensure(start, end);
+      const w = held.current;
+      if (start < w.offset || end > w.offset + w.rows.length) moved();
+    },
+    [feed],
+  );
+
+  useEffect(() => {
+    const t = setInterval(() => {
+      if (feed.wantsCatchUp && feed.loaded) void feed.catchUp();
+      if (feed.flush(range.current.start === 0)) bump();
+    }, FLUSH_MS);
+    return () => clearInterval(t);
+  }, [feed]);
+
+  const channel = channelKind(scope);
+  useEffect(() => {
+    if (!realtime || !channel) return;
+    return realtime.subscribe(channelFor(channel[0], channel[1]), {
+      [RealtimeEvent.logMessage]: (data) => feed.receive([data as LogMessage]),
+      [RealtimeEvent.logsUpdated]: () => {
+        feed.wantsCatchUp = true;
+      },
+      // Also on the first subscribe: lines stored between the first page and the subscription.
+      resync: () => {
+        feed.wantsCatchUp = true;
+      },
+    });
+  }, [realtime, feed, channel?.[0], channel?.[1]]);
+
+  const textTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(textTimer.current), []);
+  const serverSide = useMemo(
+    () => ({
+      onFilter: (text: string) => {
+        clearTimeout(textTimer.current);
+        textTimer.current = setTimeout(
+          () => setCriteria((c) => (c.text === text ? c : { ...c, text })),
+          TEXT_DEBOUNCE_MS,
+        );
+      },
+      onSort: (s: SortState) => {
+        const sort = apiSort(s);
+        setCriteria((c) =>
+          c.sort.column === sort.column && c.sort.direction === sort.direction ? c : { ...c, sort },
+        );
+      },
+    }),
+    [],
+  );
+
+  const onSelectionChange = useCallback(
+    (marked: LogMessage[], active: LogMessage | null) =>
+      setSelection((all) => ({
+        ...all,
+        [paneId]: {
+          kind: 'log',
+          ids: (marked.length ? marked : active ? [active] : []).map((m) => m.messageId),
+        },
+      })),
+    [paneId, setSelection],
+  );
+
+  return (
+    <div className="log-view">
+      <LogFilters criteria={criteria} scope={scope} onChange={patch} />
+      <VirtualList<LogMessage>
+        name={name}
+        label="Log messages"
+        rows={win.rows}
+        rowOffset={win.offset}
+        totalRows={feed.count}
+        onRangeChange={onRangeChange}
+        rowKey={(m) => m.messageId}
+        columns={LOG_COLUMNS}
+        defaultSort={{ column: 'time', direction: 'desc' }}
+        serverSide={serverSide}
+        loading={feed.loading && feed.count === 0}
+        error={error}
+        emptyText="No log messages match."
+        kind="log"
+        menu={() => MENU}
+        valuesFor={(_cmd: Command, rows) => (rows[0] ? { message: logRef(rows[0]) } : {})}
+        onOpen={(m) => go(`/logs/${m.messageId}`)}
+        onRefresh={() => void feed.reload()}
+        onSelectionChange={onSelectionChange}
+        toolbar={<WaitingNotice feed={feed} />}
+      />
+    </div>
+  );
+}

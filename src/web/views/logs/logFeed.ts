@@ -1,0 +1,308 @@
+// The rows of one log view: a snapshot of the server's list paged on demand, plus the live lines
+// that arrived after it. Row 0 is the newest.
+//
+// - Snapshot: the list as of its newest line (a cursor of time and messageId). Every page is
+//   asked `until` that cursor, so pages never shift while new lines are stored.
+// - Head: live lines newer than the snapshot, shown above it. When it grows past HEAD_MAX it is
+//   folded into the snapshot (the cursor moves up, held blocks move down): positions do not
+//   change, so the reader sees nothing move, and memory stays bounded.
+// - Pending: lines received but not shown yet. They are shown on the next flush when the reader
+//   is at the top (follow); when scrolled away they wait, so the reader keeps their place. Past
+//   PENDING_MAX only their count is kept, and returning to the top reloads.
+// - Catch-up: after a realtime (re)subscribe, a `logsUpdated`, or a line only the server can
+//   judge (text search), what is newer than the newest line held is fetched in ascending keyset
+//   pages from that exact cursor: no gap, no duplicate.
+
+import type { LogMessage, Page } from '../../../domain/api.ts';
+import type { QueryParams } from './logQuery.ts';
+import { BlockCache } from './pageCache.ts';
+
+export const PAGE_SIZE = 250;
+export const HEAD_MAX = 1000;
+export const PENDING_MAX = 2000;
+/** Blocks held: about 16 pages of 250 rows. */
+export const CACHE_BLOCKS = 16;
+/** Catch-up pages before the gap is deemed too large and the view reloads instead. */
+export const CATCH_UP_PAGES = 8;
+
+export interface Cursor {
+  time: number;
+  id: string;
+}
+
+export const cursorOf = (m: LogMessage): Cursor => ({ time: m.time, id: m.messageId });
+
+/** The list's own order: time, then messageId (uuid order is the order of its lower-case hex). */
+export function compareCursor(a: Cursor, b: Cursor): number {
+  return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+const newestFirst = (a: LogMessage, b: LogMessage) => compareCursor(cursorOf(b), cursorOf(a));
+
+export interface FeedOptions {
+  /** GET /sentinel/logMessages with these parameters. */
+  list(params: QueryParams): Promise<Page<LogMessage>>;
+  /** Scope and filters, without paging or cursors. */
+  query: QueryParams;
+  /** Whether a live line belongs here; null when only the server can tell. */
+  accepts(m: LogMessage): boolean | null;
+  /** New lines are merged only in the default order (time descending). */
+  live: boolean;
+  onChange(): void;
+  onError?(e: Error): void;
+}
+
+export class LogFeed {
+  private head: LogMessage[] = [];
+  private pending: LogMessage[] = [];
+  private ids = new Set<string>();
+  private snapshot: Cursor | null = null;
+  private total = 0;
+  private cache = new BlockCache<LogMessage>(CACHE_BLOCKS);
+  private inflight = new Set<number>();
+  private generation = 0;
+  private catchingUp = false;
+  /** Lines that could not be held while the reader was away; showing them needs a reload. */
+  private overflow = 0;
+  loaded = false;
+  loading = false;
+  /** New lines exist but this order cannot place them (not time descending). */
+  stale = false;
+  wantsCatchUp = false;
+
+  constructor(private readonly opts: FeedOptions) {}
+
+  get count(): number {
+    return this.head.length + this.total;
+  }
+
+  /** Lines waiting to be shown. */
+  get waiting(): number {
+    return this.pending.length + this.overflow;
+  }
+
+  get heldRows(): number {
+    return this.head.length + this.pending.length + this.cache.heldRows;
+  }
+
+  rowAt(i: number): LogMessage | undefined {
+    return i < this.head.length ? this.head[i] : this.cache.get(i - this.head.length);
+  }
+
+  /** The contiguous held rows from the first held index in [start, end), for VirtualList. */
+  window(start: number, end: number): { offset: number; rows: LogMessage[] } {
+    const rows: LogMessage[] = [];
+    let offset = start;
+    for (let i = start; i < Math.min(end, this.count); i++) {
+      const r = this.rowAt(i);
+      if (r) {
+        if (rows.length === 0) offset = i;
+        rows.push(r);
+      } else if (rows.length > 0) break;
+    }
+    return { offset, rows };
+  }
+
+  /** The newest line known, shown or waiting. */
+  newest(): Cursor | null {
+    let best = this.head[0] ? cursorOf(this.head[0]) : this.snapshot;
+    for (const m of this.pending) if (!best || compareCursor(cursorOf(m), best) > 0) best = cursorOf(m);
+    return best;
+  }
+
+  /** Loads from the top: a new snapshot. Held rows, waiting lines and in-flight fetches are dropped. */
+  async reload(): Promise<void> {
+    const gen = ++this.generation;
+    this.head = [];
+    this.pending = [];
+    this.ids.clear();
+    this.cache.clear();
+    this.inflight.clear();
+    this.overflow = 0;
+    this.stale = false;
+    this.wantsCatchUp = false;
+    this.snapshot = null;
+    this.loading = true;
+    this.opts.onChange();
+    try {
+      const page = await this.opts.list({ ...this.opts.query, page: '1', pageSize: String(PAGE_SIZE) });
+      if (gen !== this.generation) return;
+      const top = page.results[0];
+      // In time-descending order the first row is the newest; in another order ask for it.
+      const newest =
+        !top || this.opts.live
+          ? top
+          : (
+              await this.opts.list({
+                ...this.opts.query,
+                sortedColumn: 'time',
+                sortDirection: 'descending',
+                pageSize: '1',
+              })
+            ).results[0];
+      if (gen !== this.generation) return;
+      const snap = newest ? cursorOf(newest) : null;
+      this.snapshot = snap;
+      this.total = page.totalResults;
+      // Lines that arrived while the first page was on its way may be in it already.
+      if (snap) {
+        this.pending = this.pending.filter((m) => compareCursor(cursorOf(m), snap) > 0);
+        this.ids = new Set(this.pending.map((m) => m.messageId));
+      }
+      this.cache.put(0, page.results);
+      this.loaded = true;
+    } catch (e) {
+      if (gen === this.generation) this.opts.onError?.(e as Error);
+    } finally {
+      if (gen === this.generation) {
+        this.loading = false;
+        this.opts.onChange();
+      }
+    }
+  }
+
+  /** Fetches the pages the rows [start, end) need, one page either side ahead of the reader. */
+  ensure(start: number, end: number): void {
+    if (!this.loaded) return;
+    const from = Math.max(0, start - this.head.length);
+    const to = Math.min(this.total, end - this.head.length);
+    this.cache.touch(from, to);
+    if (to <= 0) return;
+    const first = Math.floor(Math.max(0, from - PAGE_SIZE) / PAGE_SIZE) + 1;
+    const last = Math.floor(Math.min(this.total - 1, to + PAGE_SIZE) / PAGE_SIZE) + 1;
+    for (let p = first; p <= last; p++) {
+      const s = (p - 1) * PAGE_SIZE;
+      if (this.cache.covers(s, Math.min(s + PAGE_SIZE, this.total)) || this.inflight.has(p)) continue;
+      void this.fetchPage(p);
+    }
+  }
+
+  private async fetchPage(p: number): Promise<void> {
+    const gen = this.generation;
+    const snap = this.snapshot;
+    this.inflight.add(p);
+    try {
+      const page = await this.opts.list({
+        ...this.opts.query,
+        page: String(p),
+        pageSize: String(PAGE_SIZE),
+        ...(snap ? { until: String(snap.time), untilMessageId: snap.id } : {}),
+      });
+      // A fold while this was in flight moved the snapshot: the page is of an older one.
+      if (gen !== this.generation || snap !== this.snapshot) return;
+      this.cache.put((p - 1) * PAGE_SIZE, page.results);
+      this.total = page.totalResults;
+      this.opts.onChange();
+    } catch (e) {
+      if (gen === this.generation) this.opts.onError?.(e as Error);
+    } finally {
+      this.inflight.delete(p);
+    }
+  }
+
+  /**
+   * Live or fetched lines. `trusted` lines come from the server under this view's query, so they
+   * match; others are judged by `accepts`.
+   */
+  receive(lines: readonly LogMessage[], trusted = false): void {
+    for (const m of lines) {
+      if (!this.opts.live) {
+        if (trusted || this.opts.accepts(m) !== false) this.stale = true;
+        continue;
+      }
+      if (!trusted) {
+        const ok = this.opts.accepts(m);
+        if (ok === null) this.wantsCatchUp = true;
+        if (!ok) continue;
+      }
+      if (this.ids.has(m.messageId)) continue;
+      // At or before the snapshot's newest line: already in the list, or older than it (a game
+      // server's late event), which a reload shows where it belongs.
+      if (this.snapshot && compareCursor(cursorOf(m), this.snapshot) <= 0) continue;
+      if (this.pending.length >= PENDING_MAX) {
+        this.overflow++;
+        continue;
+      }
+      this.pending.push(m);
+      this.ids.add(m.messageId);
+    }
+  }
+
+  /**
+   * Shows waiting lines when the reader follows the top; returns whether rows changed.
+   * Called on a timer (≥ 250 ms, BROWSER-PERF §2), not per line: each change of the row count
+   * costs the virtualiser a pass over every row.
+   */
+  flush(following: boolean): boolean {
+    if (!following || !this.loaded || this.pending.length + this.overflow === 0) return false;
+    if (this.overflow > 0) {
+      void this.reload();
+      return true;
+    }
+    this.pending.sort(newestFirst);
+    this.head = mergeNewestFirst(this.pending, this.head);
+    this.pending = [];
+    if (this.head.length > HEAD_MAX) this.fold();
+    return true;
+  }
+
+  /** The head becomes part of the snapshot; every row keeps its position. */
+  private fold(): void {
+    const head = this.head;
+    this.generation++;
+    this.inflight.clear();
+    this.cache.shift(head.length);
+    this.cache.put(0, head);
+    this.total += head.length;
+    this.snapshot = cursorOf(head[0]);
+    for (const m of head) this.ids.delete(m.messageId);
+    this.head = [];
+  }
+
+  /** Fetches what is newer than the newest line held (see the file comment). */
+  async catchUp(): Promise<void> {
+    this.wantsCatchUp = false;
+    if (!this.loaded || this.catchingUp) return;
+    if (!this.opts.live) {
+      this.stale = true;
+      this.opts.onChange();
+      return;
+    }
+    this.catchingUp = true;
+    try {
+      let since = this.newest();
+      for (let i = 0; i < CATCH_UP_PAGES; i++) {
+        const page = await this.opts.list({
+          ...this.opts.query,
+          sortedColumn: 'time',
+          sortDirection: 'ascending',
+          page: '1',
+          pageSize: String(PAGE_SIZE),
+          ...(since ? { since: String(since.time), sinceMessageId: since.id } : {}),
+        });
+        this.receive(page.results, true);
+        if (page.results.length < PAGE_SIZE) return;
+        since = cursorOf(page.results[page.results.length - 1]);
+      }
+      // More missed than is worth merging line by line.
+      this.overflow = Math.max(this.overflow, 1);
+    } catch (e) {
+      this.opts.onError?.(e as Error);
+    } finally {
+      this.catchingUp = false;
+      this.opts.onChange();
+    }
+  }
+}
+
+/** Merges two newest-first lists. */
+function mergeNewestFirst(a: readonly LogMessage[], b: readonly LogMessage[]): LogMessage[] {
+  const out: LogMessage[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = newestFirst(a[i], b[j]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}
