@@ -1,3 +1,4 @@
+import uFuzzy from '@leeoniya/ufuzzy';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FuzzyIndex, RANK_LIMIT } from '../../src/web/palette/fuzzy.ts';
@@ -34,6 +35,21 @@ describe('FuzzyIndex', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('finds what uFuzzy finds over every string, letter and digit masks notwithstanding', () => {
+    // Mixed case, digits, separators and characters whose case folding is not ASCII's (ſ, K, İ).
+    const chars = fc.constantFrom(..."rRexX15 0-9bBoO'ſKİé".split(''));
+    const str = fc.array(chars, { maxLength: 12 }).map((cs) => cs.join(''));
+    const plain = new uFuzzy({});
+    fc.assert(
+      fc.property(fc.array(str, { minLength: 1, maxLength: 40 }), str, (hay, query) => {
+        fc.pre(/^[\x20-\x7e]*$/.test(query) && /[a-z\d]/i.test(query));
+        const ours = new FuzzyIndex(hay).search(query, hay.length).sort((a, b) => a - b);
+        expect(ours).toEqual(plain.filter(hay, query.trim()) ?? []);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -2,12 +2,12 @@
 // own uFuzzy filter, then a prompt per argument of the chosen command. Rendered once at the
 // root, inside the Jotai Provider and CommandRuntimeContext; opened through `openPalette`.
 
-import { Command } from 'cmdk';
 import { useAtom } from 'jotai';
 import {
   type KeyboardEvent,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -32,7 +32,7 @@ import {
   suggestions,
   withRaw,
 } from './prompt.ts';
-import { RowList, VISIBLE_ROWS } from './RowList.tsx';
+import { optionId, RowList, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { paletteAtom } from './state.ts';
 import './palette.css';
@@ -76,7 +76,7 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
   const [scrollTick, setScrollTick] = useState(0);
   const [failure, setFailure] = useState<RunFailure | null>(null);
   const busy = useRef(false);
-  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
 
   useLayoutEffect(
     () => () => {
@@ -94,17 +94,6 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
     () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input)),
     [arg, input, lookup, source, runtime, version],
   );
-
-  // cmdk 1.1 leaves aria-activedescendant stale when the selection is controlled; point it at ours.
-  useLayoutEffect(() => {
-    const el = root.current;
-    if (!el) return;
-    const id = el.querySelector('[cmdk-item][data-active]')?.id;
-    for (const target of el.querySelectorAll('[cmdk-input], [cmdk-list]')) {
-      if (id) target.setAttribute('aria-activedescendant', id);
-      else target.removeAttribute('aria-activedescendant');
-    }
-  });
 
   const resetList = () => {
     setActive(0);
@@ -237,11 +226,8 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
   const onChoose = useCallback((index: number) => chooseRef.current(index), []);
-
-  const onValueChange = (key: string) => {
-    const i = rows.findIndex((r) => r.key === key);
-    if (i >= 0 && i !== active) setActive(i);
-  };
+  // The pointer highlights without counting as a keyboard move.
+  const onHover = useCallback((index: number) => setActive(index), []);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the palette closes it; Esc does so from the keyboard
@@ -252,51 +238,53 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
       }}
     >
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
-        <Command
-          ref={root}
-          label="Command palette"
-          shouldFilter={false}
-          vimBindings={false}
-          value={rows[active]?.key ?? ''}
-          onValueChange={onValueChange}
+        {prompt && (
+          <div className="palette-crumbs">
+            {prompt.cmd.title} › {argLabel(prompt)}
+            <span className="palette-step">
+              {prompt.step + 1}/{prompt.names.length}
+            </span>
+          </div>
+        )}
+        <input
+          autoFocus
+          className="palette-input"
+          role="combobox"
+          aria-label="Command palette"
+          aria-expanded
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active < rows.length ? optionId(listId, active) : undefined}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={input}
+          onChange={(e) => onInput(e.target.value)}
           onKeyDown={onKeyDown}
-        >
-          {prompt && (
-            <div className="palette-crumbs">
-              {prompt.cmd.title} › {argLabel(prompt)}
-              <span className="palette-step">
-                {prompt.step + 1}/{prompt.names.length}
-              </span>
-            </div>
-          )}
-          <Command.Input
-            autoFocus
-            className="palette-input"
-            value={input}
-            onValueChange={onInput}
-            placeholder={prompt ? argLabel(prompt) : 'Search commands, servers, players, dinos…'}
-          />
-          {arg && prompt && (
-            <div className="palette-help">
-              {arg.help ?? arg.usage(prompt.names[prompt.step])}
-              {arg.isOptional && ' · optional: Enter leaves it blank'}
-            </div>
-          )}
-          {failure && (
-            <div className="palette-error" role="alert">
-              {failure.summary}
-              {failure.reason && <div className="palette-reason">{failure.reason}</div>}
-            </div>
-          )}
-          <RowList
-            rows={rows}
-            active={active}
-            scrollTick={scrollTick}
-            label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
-            onChoose={onChoose}
-          />
-          {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
-        </Command>
+          placeholder={prompt ? argLabel(prompt) : 'Search commands, servers, players, dinos…'}
+        />
+        {arg && prompt && (
+          <div className="palette-help">
+            {arg.help ?? arg.usage(prompt.names[prompt.step])}
+            {arg.isOptional && ' · optional: Enter leaves it blank'}
+          </div>
+        )}
+        {failure && (
+          <div className="palette-error" role="alert">
+            {failure.summary}
+            {failure.reason && <div className="palette-reason">{failure.reason}</div>}
+          </div>
+        )}
+        <RowList
+          id={listId}
+          rows={rows}
+          active={active}
+          scrollTick={scrollTick}
+          label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
+          onChoose={onChoose}
+          onHover={onHover}
+        />
+        {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
-// The palette's one virtualised list. cmdk keeps every item mounted, which is fine for a few
-// hundred commands but not for 100k entities (BROWSER-PERF §1), so only the visible window is
-// mounted as Command.Item; selection is ours (an index over all rows), cmdk only shows it.
+// The palette's one virtualised listbox. Only the visible window of rows is mounted (BROWSER-PERF
+// §1), and rows are plain options rather than cmdk items: cmdk registered, subscribed and scrolled
+// every item on each keystroke, which cost more than our filter (bench/palette/profile.mjs).
+// Selection is ours (an index over all rows); focus stays in the input, which points at the active
+// option through aria-activedescendant.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Command } from 'cmdk';
 import { memo, useEffect, useRef } from 'react';
 import { keyLabels } from './keyLabels.ts';
 import type { PaletteRow } from './rows.ts';
@@ -13,16 +14,21 @@ export const ROW_PX = 32;
 export const VISIBLE_ROWS = 12;
 const VIEWPORT = { width: 640, height: ROW_PX * VISIBLE_ROWS };
 
+/** The DOM id of the option at `index`, for the input's aria-activedescendant. */
+export const optionId = (listId: string, index: number) => `${listId}-${index}`;
+
 interface RowListProps {
+  id: string;
   rows: readonly PaletteRow[];
   active: number;
   /** Bumped when the keyboard moved the selection, so the list scrolls it into view. */
   scrollTick: number;
   label: string;
   onChoose(index: number): void;
+  onHover(index: number): void;
 }
 
-export function RowList({ rows, active, scrollTick, label, onChoose }: RowListProps) {
+export function RowList({ id, rows, active, scrollTick, label, onChoose, onHover }: RowListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -39,53 +45,67 @@ export function RowList({ rows, active, scrollTick, label, onChoose }: RowListPr
     if (active >= 0 && active < rows.length) virtual.scrollToIndex(active, { align: 'auto' });
   }, [scrollTick]);
 
+  const total = virtual.getTotalSize();
   return (
-    <Command.List
+    <div
       ref={scroller}
-      label={label}
+      id={id}
+      role="listbox"
+      aria-label={label}
       className="palette-list"
-      style={{ maxHeight: VIEWPORT.height }}
+      // An explicit height lets the list be size-contained (CSS), so typing never lays out the page.
+      style={{ height: Math.min(total, VIEWPORT.height) }}
+      // Clicking a row must not take focus from the input, where typing continues.
+      onMouseDown={(e) => e.preventDefault()}
     >
       {rows.length > 0 && (
-        <div className="palette-window" style={{ height: virtual.getTotalSize() }}>
+        <div className="palette-window" style={{ height: total }}>
           {virtual.getVirtualItems().map((v) => (
             <Row
               key={v.index}
+              id={optionId(id, v.index)}
               row={rows[v.index]}
               index={v.index}
               top={v.start}
               selected={v.index === active}
               onChoose={onChoose}
+              onHover={onHover}
             />
           ))}
         </div>
       )}
-    </Command.List>
+    </div>
   );
 }
 
 interface RowProps {
+  id: string;
   row: PaletteRow;
   index: number;
   top: number;
   selected: boolean;
   onChoose(index: number): void;
+  onHover(index: number): void;
 }
 
-// Hovering selects through cmdk's own pointer handling (Command's onValueChange).
-const Row = memo(function Row({ row, index, top, selected, onChoose }: RowProps) {
+const Row = memo(function Row({ id, row, index, top, selected, onChoose, onHover }: RowProps) {
   const disabled = row.type === 'command' && row.avail !== true;
   return (
-    <Command.Item
-      value={row.key}
-      disabled={disabled}
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the input (aria-activedescendant)
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected}
+      aria-disabled={disabled || undefined}
       className="palette-row"
       data-active={selected || undefined}
       style={{ height: ROW_PX, transform: `translateY(${top}px)` }}
-      onSelect={() => onChoose(index)}
+      onPointerMove={selected ? undefined : () => onHover(index)}
+      onClick={() => onChoose(index)}
     >
       <RowContent row={row} />
-    </Command.Item>
+    </div>
   );
 });
 
