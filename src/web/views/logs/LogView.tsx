@@ -187,13 +187,9 @@ export function LogView({ filter, name }: LogViewProps) {
     if (!realtime || !channel) return;
     return realtime.subscribe(channelFor(channel[0], channel[1]), {
       [RealtimeEvent.logMessage]: (data) => feed.receive([data as LogMessage]),
-      [RealtimeEvent.logsUpdated]: () => {
-        feed.wantsCatchUp = true;
-      },
+      [RealtimeEvent.logsUpdated]: () => feed.markGap(),
       // Also on the first subscribe: lines stored between the first page and the subscription.
-      resync: () => {
-        feed.wantsCatchUp = true;
-      },
+      resync: () => feed.markGap(),
     });
   }, [realtime, feed, channel?.[0], channel?.[1]]);
 

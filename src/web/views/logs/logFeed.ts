@@ -10,8 +10,10 @@
 //   is at the top (follow); when scrolled away they wait, so the reader keeps their place. Past
 //   PENDING_MAX only their count is kept, and returning to the top reloads.
 // - Catch-up: after a realtime (re)subscribe, a `logsUpdated`, or a line only the server can
-//   judge (text search), what is newer than the newest line held is fetched in ascending keyset
-//   pages from that exact cursor: no gap, no duplicate.
+//   judge (text search), everything after `complete` is fetched in ascending keyset pages from
+//   that exact cursor: no gap, no duplicate. `complete` is the newest line up to which nothing
+//   can be missing: the snapshot, then each live line while no gap is suspected. Lines that
+//   arrive after a suspected gap do not move it (they prove nothing about what came before).
 
 import type { LogMessage, Page } from '../../../domain/api.ts';
 import type { QueryParams } from './logQuery.ts';
@@ -62,6 +64,10 @@ export class LogFeed {
   private inflight = new Set<number>();
   private generation = 0;
   private catchingUp = false;
+  private complete: Cursor | null = null;
+  /** Bumped by each suspected gap; a catch-up closes the gaps it started after. */
+  private gaps = 0;
+  private gapOpen = false;
   /** Lines that could not be held while the reader was away; showing them needs a reload. */
   private overflow = 0;
   loaded = false;
@@ -103,6 +109,13 @@ export class LogFeed {
     return { offset, rows };
   }
 
+  /** Something may have been missed (resubscribe, `logsUpdated`): fetch from `complete` soon. */
+  markGap(): void {
+    this.gaps++;
+    this.gapOpen = true;
+    this.wantsCatchUp = true;
+  }
+
   /** The newest line known, shown or waiting. */
   newest(): Cursor | null {
     let best = this.head[0] ? cursorOf(this.head[0]) : this.snapshot;
@@ -122,6 +135,8 @@ export class LogFeed {
     this.stale = false;
     this.wantsCatchUp = false;
     this.snapshot = null;
+    this.complete = null;
+    this.gapOpen = false;
     this.loading = true;
     this.opts.onChange();
     try {
@@ -143,6 +158,7 @@ export class LogFeed {
       if (gen !== this.generation) return;
       const snap = newest ? cursorOf(newest) : null;
       this.snapshot = snap;
+      this.complete = snap;
       this.total = page.totalResults;
       // Lines that arrived while the first page was on its way may be in it already.
       if (snap) {
@@ -212,7 +228,9 @@ export class LogFeed {
       }
       if (!trusted) {
         const ok = this.opts.accepts(m);
-        if (ok === null) this.wantsCatchUp = true;
+        if (ok === null) this.markGap();
+        else if (!this.gapOpen && (!this.complete || compareCursor(cursorOf(m), this.complete) > 0))
+          this.complete = cursorOf(m);
         if (!ok) continue;
       }
       if (this.ids.has(m.messageId)) continue;
@@ -269,8 +287,9 @@ export class LogFeed {
       return;
     }
     this.catchingUp = true;
+    const gaps = this.gaps;
     try {
-      let since = this.newest();
+      let since = this.complete;
       for (let i = 0; i < CATCH_UP_PAGES; i++) {
         const page = await this.opts.list({
           ...this.opts.query,
@@ -281,7 +300,14 @@ export class LogFeed {
           ...(since ? { since: String(since.time), sinceMessageId: since.id } : {}),
         });
         this.receive(page.results, true);
-        if (page.results.length < PAGE_SIZE) return;
+        if (page.results.length < PAGE_SIZE) {
+          // Whatever is newer than this answer arrives live: nothing is missing any more.
+          if (gaps === this.gaps) {
+            this.gapOpen = false;
+            this.complete = this.newest();
+          }
+          return;
+        }
         since = cursorOf(page.results[page.results.length - 1]);
       }
       // More missed than is worth merging line by line.
