@@ -229,3 +229,29 @@ export const channelFor = (
   id: string,
 ) => `private-sentinel.${kind}.${id}`;
 export const userChannel = (userId: string) => `private-users.${userId}`;
+
+/**
+ * Results of actions that reach the game (locate, editDino, giveItem, giveDino, restore): the
+ * request answers `{requestId}` at once, the result arrives later on the service's channel and the
+ * requester's user channel.
+ */
+export const ActionEvent = {
+  locateResult: 'locateResult',
+  requestCompleted: 'requestCompleted',
+} as const;
+
+export interface LocateResult {
+  requestId: string;
+  found: boolean;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface RequestCompleted {
+  requestId: string;
+  ok: boolean;
+  error?: string;
+}

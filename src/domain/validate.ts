@@ -11,6 +11,7 @@ import {
   SUPPORTED_LANGUAGES,
   UUID,
 } from './constants.ts';
+import { EVENT_NAMES } from './enums.ts';
 import { GROUP_NAME_MIN, Msg, NOTE_MIN_LENGTH } from './messages.ts';
 
 export type Check = string | null;
@@ -144,4 +145,238 @@ export function groupNamePayload(name: unknown): Problem | null {
   if (name.trim().length > GROUP_NAME_MAX)
     return problem('validation', `The group name can be at most ${GROUP_NAME_MAX} characters.`, 'name');
   return null;
+}
+
+/** Five-field cron (minute hour day-of-month month day-of-week), numbers, `*`, ranges, steps, lists. */
+export function cronExpression(expr: string): boolean {
+  const bounds: [number, number][] = [
+    [0, 59],
+    [0, 23],
+    [1, 31],
+    [1, 12],
+    [0, 7],
+  ];
+  const fields = expr.trim().split(/\s+/);
+  if (fields.length !== 5) return false;
+  const num = (s: string, [lo, hi]: [number, number]) =>
+    /^\d+$/.test(s) && Number(s) >= lo && Number(s) <= hi;
+  return fields.every((field, i) =>
+    field.split(',').every((part) => {
+      const [range, step, extra] = part.split('/');
+      if (extra !== undefined || (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0)))
+        return false;
+      if (range === '*') return true;
+      const [a, b, more] = range.split('-');
+      if (more !== undefined || !num(a, bounds[i])) return false;
+      return b === undefined || (num(b, bounds[i]) && Number(a) <= Number(b));
+    }),
+  );
+}
+
+export const SCRIPT_LANGUAGES = ['Simple', 'JavaScript'] as const;
+/** Contexts that are started by name rather than by a game event; they need a keyword and arguments. */
+export const KEYWORD_CONTEXTS = [
+  'cron',
+  'customModEvent',
+  'characterScriptRun',
+  'dinoScriptRun',
+  'serviceScriptRun',
+  'tribeScriptRun',
+  'scriptCommand',
+  'slashCommand',
+  'subroutine',
+  'webhook',
+] as const;
+export const SCRIPT_CONTEXTS: readonly string[] = [...new Set([...EVENT_NAMES, ...KEYWORD_CONTEXTS])];
+export const PARAMETER_TYPES = ['String', 'Number', 'Boolean'] as const;
+const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ARGUMENT_KEYS = ['default', 'name', 'required', 'type'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function scriptArguments(args: unknown): boolean {
+  return (
+    Array.isArray(args) &&
+    args.every(
+      (a) =>
+        isRecord(a) &&
+        Object.keys(a).sort().join() === ARGUMENT_KEYS.join() &&
+        typeof a.name === 'string' &&
+        PARAMETER_NAME.test(a.name) &&
+        (PARAMETER_TYPES as readonly unknown[]).includes(a.type) &&
+        typeof a.required === 'boolean',
+    )
+  );
+}
+
+/** One script event (SENTINEL-API §3.13). */
+export function scriptEvent(e: unknown, i = 0): Problem | null {
+  const field = `events[${i}]`;
+  if (!isRecord(e)) return problem('badContext', 'Each event must be an object.', field);
+  if (!(SCRIPT_LANGUAGES as readonly unknown[]).includes(e.language))
+    return problem(
+      'badLanguage',
+      `Scripts are written in ${SCRIPT_LANGUAGES.join(' or ')}.`,
+      `${field}.language`,
+    );
+  if (typeof e.context !== 'string' || !SCRIPT_CONTEXTS.includes(e.context))
+    return problem(
+      'badContext',
+      `${String(e.context)} is not an event a script can handle.`,
+      `${field}.context`,
+    );
+  if (typeof e.code !== 'string') return problem('badContext', 'The event needs code.', `${field}.code`);
+  if (!(KEYWORD_CONTEXTS as readonly string[]).includes(e.context)) return null;
+  if (typeof e.keyword !== 'string' || e.keyword.trim() === '')
+    return problem('emptyKeyword', `A ${e.context} event needs a keyword.`, `${field}.keyword`);
+  if (e.context === 'cron' && !cronExpression(e.keyword))
+    return problem('badCronExpression', `${e.keyword} is not a valid cron expression.`, `${field}.keyword`);
+  if (!scriptArguments(e.arguments ?? []))
+    return problem(
+      'badArguments',
+      'Arguments are a list of {name, type, default, required}: names are letters, digits and _, not starting with a digit; types String, Number or Boolean.',
+      `${field}.arguments`,
+    );
+  return null;
+}
+
+export function scriptParameters(params: unknown): Problem | null {
+  const ok =
+    Array.isArray(params) &&
+    params.every(
+      (p) =>
+        isRecord(p) &&
+        typeof p.name === 'string' &&
+        PARAMETER_NAME.test(p.name) &&
+        (PARAMETER_TYPES as readonly unknown[]).includes(p.type),
+    ) &&
+    new Set(params.map((p) => (p as { name: string }).name)).size === params.length;
+  return ok
+    ? null
+    : problem(
+        'badParameters',
+        'Parameters are a list of {name, type, default} with unique names (letters, digits and _, not starting with a digit) and types String, Number or Boolean.',
+        'parameters',
+      );
+}
+
+/** A script save (create, or the fields an update sends). */
+export function scriptSave(s: Record<string, unknown>): Problem | null {
+  if ('name' in s && (typeof s.name !== 'string' || s.name.trim() === ''))
+    return problem('emptyName', 'A script needs a name.', 'name');
+  for (const key of ['preview', 'description', 'commonJavascript'] as const)
+    if (key in s && typeof s[key] !== 'string') return problem('validation', `${key} must be text.`, key);
+  if ('parameters' in s) {
+    const p = scriptParameters(s.parameters);
+    if (p) return p;
+  }
+  if ('events' in s) {
+    if (!Array.isArray(s.events)) return problem('badContext', 'events must be a list.', 'events');
+    for (const [i, e] of s.events.entries()) {
+      const p = scriptEvent(e, i);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/** Give Item stat fields in the order of the game's stat indices 0–7. */
+export const GIVE_ITEM_STATS = [
+  'genericQuality',
+  'armor',
+  'durability',
+  'damage',
+  'ammo',
+  'hypothermal',
+  'weight',
+  'hyperthermal',
+] as const;
+
+/** Blueprint paths look like /Game/…/Name.Name or /Game/…/Name.Name_C. */
+const BLUEPRINT_PATH = /^\/[^\s]*\/[^/\s.]+\.[^/\s.]+$/;
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** POST /sentinel/characters/{id}/giveItem (SENTINEL-API §2.3, SPEC §5 Give Item). */
+export function giveItemPayload(b: Record<string, unknown>): Problem | null {
+  const missing = ['itemPath', 'quantity'].filter((k) => b[k] === undefined);
+  if (missing.length > 0) return problem('missingKeys', `Missing ${missing.join(' and ')}.`, missing[0]);
+  if (typeof b.itemPath !== 'string' || itemPath(b.itemPath) || !BLUEPRINT_PATH.test(b.itemPath.trim()))
+    return problem('invalidPath', Msg.itemPathBad, 'itemPath');
+  const quantity = giveItemQuantity(isNum(b.quantity) ? b.quantity : Number.NaN);
+  if (quantity) return problem('invalidQuantity', quantity, 'quantity');
+  if (b.quality !== undefined) {
+    const q = giveItemQuality(isNum(b.quality) ? b.quality : Number.NaN);
+    if (q) return problem('invalidQuality', q, 'quality');
+  }
+  if (b.minRandomQuality !== undefined) {
+    const q = minRandomQuality(isNum(b.minRandomQuality) ? b.minRandomQuality : Number.NaN);
+    if (q) return problem('invalidQuality', q, 'minRandomQuality');
+  }
+  for (const flag of ['asBlueprint', 'respectStatClamps'] as const)
+    if (b[flag] !== undefined && typeof b[flag] !== 'boolean')
+      return problem('validation', `${flag} must be true or false.`, flag);
+  for (const stat of [...GIVE_ITEM_STATS, 'itemRating'] as const) {
+    if (b[stat] === undefined || b[stat] === null) continue;
+    const s = giveItemStat(isNum(b[stat]) ? (b[stat] as number) : Number.NaN);
+    if (s) return problem('invalidStat', s, stat);
+  }
+  return null;
+}
+
+/** POST /sentinel/characters/{id}/giveDino (SENTINEL-API §2.3: age and imprint are fractions 0–1). */
+export function giveDinoPayload(b: Record<string, unknown>): Problem | null {
+  if (typeof b.dinoPath !== 'string' || b.dinoPath.trim() === '' || !b.dinoPath.trim().startsWith('/'))
+    return problem('badDinoPath', 'Choose a dino: its path starts with /.', 'dinoPath');
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  if (!blank(b.name) && typeof b.name !== 'string')
+    return problem('invalidName', 'The name must be text.', 'name');
+  if (!blank(b.level) && !(Number.isInteger(b.level) && (b.level as number) >= 1))
+    return problem('invalidLevel', 'Level must be a whole number of at least 1, or blank.', 'level');
+  for (const [key, code, label] of [
+    ['age', 'invalidAge', 'Age'],
+    ['imprint', 'invalidImprint', 'Imprint'],
+  ] as const)
+    if (!blank(b[key]) && !(isNum(b[key]) && (b[key] as number) >= 0 && (b[key] as number) <= 1))
+      return problem(code, `${label} must be from 0 to 1 (0% to 100%), or blank.`, key);
+  if (!blank(b.isFemale) && typeof b.isFemale !== 'boolean')
+    return problem('invalidGender', 'Gender is male, female or blank.', 'isFemale');
+  if (b.isSterilized !== undefined && typeof b.isSterilized !== 'boolean')
+    return problem('invalidSterilized', 'Sterilized is yes or no.', 'isSterilized');
+  if (
+    b.colors !== undefined &&
+    !(
+      Array.isArray(b.colors) &&
+      b.colors.length === DINO_LIMITS.colorRegions &&
+      b.colors.every((c) => Number.isInteger(c) && c >= 0 && c <= 255)
+    )
+  )
+    return problem('invalidColors', `Give exactly ${DINO_LIMITS.colorRegions} colour numbers.`, 'colors');
+  if (
+    b.traits !== undefined &&
+    !(Array.isArray(b.traits) && b.traits.every((t) => typeof t === 'string' && t !== ''))
+  )
+    return problem('invalidTraits', 'Traits are a list of trait names.', 'traits');
+  if (b.stats !== undefined) {
+    const ok =
+      isRecord(b.stats) &&
+      Object.entries(b.stats).every(
+        ([k, v]) =>
+          /^(\d|1[01])$/.test(k) &&
+          Number.isInteger(v) &&
+          (v as number) >= 0 &&
+          (v as number) <= DINO_LIMITS.wildPoints[1],
+      );
+    if (!ok)
+      return problem('invalidStats', 'Stats are points 0 to 255 keyed by stat number 0 to 11.', 'stats');
+  }
+  return null;
+}
+
+/** POST /sentinel/dinos/{id}/edit: only these keys reach the game. */
+export function editDinoPayload(b: Record<string, unknown>): Problem | null {
+  const keys = (['isSterilized', 'isFemale'] as const).filter((k) => b[k] !== undefined);
+  if (keys.length === 0) return problem('noApprovedKeys', 'Send isSterilized or isFemale.');
+  const bad = keys.find((k) => typeof b[k] !== 'boolean');
+  return bad ? problem('validation', `${bad} must be true or false.`, bad) : null;
 }

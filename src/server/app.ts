@@ -23,10 +23,13 @@ import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
+import { registerCharacterActionRoutes } from './routes/characterActions.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
 import { registerBanRoutes } from './routes/bans.ts';
 import { registerConsoleRoutes } from './routes/console.ts';
+import { registerDinoActionRoutes } from './routes/dinoActions.ts';
+import { registerDiscordRoutes } from './routes/discord.ts';
 import { registerGameCommandRoutes } from './routes/gameCommands.ts';
 import { registerGroupRoutes } from './routes/groups.ts';
 import { registerLoginRoutes } from './routes/login.ts';
@@ -35,9 +38,12 @@ import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
 import { registerPlayerRoutes } from './routes/players.ts';
 import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
+import { registerScriptRoutes } from './routes/scripts.ts';
+import { registerServiceScriptRoutes } from './routes/serviceScripts.ts';
 import { registerServiceRoutes } from './routes/services.ts';
 import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
 import { registerUserRoutes } from './routes/users.ts';
+import { registerWebhookRoutes } from './routes/webhook.ts';
 import { registerWorldRoutes } from './routes/world.ts';
 
 /** An external Pusher (Channels or compatible) to publish to instead of the built-in endpoint. */
@@ -199,6 +205,12 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerServiceUserRoutes(router, ctx);
   registerGroupRoutes(router, ctx);
   registerBucketRoutes(router, ctx);
+  registerScriptRoutes(router, ctx);
+  registerServiceScriptRoutes(router, ctx);
+  registerDinoActionRoutes(router, ctx);
+  registerCharacterActionRoutes(router, ctx);
+  registerWebhookRoutes(router, ctx);
+  registerDiscordRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {

@@ -1,0 +1,75 @@
+// POST /sentinel/characters/{id}/giveItem|giveDino|locate (SENTINEL-API §2.3), validated with the
+// console's own validators, sent to the game over the link; the answer is {requestId}.
+
+import { GIVE_ITEM_STATS, giveDinoPayload, giveItemPayload } from '../../domain/validate.ts';
+import type { ServerContext } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { badRequest } from '../http/errors.ts';
+import { type ApiRouter, json, param } from '../http/router.ts';
+import { check, isObject, type Json } from '../model/classPath.ts';
+import { actionTarget, dispatch } from '../model/gameAction.ts';
+
+const WRITE = ['sentinel:read', 'sentinel:write'];
+
+const pick = (b: Json, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((k) => b[k] !== undefined && b[k] !== null).map((k) => [k, b[k]]));
+
+/** Each give action: its validator and the game command fields it becomes. */
+const GIVE = {
+  giveItem: {
+    validate: giveItemPayload,
+    fields: (b: Json) => ({
+      itemPath: (b.itemPath as string).trim(),
+      quantity: b.quantity,
+      ...pick(b, ['quality', 'asBlueprint', 'minRandomQuality', 'respectStatClamps', 'itemRating']),
+      stats: GIVE_ITEM_STATS.flatMap((k, index) =>
+        typeof b[k] === 'number' ? [{ index, value: b[k] }] : [],
+      ),
+    }),
+  },
+  giveDino: {
+    validate: giveDinoPayload,
+    fields: (b: Json) => ({
+      dinoPath: (b.dinoPath as string).trim(),
+      ...pick(b, [
+        'name',
+        'level',
+        'age',
+        'isFemale',
+        'isSterilized',
+        'colors',
+        'stats',
+        'traits',
+        'imprint',
+      ]),
+    }),
+  },
+} as const;
+
+export function registerCharacterActionRoutes(router: ApiRouter, ctx: ServerContext): void {
+  for (const [action, give] of Object.entries(GIVE))
+    router.authed('POST', `/sentinel/characters/:id/${action}`, WRITE, async (c, caller) => {
+      const character = await actionTarget(ctx.db, 'character', param(c, 'id'), caller.userId);
+      const body = await readJson(c);
+      if (!isObject(body)) throw badRequest('badRequestBody', 'Send a JSON object.');
+      check(give.validate(body));
+      const command = {
+        type: action,
+        characterId: character.character_id,
+        specimenId: character.specimen_id,
+        playerId: character.player_id,
+        ...give.fields(body),
+      };
+      return json(c, await dispatch(ctx, character.service_id, caller.userId, command, 'request'));
+    });
+
+  router.authed('POST', '/sentinel/characters/:id/locate', WRITE, async (c, caller) => {
+    const character = await actionTarget(ctx.db, 'character', param(c, 'id'), caller.userId);
+    const command = {
+      type: 'locate',
+      characterId: character.character_id,
+      specimenId: character.specimen_id,
+    };
+    return json(c, await dispatch(ctx, character.service_id, caller.userId, command, 'locate'));
+  });
+}

@@ -1,0 +1,305 @@
+// /sentinel/scripts, /sentinel/communityScripts and /sentinel/scriptTests (SENTINEL-API §3.13), and
+// the explicit script routes of §2.3: like, publish/unpublish, revisions, script menu items.
+
+import { UUID } from '../../domain/constants.ts';
+import { Perm } from '../../domain/permissions.ts';
+import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES, scriptParameters } from '../../domain/validate.ts';
+import type { ServerContext } from '../context.ts';
+import { readJson } from '../http/body.ts';
+import { ApiException, badRequest, forbidden } from '../http/errors.ts';
+import type { ListSpec } from '../http/listQuery.ts';
+import { type ApiRouter, json, noContent, param } from '../http/router.ts';
+import {
+  type ClassSpec,
+  isObject,
+  missingProperties,
+  registerClassPath,
+  rejected,
+} from '../model/classPath.ts';
+import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+import { bitsOn, holdsAll } from '../model/permissions.ts';
+import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
+import { epoch } from '../model/service.ts';
+
+const READ = ['sentinel:read'];
+const WRITE = ['sentinel:read', 'sentinel:write'];
+const TEXT_FIELDS = ['x.name', 'x.preview', 'x.description'];
+
+const scriptList = (extra: Partial<ListSpec>): ListSpec => ({
+  id: { param: 'scriptId', expr: 'x.script_id' },
+  filters: {
+    name: { kind: 'search', exprs: ['x.name'] },
+    description: { kind: 'search', exprs: ['x.description'] },
+    preview: { kind: 'search', exprs: ['x.preview'] },
+    search: { kind: 'search', exprs: TEXT_FIELDS },
+  },
+  sorts: { name: 'lower(x.name)' },
+  defaultSort: 'name',
+  tiebreak: 'x.script_id',
+  ...extra,
+});
+
+const SCRIPTS: ClassSpec = {
+  path: '/sentinel/scripts',
+  idProp: 'scriptId',
+  table: 'scripts',
+  idColumn: 'script_id',
+  alive: 'NOT x.deleted',
+  columns: scriptColumns('sp.permissions'),
+  from: (
+    user,
+  ) => `scripts x JOIN script_permissions sp ON sp.script_id = x.script_id AND sp.user_id = ${user}::uuid
+    ${SCRIPT_JOINS}`,
+  visible: () => 'NOT x.deleted',
+  listWhere: async () => [],
+  list: scriptList({}),
+  writer: scriptWriter,
+  canChange: (tx, userId, row) => holdsAll(tx, 'script', row.script_id, userId, Perm.EditScripts),
+  softDelete: 'deleted = true',
+};
+
+// The description stays markdown: the console renders it (see docs/api.md, quirks).
+const COMMUNITY_SCRIPTS: ClassSpec = {
+  path: '/sentinel/communityScripts',
+  idProp: 'scriptId',
+  table: 'scripts',
+  idColumn: 'script_id',
+  readOnly: true,
+  columns: `${scriptColumns('1')}, u.username, u.username || '#' || left(x.user_id::text, 8) AS "usernameFull",
+    mine.liked`,
+  from: (user) => `scripts x JOIN users u ON u.user_id = x.user_id ${SCRIPT_JOINS}
+    LEFT JOIN script_votes mine ON mine.script_id = x.script_id AND mine.user_id = ${user}::uuid`,
+  visible: () => `x.community_status = 'Approved' AND NOT x.deleted`,
+  listWhere: async () => [],
+  list: scriptList({
+    sorts: {
+      communityRating: 'coalesce((v.likes + 1.0) / nullif(v.votes + 2.0, 2.0), -1)',
+      name: 'lower(x.name)',
+    },
+    defaultSort: 'communityRating',
+    defaultDirection: 'descending',
+  }),
+};
+
+const SCRIPT_TESTS: ClassSpec = {
+  path: '/sentinel/scriptTests',
+  idProp: 'requestId',
+  table: 'script_tests',
+  idColumn: 'request_id',
+  readOnly: true,
+  columns: `x.request_id AS "requestId", x.script_data AS "scriptData", x.user_id AS "userId",
+    ${epoch('x.queue_time')} AS "queueTime", ${epoch('x.completion_time')} AS "completionTime", x.output,
+    (x.completion_time IS NULL AND x.queue_time > now() - interval '60 seconds') AS pending`,
+  from: () => 'script_tests x',
+  // Tests are private to their author; the userId filter of the original is implied.
+  visible: (user) => `x.user_id = ${user}::uuid`,
+  listWhere: async () => [],
+  list: {
+    id: { param: 'requestId', expr: 'x.request_id' },
+    filters: { userId: { kind: 'exact', expr: 'x.user_id', type: 'uuid' } },
+    sorts: { queueTime: 'x.queue_time' },
+    defaultSort: 'queueTime',
+    defaultDirection: 'descending',
+    tiebreak: 'x.request_id',
+  },
+};
+
+const MENU_CONTEXTS = ['characterScriptRun', 'dinoScriptRun', 'serviceScriptRun', 'tribeScriptRun'] as const;
+const TARGETS: Record<string, { key: string; table: string; id: string } | null> = {
+  characterScriptRun: { key: 'characterId', table: 'characters', id: 'character_id' },
+  dinoScriptRun: { key: 'dinoId', table: 'dinos', id: 'dino_id' },
+  tribeScriptRun: { key: 'tribeId', table: 'tribes', id: 'tribe_id' },
+  serviceScriptRun: null,
+};
+
+const scriptNotFound = (scriptId: string) =>
+  new ApiException(404, 'Script not found.', 'scriptNotFound', { scriptId });
+
+function scriptIdOf(id: string): string {
+  if (!UUID.test(id)) throw badRequest('badScriptId', 'That is not a script id.', { scriptId: id });
+  return id.toLowerCase();
+}
+
+/** The script-test body: what to run and how (§3.13 scriptData). */
+function testData(body: unknown, userId: string, requestId: string): string {
+  const data = isObject(body) && typeof body.scriptData === 'string' ? safeParse(body.scriptData) : body;
+  if (!isObject(data)) throw badRequest('missingKeys', 'Send context, language and code.');
+  const missing = ['context', 'language', 'code'].filter((k) => data[k] === undefined);
+  if (missing.length > 0) throw badRequest('missingKeys', `Missing ${missing.join(', ')}.`, { missing });
+  if (!(SCRIPT_LANGUAGES as readonly unknown[]).includes(data.language))
+    throw badRequest('unsupportedLanguage', `Tests run ${SCRIPT_LANGUAGES.join(' or ')}.`);
+  if (typeof data.context !== 'string' || !SCRIPT_CONTEXTS.includes(data.context))
+    throw badRequest('invalidContext', `${String(data.context)} is not a script context.`);
+  if (typeof data.code !== 'string') throw badRequest('missingKeys', 'code must be text.');
+  if (data.parameters !== undefined && !isObject(data.parameters) && scriptParameters(data.parameters))
+    throw rejected(scriptParameters(data.parameters)!);
+  return JSON.stringify({ ...data, requestId, userId });
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): void {
+  const { db } = ctx;
+  // Explicit routes first, so /scripts/{id}/revisions is not read as an item path.
+  router.authed('GET', '/sentinel/scripts/:id/revisions', READ, async (c, caller) => {
+    const id = param(c, 'id');
+    if ((await bitsOn(db, 'script', id, caller.userId)) === null)
+      throw new ApiException(404, 'Not found', 'notFound', { scriptId: id });
+    const { rows } = await db.query(
+      `SELECT revision_id AS "revisionId", ${epoch('date_created')} AS "dateCreated", approval_status AS "approvalStatus"
+         FROM script_revisions WHERE script_id = $1 ORDER BY date_created DESC, revision_id`,
+      [id],
+    );
+    return json(c, { revisions: rows });
+  });
+
+  router.authed('PUT', '/sentinel/scripts/:id/like', WRITE, async (c, caller) => {
+    const id = scriptIdOf(param(c, 'id'));
+    const body = await readJson(c);
+    const liked = isObject(body) ? body.liked : undefined;
+    if (liked !== true && liked !== false && liked !== null)
+      throw badRequest('badRequestBody', 'Send {"liked": true, false or null}.');
+    const { rows } = await db.query(
+      `SELECT 1 FROM scripts WHERE script_id = $1 AND community_status = 'Approved' AND NOT deleted`,
+      [id],
+    );
+    if (rows.length === 0) throw scriptNotFound(id);
+    await (liked === null
+      ? db.query('DELETE FROM script_votes WHERE script_id = $1 AND user_id = $2', [id, caller.userId])
+      : db.query(
+          `INSERT INTO script_votes (script_id, user_id, liked) VALUES ($1, $2, $3)
+           ON CONFLICT (script_id, user_id) DO UPDATE SET liked = EXCLUDED.liked`,
+          [id, caller.userId, liked],
+        ));
+    return json(c, { liked });
+  });
+
+  for (const [method, status] of [
+    ['POST', 'Approved'],
+    ['DELETE', 'Private'],
+  ] as const)
+    router.authed(method, '/sentinel/scripts/:id/publish', WRITE, async (c, caller) => {
+      const id = scriptIdOf(param(c, 'id'));
+      const { rows } = await db.query<{ community_status: string }>(
+        'SELECT community_status FROM scripts WHERE script_id = $1 AND user_id = $2 AND NOT deleted',
+        [id, caller.userId],
+      );
+      if (!rows[0]) throw scriptNotFound(id);
+      if (rows[0].community_status === 'Rejected')
+        throw badRequest(
+          'scriptRejected',
+          'This script was rejected from the Workshop and cannot be shared again.',
+        );
+      await db.query('UPDATE scripts SET community_status = $2 WHERE script_id = $1', [id, status]);
+      return json(c, { scriptId: id, communityStatus: status });
+    });
+
+  router.authed('POST', '/sentinel/scriptTests', WRITE, async (c, caller) => {
+    const requestId = crypto.randomUUID();
+    const data = testData(await readJson(c), caller.userId, requestId);
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `SELECT 1 FROM script_tests WHERE user_id = $1 AND completion_time IS NULL
+            AND queue_time > now() - interval '60 seconds' FOR UPDATE`,
+        [caller.userId],
+      );
+      if (rows.length > 0)
+        throw new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
+      await tx.query('INSERT INTO script_tests (request_id, user_id, script_data) VALUES ($1, $2, $3)', [
+        requestId,
+        caller.userId,
+        data,
+      ]);
+    });
+    return json(c, { requestId });
+  });
+
+  router.authed('GET', '/sentinel/scriptMenuItems', READ, async (c, caller) => {
+    const q = new URL(c.req.url).searchParams;
+    const serviceId = q.get('serviceId');
+    const context = q.get('context');
+    // The original answers an empty list on any problem; so do we.
+    if (!(MENU_CONTEXTS as readonly (string | null)[]).includes(context)) return json(c, []);
+    if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices))) return json(c, []);
+    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.context = $2`, [
+      serviceId,
+      context,
+    ]);
+    return json(
+      c,
+      rows.map((e) => ({ menuText: e.keyword, scriptEventId: e.scriptEventId, arguments: e.arguments })),
+    );
+  });
+
+  router.authed('POST', '/sentinel/scriptMenuItems/:eventId', WRITE, async (c, caller) => {
+    const eventId = param(c, 'eventId');
+    if (!UUID.test(eventId)) throw badRequest('badEventId', 'That is not a script event id.');
+    const body = await readJson(c);
+    if (!isObject(body) || typeof body.serviceId !== 'string')
+      throw badRequest('missingKeys', 'Send serviceId.');
+    const serviceId = body.serviceId;
+    const bits = await bitsOn(db, 'service', serviceId, caller.userId);
+    if (bits === null) throw new ApiException(404, 'Server not found.', 'serviceNotFound', { serviceId });
+    if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices)))
+      throw forbidden(body);
+    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.script_event_id = $2`, [
+      serviceId,
+      eventId.toLowerCase(),
+    ]);
+    const event = rows[0];
+    if (!event || !(event.context in TARGETS))
+      throw new ApiException(404, 'That script is not available on this server.', 'eventNotFound');
+    const args = isObject(body.arguments) ? body.arguments : {};
+    const missingArgs = event.arguments
+      .filter((a) => a.required && args[a.name] === undefined)
+      .map((a) => a.name);
+    if (missingArgs.length > 0)
+      throw badRequest('missingKeys', `Missing arguments ${missingArgs.join(', ')}.`);
+    const target = TARGETS[event.context];
+    const extra: Record<string, string> = {};
+    if (target) {
+      const id = body[target.key];
+      if (typeof id !== 'string') throw missingProperties([target.key]);
+      const found =
+        UUID.test(id) &&
+        (
+          await db.query(`SELECT 1 FROM ${target.table} WHERE ${target.id} = $1 AND service_id = $2`, [
+            id,
+            serviceId,
+          ])
+        ).rows.length > 0;
+      if (!found)
+        throw new ApiException(404, 'The target is not on this server.', 'targetNotFound', {
+          [target.key]: id,
+        });
+      extra[target.key] = id;
+    }
+    const { rows: user } = await db.query<{ username: string }>(
+      'SELECT username FROM users WHERE user_id = $1',
+      [caller.userId],
+    );
+    const defaults = Object.fromEntries(event.arguments.map((a) => [a.name, a.default]));
+    await queueServiceEvent(db, serviceId, {
+      event: event.context,
+      scriptEventId: event.scriptEventId,
+      scriptId: event.scriptId,
+      scriptName: event.scriptName,
+      menuText: event.keyword,
+      arguments: { ...defaults, ...args },
+      userId: caller.userId,
+      username: user[0]?.username ?? '',
+      ...extra,
+    });
+    return noContent(c);
+  });
+
+  registerClassPath(router, ctx, SCRIPTS);
+  registerClassPath(router, ctx, COMMUNITY_SCRIPTS);
+  registerClassPath(router, ctx, SCRIPT_TESTS);
+}

@@ -1,0 +1,87 @@
+// POST /sentinel/services/{id}/webhook (SENTINEL-API §2.3): an HMAC-signed trigger of the "webhook"
+// script events attached to a server, for callers without a token. The signature is hex
+// HMAC-SHA256, keyed with the server's access key, of `METHOD\n<30-second window>\n<trimmed body>`.
+// Unlike the original, a refusal never reveals the expected signature, and one window of clock
+// skew is allowed.
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UUID } from '../../domain/constants.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
+import { type ApiRouter, noContent, param } from '../http/router.ts';
+import { isObject } from '../model/classPath.ts';
+import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+
+export const WEBHOOK_WINDOW_SECONDS = 30;
+
+export function webhookSignature(accessKey: string, method: string, body: string, at = Date.now()): string {
+  const window = Math.floor(at / 1000 / WEBHOOK_WINDOW_SECONDS);
+  return createHmac('sha256', accessKey)
+    .update(`${method.toUpperCase()}\n${window}\n${body.trim()}`)
+    .digest('hex');
+}
+
+/** The same answer for an unknown server, a bad signature and an unknown webhook: nothing to probe. */
+const noWebhook = () => new ApiException(404, 'No webhook matches this request.', 'notFound');
+
+function signatureOf(headers: Headers): string {
+  const auth = /^HmacSHA256\s+([0-9a-f]+)$/i.exec(headers.get('authorization') ?? '');
+  return (auth?.[1] ?? headers.get('x-beacon-token') ?? '').toLowerCase();
+}
+
+function signed(accessKey: string, method: string, body: string, given: string): boolean {
+  const now = Date.now();
+  return [now, now - WEBHOOK_WINDOW_SECONDS * 1000].some((at) => {
+    const expected = Buffer.from(webhookSignature(accessKey, method, body, at));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  });
+}
+
+export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): void {
+  router.open('POST', '/sentinel/services/:id/webhook', async (c) => {
+    const serviceId = param(c, 'id').toLowerCase();
+    const text = await c.req.text();
+    const { rows } = UUID.test(serviceId)
+      ? await ctx.db.query<{ access_key: string }>(
+          'SELECT access_key FROM services WHERE service_id = $1 AND NOT deleted',
+          [serviceId],
+        )
+      : { rows: [] };
+    if (!rows[0] || !signed(rows[0].access_key, c.req.method, text, signatureOf(c.req.raw.headers)))
+      throw noWebhook();
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    if (
+      !isObject(body) ||
+      typeof body.webhook !== 'string' ||
+      (body.parameters !== undefined && !isObject(body.parameters))
+    )
+      throw badRequest('badRequestBody', 'Send {"webhook": "<name>", "parameters": {…}}.');
+    const parameters = (body.parameters as Record<string, unknown> | undefined) ?? {};
+
+    const { rows: events } = await ctx.db.query<RunnableEvent>(
+      `${RUNNABLE_EVENTS} WHERE e.context = 'webhook' AND e.keyword = $2`,
+      [serviceId, body.webhook],
+    );
+    if (events.length === 0) throw noWebhook();
+    await ctx.db.transaction(async (tx) => {
+      for (const e of events) {
+        const defaults = Object.fromEntries(e.arguments.map((a) => [a.name, a.default]));
+        await queueServiceEvent(tx, serviceId, {
+          event: 'webhook',
+          scriptId: e.scriptId,
+          scriptName: e.scriptName,
+          scriptEventId: e.scriptEventId,
+          arguments: { ...defaults, ...parameters },
+        });
+      }
+    });
+    return noContent(c);
+  });
+}
