@@ -1,8 +1,10 @@
 // Every command of the console, registered once. A duplicate id or key fails here, at start-up and in tests.
 
 import { accountCommands } from './account.ts';
+import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
 import { logCommands } from './logs.ts';
+import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
@@ -14,5 +16,7 @@ export function createRegistry(): Registry {
     ...serverCommands,
     ...logCommands,
     ...chatCommands,
+    ...playerCommands,
+    ...banCommands,
   );
 }

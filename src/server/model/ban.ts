@@ -125,8 +125,7 @@ export async function tellServices(
   playerIds: string[],
   serviceIds: string[],
 ): Promise<void> {
-  const online = [...new Set(serviceIds)].filter((id) => ctx.links.isConnected(id));
-  if (online.length === 0 || playerIds.length === 0) return;
+  if (serviceIds.length === 0 || playerIds.length === 0) return;
   const { rows } = await ctx.db.query<{ service_id: string; eos_id: string; banned: boolean }>(
     `SELECT s.id AS service_id, lower(i.identifier) AS eos_id,
             EXISTS (SELECT 1 FROM service_bans sb WHERE sb.service_id = s.id AND sb.player_id = i.player_id
@@ -135,9 +134,11 @@ export async function tellServices(
                      WHERE gs.service_id = s.id AND gb.player_id = i.player_id
                        AND (gb.expiration IS NULL OR gb.expiration > now())) AS banned
        FROM unnest($1::uuid[]) AS s(id)
+       -- The database knows which servers are linked to any process of a scaled-out API.
+       JOIN services sv ON sv.service_id = s.id AND sv.is_connected
        CROSS JOIN player_identifiers i
       WHERE i.player_id = ANY($2::uuid[]) AND i.provider = 'EOS'`,
-    [online, [...new Set(playerIds)]],
+    [[...new Set(serviceIds)], [...new Set(playerIds)]],
   );
   for (const r of rows) {
     const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.eos_id}`;

@@ -6,6 +6,8 @@ import { createContext, type MouseEvent, type ReactNode, useCallback, useContext
 import { Route, Routes } from 'react-router';
 import { LogPage } from '../views/logs/LogPage.tsx';
 import { NotFound } from '../views/NotFound.tsx';
+import { PlayerList } from '../views/players/PlayerList.tsx';
+import { PlayerPage } from '../views/players/PlayerPage.tsx';
 import { ServerList } from '../views/servers/ServerList.tsx';
 import { ServerPage } from '../views/servers/ServerPage.tsx';
 import { ServerSetup } from '../views/servers/ServerSetup.tsx';
@@ -56,6 +58,8 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
       <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
       <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
       <Route path="/logs/:messageId" element={<LogPage />} />
+      <Route path="/players" element={<PlayerList />} />
+      <Route path="/players/:playerId/:tab?" element={<PlayerPage />} />
       <Route path="*" element={<NotFound path={currentPath(pane)} />} />
     </Routes>
   );

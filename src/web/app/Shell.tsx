@@ -23,7 +23,10 @@ const Palette = lazyWhenIdle(() => import('../palette/Palette.tsx').then((m) => 
 
 const Dialogs = lazyWhenIdle(() => import('./Dialogs.tsx').then((m) => ({ default: m.Dialogs })));
 
-const SECTIONS = [{ label: 'Servers', path: '/servers', key: 'g s' }];
+const SECTIONS = [
+  { label: 'Servers', path: '/servers', key: 'g s' },
+  { label: 'Players', path: '/players', key: 'g p' },
+];
 
 /** Keeps the browser URL on the active pane's route and follows the browser's Back/Forward. */
 function useUrlSync() {

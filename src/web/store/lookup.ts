@@ -5,6 +5,7 @@ import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
 import { logRemote } from '../views/logs/logRef.ts';
+import { playerRemote } from '../views/players/playerRef.ts';
 import type { EntityIndex } from './entityIndex.ts';
 
 export const serviceRef = (s: Service): EntityRef => ({
@@ -17,6 +18,7 @@ export const serviceRef = (s: Service): EntityRef => ({
 /** Remote lookups by kind; later issues add players, groups, … here. */
 type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
 const REMOTE: Partial<Record<EntityKind, Remote>> = {
+  player: playerRemote,
   log: logRemote,
   server: async (api, text) => {
     const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };

@@ -1,0 +1,261 @@
+// Bans (ACTIONS.md "Players, sessions, bans"): create on servers and/or groups, edit, remove with
+// undo, import a ban list, go to the banned player. Many players × many targets run as one
+// command whose outcome names every failure.
+
+import type { Page } from '../src/domain/api.ts';
+import { BanMsg, expiryProblem, parseBanList, parseExpiry } from '../src/domain/bans.ts';
+import { readLink } from '../src/domain/importer.ts';
+import { Msg } from '../src/domain/messages.ts';
+import { Perm } from '../src/domain/permissions.ts';
+import type { Ban } from '../src/domain/players.ts';
+import { type EntityRef, list, ref, text } from './args.ts';
+import type { CommandContext, CommandResult } from './context.ts';
+import { asList, onePlayer, playersInView } from './players.ts';
+import { CommandError, defineCommand } from './registry.ts';
+import { entityPath } from './shell.ts';
+
+const group = 'Players';
+type Target = EntityRef & { kind: 'server' | 'group' };
+
+/** The server or group in view (route or selected row). */
+export function targetsInView(ctx: CommandContext): Target[] {
+  const sel = ctx.selection;
+  if ((sel.kind === 'server' || sel.kind === 'group') && sel.ids.length)
+    return sel.ids.map((id) => ({ kind: sel.kind as Target['kind'], id, label: id }));
+  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
+  if (!m || m[2] === 'setup') return [];
+  return [{ kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] }];
+}
+
+const classOf = (t: Target) =>
+  t.kind === 'server'
+    ? ({ path: '/sentinel/serviceBans', owner: 'serviceId', id: 'serviceBanId' } as const)
+    : ({ path: '/sentinel/groupBans', owner: 'groupId', id: 'groupBanId' } as const);
+
+const BAN_ERRORS = [
+  'duplicate',
+  'badPlayerId',
+  'pieCharacter',
+  'playerNotFound',
+  'eosIdUnknown',
+  'forbidden',
+  'validation',
+  'notFound',
+];
+
+function targetsOf(given: Target | Target[] | undefined, ctx: CommandContext): Target[] {
+  const t = given === undefined ? targetsInView(ctx) : (asList(given) as Target[]);
+  if (t.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
+  return t;
+}
+
+function playersOf(given: EntityRef | EntityRef[] | undefined, ctx: CommandContext): EntityRef[] {
+  const p = given === undefined ? playersInView(ctx) : asList(given);
+  if (p.length === 0) throw new CommandError('Choose a player.', 'player');
+  return p;
+}
+
+/** The player's ban on a server or group, if there is one. */
+async function findBan(ctx: CommandContext, player: EntityRef, target: Target): Promise<Ban | null> {
+  const k = classOf(target);
+  const page = await ctx.app.api.http<Page<Ban>>('GET', k.path, {
+    query: { [k.owner]: target.id, playerId: player.id },
+    expect: ['forbidden'],
+  });
+  return page.results[0] ?? null;
+}
+
+interface Outcome<T> {
+  done: T[];
+  failed: string[];
+}
+
+/** Runs `act` for every player on every target, collecting what worked and why the rest failed. */
+async function eachPair<T>(
+  players: EntityRef[],
+  targets: Target[],
+  act: (p: EntityRef, t: Target) => Promise<T>,
+): Promise<Outcome<T>> {
+  const out: Outcome<T> = { done: [], failed: [] };
+  for (const p of players)
+    for (const t of targets) {
+      try {
+        out.done.push(await act(p, t));
+      } catch (e) {
+        out.failed.push(`${p.label} on ${t.label}: ${(e as Error).message}`);
+      }
+    }
+  return out;
+}
+
+/** One line for everything done; with failures, an error naming each, so nothing is silently lost. */
+function summary<T>(verb: string, o: Outcome<T>, extra: Partial<CommandResult> = {}): CommandResult {
+  const total = o.done.length + o.failed.length;
+  if (o.failed.length === 0)
+    return { message: `${verb} ${total === 1 ? '1 ban' : `${total} bans`}.`, ...extra };
+  const head = `${verb} ${o.done.length} of ${total}; ${o.failed.length} failed: `;
+  if (o.done.length === 0) throw new CommandError(head + o.failed.join('; '));
+  return { message: head + o.failed.join('; '), ...extra };
+}
+
+const playersArg = () =>
+  list(ref('player'))
+    .describe('Players', 'Names, ids or EOS ids; blank: the marked players or the one in view')
+    .optional();
+const targetsArg = () =>
+  list(ref('server', 'group')).describe('Servers or groups', 'Blank: the server or group in view').optional();
+const expiresArg = (help: string) =>
+  text()
+    .describe('Expires', help)
+    .check((v) => expiryProblem(v, Date.now() / 1000))
+    .optional();
+
+function expiryOf(text: string | undefined): number | null {
+  try {
+    return parseExpiry(text ?? '', Date.now() / 1000);
+  } catch (e) {
+    throw new CommandError((e as Error).message, 'expires');
+  }
+}
+
+export const banCommands = [
+  defineCommand({
+    id: 'ban.create',
+    title: 'Ban player',
+    group,
+    aliases: ['ban'],
+    permission: Perm.ControlServices,
+    args: {
+      player: playersArg(),
+      expires: expiresArg('7d, 12h, a date like 2030-01-31, or blank (perm) for permanent'),
+      comments: text()
+        .min(1, BanMsg.commentsRequired)
+        .describe('Comments', 'Why the player is banned')
+        .rest(),
+      targets: targetsArg(),
+    },
+    run: async (a, ctx) => {
+      const expiration = expiryOf(a.expires);
+      const players = playersOf(a.player, ctx);
+      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
+      const o = await eachPair(players, targets, (p, t) => {
+        const k = classOf(t);
+        return ctx.app.api.http('POST', k.path, {
+          body: { [k.owner]: t.id, playerId: p.id, comments: a.comments, expiration },
+          expect: BAN_ERRORS,
+        });
+      });
+      return summary('Created', o);
+    },
+  }),
+  defineCommand({
+    id: 'ban.edit',
+    title: 'Edit ban',
+    group,
+    permission: Perm.ControlServices,
+    args: {
+      player: ref('player').describe('Player').optional(),
+      target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
+      expires: expiresArg('New expiry: 7d, a date, or perm; blank keeps it'),
+      comments: text().optional().describe('Comments', 'New comments; blank keeps them').rest(),
+    },
+    run: async (a, ctx) => {
+      const player = onePlayer(a.player, ctx);
+      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const patch: Record<string, unknown> = {};
+      if (a.expires?.trim()) patch.expiration = expiryOf(a.expires);
+      if (a.comments?.trim()) patch.comments = a.comments.trim();
+      if (Object.keys(patch).length === 0)
+        throw new CommandError('Give a new expiry or new comments.', 'expires');
+      const ban = await findBan(ctx, player, target);
+      if (!ban) throw new CommandError(`${player.label} is not banned on ${target.label}.`);
+      const k = classOf(target);
+      await ctx.app.api.http('PATCH', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
+        body: patch,
+        expect: BAN_ERRORS,
+      });
+      return { message: `Ban of ${ban.playerName} updated.` };
+    },
+  }),
+  defineCommand({
+    id: 'ban.remove',
+    title: 'Remove ban',
+    group,
+    aliases: ['unban'],
+    permission: Perm.ControlServices,
+    danger: 'confirm',
+    args: { player: playersArg(), targets: targetsArg() },
+    run: async (a, ctx) => {
+      const players = playersOf(a.player, ctx);
+      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
+      const o = await eachPair(players, targets, async (p, t) => {
+        const ban = await findBan(ctx, p, t);
+        if (!ban) throw new Error('not banned there, so not removed');
+        const k = classOf(t);
+        await ctx.app.api.http('DELETE', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
+          expect: BAN_ERRORS,
+        });
+        return { target: t, ban };
+      });
+      // The API has no undelete; undo re-creates each removed ban with its player, comments and expiry.
+      const undo = async () => {
+        for (const { target, ban } of o.done) {
+          const k = classOf(target);
+          await ctx.app.api.http('POST', k.path, {
+            body: {
+              [k.owner]: target.id,
+              playerId: ban.playerId,
+              comments: ban.comments,
+              expiration: ban.expiration,
+            },
+            expect: BAN_ERRORS,
+          });
+        }
+      };
+      return summary('Removed', o, o.done.length ? { undo } : {});
+    },
+  }),
+  defineCommand({
+    id: 'ban.import',
+    title: 'Import bans',
+    group,
+    permission: Perm.ControlServices,
+    args: {
+      target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
+      source: text()
+        .min(1, BanMsg.importEmpty)
+        .describe('Ban list or link', 'Lines of EOSID[,name][,expiry], or an https:// link to such a list')
+        .rest(),
+    },
+    run: async (a, ctx) => {
+      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const source = a.source.trim();
+      const body = /^https?:\/\/\S+$/i.test(source) ? await readLink(source) : source;
+      const { bans, problems } = parseBanList(body, Date.now() / 1000);
+      const skipped = problems.map((p) => `line ${p.line} (${p.text}): ${p.reason}`);
+      if (bans.length === 0) throw new CommandError([BanMsg.noValidLines, ...skipped].join(' '), 'source');
+      await ctx.app.api.http(
+        'POST',
+        `/sentinel/${target.kind === 'server' ? 'services' : 'groups'}/${encodeURIComponent(target.id)}/bans.txt`,
+        { body, rawBody: true, expect: ['noValidLines', 'forbidden', 'badId'] },
+      );
+      const head = `Imported ${bans.length} of ${bans.length + problems.length} lines.`;
+      return {
+        message: skipped.length ? `${head} Skipped ${skipped.join('; ')}` : head,
+        table: skipped.length
+          ? { columns: ['Line', 'Text', 'Why'], rows: problems.map((p) => [p.line, p.text, p.reason]) }
+          : undefined,
+      };
+    },
+  }),
+  defineCommand({
+    id: 'ban.goToPlayer',
+    title: 'Go to banned player',
+    group,
+    args: { player: ref('player').describe('Player').optional() },
+    run: ({ player }, ctx) => {
+      ctx.app.navigate(entityPath('player', onePlayer(player, ctx).id));
+      return undefined;
+    },
+  }),
+];

@@ -1,0 +1,186 @@
+// Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions.
+
+import type { Page } from '../src/domain/api.ts';
+import { PLAYER_TABS } from '../src/domain/enums.ts';
+import type { PlayerDetail, PlayerNote, PlayerSession } from '../src/domain/players.ts';
+import { noteContent } from '../src/domain/validate.ts';
+import { bool, type EntityRef, oneOf, ref, text } from './args.ts';
+import type { CommandContext } from './context.ts';
+import { CommandError, defineCommand } from './registry.ts';
+import { entityPath } from './shell.ts';
+
+const group = 'Players';
+
+/** The player of the route (`/players/{id}`) or the players marked or selected in a list. */
+export function playersInView(ctx: CommandContext): EntityRef[] {
+  if (ctx.selection.kind === 'player' && ctx.selection.ids.length)
+    return ctx.selection.ids.map((id) => ({ kind: 'player', id, label: id }));
+  const id = /^\/players\/([^/]+)/.exec(ctx.route)?.[1];
+  return id ? [{ kind: 'player', id: decodeURIComponent(id), label: id }] : [];
+}
+
+/** An argument that may hold one picked entity or a list of them, as a list. */
+export const asList = (v: EntityRef | EntityRef[] | undefined | null): EntityRef[] =>
+  Array.isArray(v) ? v : v ? [v] : [];
+
+/** The given player, else the one in view; the command cannot run without one. */
+export function onePlayer(given: EntityRef | undefined, ctx: CommandContext): EntityRef {
+  const p = given ?? playersInView(ctx)[0];
+  if (!p) throw new CommandError('Choose a player.', 'player');
+  return p;
+}
+
+const playerArg = () =>
+  ref('player').describe('Player', 'A player by name, id or EOS id; blank: the one in view').optional();
+const noteText = () =>
+  text()
+    .describe('Note', 'What moderators should know about this player')
+    .check((v) => noteContent(v))
+    .rest();
+
+const when = (t: number | null) => (t === null ? '' : new Date(t * 1000).toLocaleString('en'));
+
+export const playerCommands = [
+  defineCommand({
+    id: 'nav.players',
+    title: 'Go to Players',
+    group: 'Navigation',
+    keys: ['g>p'],
+    run: (_a, ctx) => {
+      ctx.app.navigate('/players');
+      return undefined;
+    },
+  }),
+  defineCommand({
+    id: 'player.list',
+    title: 'Player list',
+    group,
+    aliases: ['players'],
+    args: {
+      search: text().optional().describe('Search', 'Any name the player went by, or an identifier').rest(),
+    },
+    run: async ({ search }, ctx) => {
+      if (ctx.surface !== 'console') {
+        ctx.app.navigate('/players');
+        return undefined;
+      }
+      const page = await ctx.app.api
+        .classPath<PlayerDetail>('/sentinel/players')
+        .list({ pageSize: 100, ...(search ? { name: search } : {}) });
+      return {
+        table: {
+          columns: ['Name', 'Other names', 'Country', 'Id'],
+          rows: page.results.map((p) => [p.playerName, p.otherNames.join(', '), p.countryCode, p.playerId]),
+        },
+        message: `${page.totalResults} players`,
+      };
+    },
+  }),
+  defineCommand({
+    id: 'player.open',
+    title: 'Open player',
+    group,
+    aliases: ['player'],
+    args: {
+      player: ref('player').describe('Player', 'By name, id or EOS id'),
+      tab: oneOf(PLAYER_TABS).describe('Tab').default('logs'),
+    },
+    run: ({ player, tab }, ctx) => {
+      ctx.app.navigate(entityPath('player', player.id, tab === 'logs' ? undefined : tab));
+      return undefined;
+    },
+  }),
+  defineCommand({
+    id: 'player.addNote',
+    title: 'Add player note',
+    group,
+    aliases: ['note'],
+    args: { player: playerArg(), content: noteText() },
+    run: async ({ player, content }, ctx) => {
+      const p = onePlayer(player, ctx);
+      await ctx.app.api.http('POST', '/sentinel/playerNotes', {
+        body: { playerId: p.id, content },
+        expect: ['validation', 'notFound'],
+      });
+      return { message: 'Note added.' };
+    },
+  }),
+  defineCommand({
+    id: 'player.editNote',
+    title: 'Edit player note',
+    group,
+    args: {
+      note: text().describe('Note id', 'The note to change (its id; the notes tab fills it in)'),
+      content: noteText(),
+    },
+    run: async ({ note, content }, ctx) => {
+      await ctx.app.api.http<PlayerNote>('PATCH', `/sentinel/playerNotes/${encodeURIComponent(note)}`, {
+        body: { content },
+        expect: ['forbidden', 'validation', 'objectNotFound'],
+      });
+      return { message: 'Note saved; the previous text is kept in its history.' };
+    },
+  }),
+  defineCommand({
+    id: 'player.copyId',
+    title: 'Copy player id',
+    group,
+    args: { player: playerArg() },
+    run: async ({ player }, ctx) => {
+      const p = onePlayer(player, ctx);
+      await ctx.app.clipboard.copy(p.id);
+      return { message: 'Player id copied.' };
+    },
+  }),
+  defineCommand({
+    id: 'player.sessions',
+    title: 'Player sessions',
+    group,
+    aliases: ['sessions'],
+    args: {
+      of: ref('player', 'server', 'group')
+        .describe('Of', 'A player, server or group; blank: the one in view')
+        .optional(),
+      all: bool().describe('Include disconnected').default(false),
+    },
+    run: async ({ of, all }, ctx) => {
+      const target = of ?? playersInView(ctx)[0] ?? sessionOwnerInView(ctx);
+      if (!target) throw new CommandError('Choose a player, server or group.', 'of');
+      if (ctx.surface !== 'console') {
+        ctx.app.navigate(entityPath(target.kind, target.id, 'sessions'));
+        return undefined;
+      }
+      const filter =
+        { player: 'playerId', server: 'serviceId', group: 'groupId' }[target.kind as string] ?? 'playerId';
+      // One player's history is shown whole; many players' lists default to who is online now.
+      const onlineOnly = target.kind !== 'player' && !all;
+      const page = await ctx.app.api.http<Page<PlayerSession>>('GET', '/sentinel/playerSessions', {
+        query: {
+          [filter]: target.id,
+          sortedColumn: 'connectTime',
+          sortDirection: 'descending',
+          pageSize: 250,
+          ...(onlineOnly ? { isConnected: 'true' } : {}),
+        },
+      });
+      return {
+        table: {
+          columns: ['Player Name', 'Server Name', 'Join Time', 'Leave Time', 'Is Connected'],
+          rows: page.results.map((s) => [
+            s.playerName,
+            s.serviceDisplayName,
+            when(s.connectTime),
+            when(s.disconnectTime),
+            s.isConnected,
+          ]),
+        },
+      };
+    },
+  }),
+];
+
+function sessionOwnerInView(ctx: CommandContext): EntityRef | null {
+  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
+  if (!m || m[2] === 'setup') return null;
+  return { kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] };
+}

@@ -1,0 +1,84 @@
+// Player list (SPEC §2): sorted by player name, searched on the server by any name the player went
+// by (name history, survivor names) or an identifier. Marked players (Space, Shift+arrows) are
+// the selection ban.create and the other player commands act on.
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import type { PlayerDetail } from '../../../domain/players.ts';
+import { useApp } from '../../app/deps.tsx';
+import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
+import { selectionAtom } from '../../app/state.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { playerRef, playersApi } from './playerRef.ts';
+
+const MENU = ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'];
+const SEARCH_DELAY_MS = 250;
+
+const columns: Column<PlayerDetail>[] = [
+  { id: 'playerName', title: 'Player Name', value: (p) => p.playerName },
+  { id: 'otherNames', title: 'Also Known As', value: (p) => p.otherNames.join(', '), width: '35%' },
+  { id: 'country', title: 'Country', value: (p) => p.countryCode },
+  { id: 'vpn', title: 'VPN', value: (p) => (p.isUsingVpn ? 'Yes' : '') },
+];
+
+export function PlayerList() {
+  const { api, index, registry } = useApp();
+  const qc = useQueryClient();
+  const paneId = usePaneId();
+  const go = usePaneNavigate();
+  const setSelection = useSetAtom(selectionAtom);
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [typed]);
+
+  const query = useQuery({
+    queryKey: ['players', search],
+    queryFn: async () => {
+      const page = await playersApi(api).list({ pageSize: 250, ...(search ? { name: search } : {}) });
+      index.upsert(page.results.map(playerRef));
+      return page;
+    },
+  });
+  const serverSide = useMemo(() => ({ onFilter: setTyped, onSort: () => {} }), []);
+  const rows = query.data?.results ?? [];
+
+  return (
+    <div className="page page-list">
+      <h1 className="page-title">Players</h1>
+      <VirtualList<PlayerDetail>
+        name="players"
+        label="Players"
+        rows={rows}
+        rowKey={(p) => p.playerId}
+        columns={columns}
+        defaultSort={{ column: 'playerName', direction: 'asc' }}
+        serverSide={serverSide}
+        loading={query.isLoading}
+        error={query.error?.message ?? null}
+        emptyText={search ? `No player has gone by "${search}".` : 'No players yet.'}
+        onOpen={(p) => go(`/players/${p.playerId}`)}
+        onRefresh={() => void qc.invalidateQueries({ queryKey: ['players'] })}
+        kind="player"
+        menu={() => MENU.filter((id) => registry.get(id))}
+        valuesFor={(cmd, marked) =>
+          cmd.id === 'ban.create'
+            ? { player: marked.map(playerRef) }
+            : { player: marked[0] && playerRef(marked[0]) }
+        }
+        onSelectionChange={(marked, active) =>
+          setSelection((all) => ({
+            ...all,
+            [paneId]: {
+              kind: 'player',
+              ids: (marked.length ? marked : active ? [active] : []).map((p) => p.playerId),
+            },
+          }))
+        }
+      />
+    </div>
+  );
+}

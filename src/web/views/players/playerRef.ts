@@ -1,0 +1,24 @@
+// Players as entity references: the palette finds a player by any name they went by, because
+// former and survivor names ride along in the searched detail.
+
+import type { EntityRef } from '../../../../commands/args.ts';
+import type { Page } from '../../../domain/api.ts';
+import { UUID } from '../../../domain/constants.ts';
+import type { PlayerDetail } from '../../../domain/players.ts';
+import type { SentinelApi } from '../../api/sentinel.ts';
+
+export const playerRef = (p: PlayerDetail): EntityRef => ({
+  kind: 'player',
+  id: p.playerId,
+  label: p.playerName,
+  detail: p.otherNames.length ? `formerly ${p.otherNames.join(', ')}` : undefined,
+});
+
+export const playersApi = (api: SentinelApi) => api.classPath<PlayerDetail>('/sentinel/players');
+
+/** By id, or every player whose current, former or survivor name or identifier matches. */
+export async function playerRemote(api: SentinelApi, text: string): Promise<EntityRef[]> {
+  const query = UUID.test(text) ? { 'playerId[]': text } : { name: text };
+  const page: Page<PlayerDetail> = await playersApi(api).list({ ...query, pageSize: 25 });
+  return page.results.map(playerRef);
+}
