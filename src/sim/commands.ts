@@ -1,9 +1,13 @@
-// How the simulated mod obeys game commands (SENTINEL-API §6): admin console commands, chat and
-// broadcasts from the web. Effects on the world come back as events, in the order they happen.
+// How the simulated mod obeys game commands (SENTINEL-API §2.3/§6): admin console commands, chat
+// and broadcasts from the web, locate, teleport, rename, dino edits, give item / give dino,
+// restore and wiping wild dinos. Effects on the world come back as events, in the order they happen.
+// Survivors are named by characterId or specimenId; dinos by dinoId or dinoId1/dinoId2 (the two
+// halves of the dino number).
 
 import type { CommandReply, GameCommand, LinkEvent } from '../domain/link.ts';
 import * as ev from './events.ts';
-import type { World } from './world.ts';
+import { speciesOfPath } from './species.ts';
+import { type Dino, latLon, type Position, type Survivor, type World } from './world.ts';
 
 export interface CommandOutcome {
   reply: CommandReply;
@@ -44,6 +48,7 @@ const ADMIN: Record<string, AdminHandler> = {
     ),
   serverchat: (_world, arg) =>
     arg ? ok(NO_RESPONSE, [ev.broadcasted(arg, 'WebService')]) : fail('Missing message'),
+  destroywilddinos: (world) => ok(`Destroyed ${world.destroyWildDinos()} wild creatures`),
 };
 
 function admin(world: World, command: unknown): CommandOutcome {
@@ -65,8 +70,132 @@ function webChat(world: World, cmd: GameCommand): CommandOutcome {
   ]);
 }
 
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const requestIdOf = (cmd: GameCommand) => (typeof cmd.requestId === 'string' ? cmd.requestId : null);
+
+function withSurvivor(world: World, cmd: GameCommand, run: (s: Survivor) => CommandOutcome): CommandOutcome {
+  const s = world.findSurvivor(cmd);
+  return s ? run(s) : fail('No such survivor on this server');
+}
+
+function withDino(world: World, cmd: GameCommand, run: (d: Dino) => CommandOutcome): CommandOutcome {
+  const d = world.findDino(cmd);
+  return d ? run(d) : fail('No such dino on this server');
+}
+
+const where = (p: Position) => ({ found: true, x: p.x, y: p.y, z: p.z, ...latLon(p) });
+
+function locate(world: World, cmd: GameCommand): CommandOutcome {
+  const requestId = requestIdOf(cmd);
+  if (cmd.specimenId !== undefined || cmd.characterId !== undefined)
+    return withSurvivor(world, cmd, (s) => ok({ requestId, ...where(s.pos) }));
+  // Only a dino in the world has a place: dead, frozen or uploaded ones are not found.
+  return withDino(world, cmd, (d) =>
+    ok(
+      d.status === 'Deployed'
+        ? { requestId, ...where(d.pos) }
+        : { requestId, found: false, status: d.status },
+    ),
+  );
+}
+
+/** Either explicit coordinates or another survivor to stand next to. */
+function destination(world: World, cmd: GameCommand): Position | null {
+  if (finite(cmd.x) && finite(cmd.y) && finite(cmd.z)) return { x: cmd.x, y: cmd.y, z: cmd.z };
+  const target = world.findSurvivor({ characterId: cmd.toCharacterId, specimenId: cmd.toSpecimenId });
+  return target ? { ...target.pos } : null;
+}
+
+function teleport(world: World, cmd: GameCommand, dino: boolean): CommandOutcome {
+  const to = destination(world, cmd);
+  if (!to) return fail('Give x, y and z, or a survivor to teleport to');
+  const move = (thing: { pos: Position }) => {
+    thing.pos = to;
+    return ok({ requestId: requestIdOf(cmd), ...where(to) });
+  };
+  return dino
+    ? withDino(world, cmd, (d) => (d.status === 'Deployed' ? move(d) : fail('The dino is not in the world')))
+    : withSurvivor(world, cmd, move);
+}
+
+function renamePlayer(world: World, cmd: GameCommand): CommandOutcome {
+  const name = typeof cmd.newName === 'string' ? cmd.newName : cmd.name;
+  if (typeof name !== 'string' || name.trim() === '') return fail('Missing new name');
+  return withSurvivor(world, cmd, (s) => ok(null, world.rename(s.player, name.trim())));
+}
+
+function editDino(world: World, cmd: GameCommand): CommandOutcome {
+  return withDino(world, cmd, (d) => {
+    const events = typeof cmd.isSterilized === 'boolean' ? world.setSterilized(d, cmd.isSterilized) : [];
+    if (typeof cmd.isFemale === 'boolean' && d.gender !== 'None') d.gender = cmd.isFemale ? 'Female' : 'Male';
+    return ok({ requestId: requestIdOf(cmd), isSterilized: d.sterilized, gender: d.gender }, events);
+  });
+}
+
+function giveItem(world: World, cmd: GameCommand): CommandOutcome {
+  if (typeof cmd.itemPath !== 'string' || cmd.itemPath === '') return fail('Missing itemPath');
+  const quantity = finite(cmd.quantity) ? cmd.quantity : 1;
+  return withSurvivor(world, cmd, (s) => {
+    const { type: _t, requestId: _r, characterId: _c, specimenId: _s, ...item } = cmd;
+    return ok({ requestId: requestIdOf(cmd) }, [
+      ev.itemGiven(s, world.tribeOf(s), { ...item, itemPath: cmd.itemPath as string, quantity }),
+    ]);
+  });
+}
+
+function giveDino(world: World, cmd: GameCommand): CommandOutcome {
+  if (typeof cmd.dinoPath !== 'string' || cmd.dinoPath === '') return fail('Missing dinoPath');
+  const species = speciesOfPath(cmd.dinoPath);
+  return withSurvivor(world, cmd, (s) => {
+    const given = world.giveDino(s, species, {
+      name: typeof cmd.name === 'string' ? cmd.name : undefined,
+      level: finite(cmd.level) ? Math.max(1, Math.round(cmd.level)) : undefined,
+      age: finite(cmd.age) ? Math.min(1, Math.max(0, cmd.age)) : undefined,
+      isFemale: typeof cmd.isFemale === 'boolean' ? cmd.isFemale : undefined,
+      isSterilized: typeof cmd.isSterilized === 'boolean' ? cmd.isSterilized : undefined,
+      imprint: finite(cmd.imprint) ? cmd.imprint : undefined,
+      colors: Array.isArray(cmd.colors) ? (cmd.colors as number[]) : undefined,
+      stats:
+        typeof cmd.stats === 'object' && cmd.stats !== null
+          ? (cmd.stats as Record<string, number>)
+          : undefined,
+      traits: Array.isArray(cmd.traits) ? (cmd.traits as string[]) : undefined,
+    });
+    return ok({ requestId: requestIdOf(cmd), dinoId: given.dino.dinoId }, given.events);
+  });
+}
+
+function restore(world: World, cmd: GameCommand): CommandOutcome {
+  return withDino(world, cmd, (d) => {
+    const to = world.findSurvivor(cmd);
+    if (!to) return fail('No such survivor on this server');
+    const events = world.restore(d, to);
+    return events.length > 0
+      ? ok({ requestId: requestIdOf(cmd) }, events)
+      : fail('Restore is not available for this dino');
+  });
+}
+
 export function runCommand(world: World, cmd: GameCommand): CommandOutcome {
   switch (cmd.type) {
+    case 'locate':
+      return locate(world, cmd);
+    case 'teleportCharacter':
+      return teleport(world, cmd, false);
+    case 'teleportDino':
+      return teleport(world, cmd, true);
+    case 'renamePlayer':
+      return renamePlayer(world, cmd);
+    case 'editDino':
+      return editDino(world, cmd);
+    case 'giveItem':
+      return giveItem(world, cmd);
+    case 'giveDino':
+      return giveDino(world, cmd);
+    case 'restore':
+      return restore(world, cmd);
+    case 'destroyWildDinos':
+      return ok(`Destroyed ${world.destroyWildDinos()} wild creatures`);
     case 'admin':
       return admin(world, cmd.command);
     case 'chat':

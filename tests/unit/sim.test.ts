@@ -222,10 +222,11 @@ describe('simulator over the link', () => {
       ok: true,
       result: `${victim.eosId} unbanned`,
     });
-    expect(await link.command({ type: 'teleportDino', dinoId: 'x' })).toEqual({
+    expect(await link.command({ type: 'teleportDino', dinoId: 'x', x: 0, y: 0, z: 0 })).toEqual({
       ok: false,
-      error: 'Unsupported command',
+      error: 'No such dino on this server',
     });
+    expect(await link.command({ type: 'summonMeteor' })).toEqual({ ok: false, error: 'Unsupported command' });
     expect(link.populationMismatches).toEqual([]);
   });
 
@@ -287,7 +288,7 @@ describe('simulator pieces', () => {
     expect(world.join(p)).toEqual([]);
     expect(world.candidates()).not.toContain(p);
     world.unban(p.eosId);
-    expect(world.join(p).map((e) => e.eventName)).toEqual(['playerJoined']);
+    expect(world.join(p).map((e) => e.eventName)).toEqual(['playerJoined', 'playerSpawned']);
   });
 
   it('chats in several languages, mostly with low scores and sometimes high ones', () => {

@@ -219,7 +219,17 @@ export function createLinkServer(
           seq,
         ]);
         if (seen.rows.length > 0) return null;
-        const metadata = await applyGameEvent(tx, link.serviceId, event);
+        // Side effects the tables refuse (a survivor number taken twice, a value out of range) must
+        // not cost the event itself, or the mod's queue would stall on it forever.
+        await tx.exec('SAVEPOINT world');
+        const metadata = await applyGameEvent(tx, link.serviceId, event).catch(async (e) => {
+          await tx.exec('ROLLBACK TO SAVEPOINT world');
+          console.error(
+            `link: ${event.eventName} ${seq} of ${link.serviceId}: side effects skipped:`,
+            e.message,
+          );
+          return event.metadata;
+        });
         return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
       })
       // The rollback undid this copy's side effects; the stored one keeps its own.

@@ -1,5 +1,8 @@
-// What game events change in the world tables (players, identifiers, sessions, names), applied in
-// the transaction that stores the event.
+// What game events change in the world tables (players, identifiers, sessions, names, survivors,
+// tribes and their members, dinos), applied in the transaction that stores the event.
+// Ids of survivors, tribes and dinos are the mod's (UUIDs it keeps in the save); a row the mod
+// names is created the first time an event describes it fully, and only ever touched on the
+// service that sent the event, so one game server cannot rewrite another's world.
 
 import { EOS_ID, UUID } from '../../domain/constants.ts';
 import type { Queryable } from '../db/db.ts';
@@ -14,6 +17,170 @@ export interface GameEvent {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const uuid = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
+const int = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const DINO_NUMBER = /^\d{1,20}$/;
+const GENDERS = ['None', 'Female', 'Male'];
+
+/** Creates the tribe when the event describes it (id, number, name); renames it when it exists. */
+async function upsertTribe(
+  tx: Queryable,
+  serviceId: string,
+  meta: Record<string, unknown>,
+): Promise<string | null> {
+  const tribeId = uuid(meta.tribeId);
+  if (!tribeId) return null;
+  const name = text(meta.tribeName);
+  const number = int(meta.tribeNumber);
+  if (name && number !== null)
+    await tx.query(
+      `INSERT INTO tribes (tribe_id, service_id, tribe_number, name) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [tribeId, serviceId, number, name],
+    );
+  const { rows } = await tx.query('SELECT 1 FROM tribes WHERE tribe_id = $1 AND service_id = $2', [
+    tribeId,
+    serviceId,
+  ]);
+  return rows.length > 0 ? tribeId : null;
+}
+
+/** The survivor the event is about, created when it carries characterId, specimenId and a player. */
+async function upsertCharacter(
+  tx: Queryable,
+  serviceId: string,
+  playerId: string | null,
+  meta: Record<string, unknown>,
+): Promise<string | null> {
+  const characterId = uuid(meta.characterId);
+  if (!characterId) return null;
+  const specimenId = int(meta.specimenId);
+  const name = text(meta.characterName) ?? text(meta.playerName);
+  if (playerId && specimenId !== null && name)
+    await tx.query(
+      `INSERT INTO characters (character_id, service_id, player_id, specimen_id, name) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING`,
+      [characterId, serviceId, playerId, specimenId, name],
+    );
+  const { rows } = await tx.query('SELECT 1 FROM characters WHERE character_id = $1 AND service_id = $2', [
+    characterId,
+    serviceId,
+  ]);
+  return rows.length > 0 ? characterId : null;
+}
+
+/** Moves a survivor to a tribe (or out of every tribe), keeping the membership history. */
+async function setCharacterTribe(tx: Queryable, characterId: string, tribeId: string | null, at: number) {
+  await tx.query(
+    `UPDATE tribe_characters SET left_time = greatest(joined, to_timestamp($3))
+      WHERE character_id = $1 AND left_time IS NULL AND tribe_id IS DISTINCT FROM $2`,
+    [characterId, tribeId, at],
+  );
+  if (tribeId)
+    await tx.query(
+      `INSERT INTO tribe_characters (tribe_id, character_id, joined)
+       SELECT $2, $1, to_timestamp($3)
+        WHERE NOT EXISTS (SELECT 1 FROM tribe_characters WHERE character_id = $1 AND tribe_id = $2 AND left_time IS NULL)
+       ON CONFLICT DO NOTHING`,
+      [characterId, tribeId, at],
+    );
+  await tx.query('UPDATE characters SET tribe_id = $2 WHERE character_id = $1', [characterId, tribeId]);
+}
+
+/**
+ * The dino the event is about. Dino events carry the dino's description (dinoNumber64,
+ * dinoSpecies, dinoSpeciesPath, dinoLevel, dinoGender, dinoAge, dinoName), so a dino is created by
+ * the first event that mentions it, even when the one that made it was never seen.
+ */
+async function upsertDino(
+  tx: Queryable,
+  serviceId: string,
+  meta: Record<string, unknown>,
+): Promise<string | null> {
+  const dinoId = uuid(meta.dinoId);
+  if (!dinoId) return null;
+  const number =
+    typeof meta.dinoNumber64 === 'string' && DINO_NUMBER.test(meta.dinoNumber64) ? meta.dinoNumber64 : null;
+  const species = text(meta.dinoSpecies);
+  const path = text(meta.dinoSpeciesPath) ?? text(meta.dinoPath);
+  if (number && species && path)
+    await tx.query(
+      `INSERT INTO dinos (dino_id, service_id, dino_number64, species, species_path) VALUES ($1, $2, $3::numeric, $4, $5)
+       ON CONFLICT DO NOTHING`,
+      [dinoId, serviceId, number, species, path],
+    );
+  const gender =
+    typeof meta.dinoGender === 'string' && GENDERS.includes(meta.dinoGender) ? meta.dinoGender : null;
+  const { rows } = await tx.query(
+    `UPDATE dinos SET name = coalesce($3, name), level = coalesce($4, level), age = coalesce($5, age),
+            gender = coalesce($6, gender)
+      WHERE dino_id = $1 AND service_id = $2 RETURNING 1`,
+    [
+      dinoId,
+      serviceId,
+      typeof meta.dinoName === 'string' ? meta.dinoName : null,
+      int(meta.dinoLevel),
+      num(meta.dinoAge),
+      gender,
+    ],
+  );
+  return rows.length > 0 ? dinoId : null;
+}
+
+/** Column changes each dino event makes, beyond keeping the description current. */
+const DINO_CHANGES: Record<string, (meta: Record<string, unknown>) => Record<string, unknown>> = {
+  dinoTamed: (m) => ({ tribe_id: uuid(m.tribeId) ?? undefined, status: 'Deployed' }),
+  dinoCreated: (m) => ({
+    tribe_id: uuid(m.tribeId) ?? undefined,
+    status: 'Deployed',
+    is_sterilized: bool(m.isSterilized) ?? false,
+  }),
+  dinoClaimed: (m) => ({ tribe_id: uuid(m.tribeId) ?? undefined }),
+  dinoUnclaimed: () => ({ tribe_id: null }),
+  dinoTribeChanged: (m) => ({ tribe_id: uuid(m.newTribeId) ?? undefined }),
+  dinoRenamed: (m) => ({ name: typeof m.newDinoName === 'string' ? m.newDinoName : null }),
+  // A cryopod backup, when the game kept one, is what a restore brings back.
+  dinoDied: (m) => ({
+    status: 'Dead',
+    restore_data: typeof m.restoreData === 'object' ? m.restoreData : null,
+  }),
+  dinoFrozen: () => ({ status: 'Frozen' }),
+  dinoUnfrozen: (m) => ({ status: 'Deployed', has_cryo_sickness: bool(m.hasCryoSickness) ?? false }),
+  dinoUploaded: () => ({ status: 'Uploaded' }),
+  dinoDownloaded: () => ({ status: 'Deployed' }),
+  dinoMatured: () => ({ age: 1 }),
+  dinoSterilized: () => ({ is_sterilized: true }),
+  dinoUnsterilized: () => ({ is_sterilized: false }),
+  dinoRestored: (m) => ({
+    status: 'Deployed',
+    restore_data: null,
+    has_cryo_sickness: false,
+    tribe_id: uuid(m.tribeId) ?? undefined,
+  }),
+};
+
+async function applyDinoEvent(tx: Queryable, serviceId: string, e: GameEvent): Promise<void> {
+  const dinoId = await upsertDino(tx, serviceId, e.metadata);
+  const change = DINO_CHANGES[e.eventName];
+  if (!dinoId || !change) return;
+  // undefined means "unchanged"; so does a tribe this service does not know.
+  const values = Object.fromEntries(Object.entries(change(e.metadata)).filter(([, v]) => v !== undefined));
+  if (values.tribe_id && !(await upsertTribe(tx, serviceId, { ...e.metadata, tribeId: values.tribe_id })))
+    delete values.tribe_id;
+  if (values.name === null) delete values.name;
+  const columns = Object.keys(values);
+  if (columns.length === 0) return;
+  const sets = columns.map((c, i) => `${c} = $${i + 2}${c === 'restore_data' ? '::jsonb' : ''}`).join(', ');
+  await tx.query(`UPDATE dinos SET ${sets} WHERE dino_id = $1`, [
+    dinoId,
+    ...columns.map((c) =>
+      c === 'restore_data' && values[c] !== null ? JSON.stringify(values[c]) : values[c],
+    ),
+  ]);
+}
 
 /** The player an event is about: by EOS id first (it is what the game knows), else by Sentinel id. */
 async function resolvePlayer(
@@ -133,11 +300,64 @@ export async function applyGameEvent(
       await renamePlayer(tx, playerId, text(meta.newName), e.time);
       return { ...meta, playerId };
     }
+    case 'playerSpawned': {
+      const playerId = await resolvePlayer(tx, meta, true);
+      const tribeId = await upsertTribe(tx, serviceId, meta);
+      const characterId = await upsertCharacter(tx, serviceId, playerId, meta);
+      if (characterId && tribeId) await setCharacterTribe(tx, characterId, tribeId, e.time);
+      return playerId ? { ...meta, playerId } : meta;
+    }
+    case 'tribeCreated': {
+      const tribeId = await upsertTribe(tx, serviceId, meta);
+      const characterId = await upsertCharacter(tx, serviceId, null, meta);
+      if (tribeId && characterId) await setCharacterTribe(tx, characterId, tribeId, e.time);
+      return meta;
+    }
+    case 'tribeRenamed': {
+      const tribeId = uuid(meta.tribeId);
+      const name = text(meta.newTribeName);
+      if (tribeId && name)
+        await tx.query('UPDATE tribes SET name = $3 WHERE tribe_id = $1 AND service_id = $2', [
+          tribeId,
+          serviceId,
+          name,
+        ]);
+      return meta;
+    }
+    case 'tribeDestroyed': {
+      const tribeId = uuid(meta.tribeId);
+      if (!tribeId) return meta;
+      const { rows } = await tx.query(
+        'UPDATE tribes SET deleted = true WHERE tribe_id = $1 AND service_id = $2 RETURNING 1',
+        [tribeId, serviceId],
+      );
+      if (rows.length === 0) return meta;
+      const members = await tx.query<{ character_id: string }>(
+        'SELECT character_id FROM characters WHERE tribe_id = $1',
+        [tribeId],
+      );
+      for (const m of members.rows) await setCharacterTribe(tx, m.character_id, null, e.time);
+      await tx.query('UPDATE dinos SET tribe_id = NULL WHERE tribe_id = $1', [tribeId]);
+      return meta;
+    }
+    case 'playerTribeChanged': {
+      const characterId = await upsertCharacter(tx, serviceId, null, meta);
+      if (!characterId) return meta;
+      const tribeId =
+        meta.newTribeId === null
+          ? null
+          : await upsertTribe(tx, serviceId, { ...meta, tribeId: meta.newTribeId });
+      await setCharacterTribe(tx, characterId, tribeId, e.time);
+      return meta;
+    }
     case 'clusterIdChanged':
       // SPEC §4: the permission to change cluster id is used up by the change it allowed.
-      await tx.query('UPDATE services SET allow_cluster_id_change = false WHERE service_id = $1', [serviceId]);
+      await tx.query('UPDATE services SET allow_cluster_id_change = false WHERE service_id = $1', [
+        serviceId,
+      ]);
       return meta;
     default:
+      if (e.eventName in DINO_CHANGES) await applyDinoEvent(tx, serviceId, e);
       return meta;
   }
 }
