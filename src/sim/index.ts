@@ -16,6 +16,8 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
+  /** Stops world life; links stay up and keep delivering what is queued. */
+  pause(): void;
   stop(): Promise<void>;
   servers: SimServer[];
 }
@@ -38,6 +40,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
 
   return {
     servers,
+    pause() {
+      clearInterval(timer);
+    },
     async stop() {
       clearInterval(timer);
       await Promise.all(servers.map((s) => s.link.stop()));

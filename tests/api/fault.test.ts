@@ -1,0 +1,107 @@
+// The fault test: the API server restarts while the simulator streams events. The mod's numbered
+// queue with acknowledgements and the unique (service, seq) of log messages must leave every
+// event the simulator made in the database exactly once, and the world tables in step with them.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
+import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { seedDemo } from '../../src/server/seed.ts';
+import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import { DEMO } from './helpers.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const schema = databaseUrl ? `fault_${randomBytes(5).toString('hex')}` : undefined;
+// PGlite keeps its data across the restart only on disk.
+const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'palisade-fault-'));
+const opts: CreateServerOptions = { databaseUrl, dbSchema: schema, dataDir, staticDir: '/nonexistent' };
+
+let server: RunningServer | undefined;
+let sim: Simulator | undefined;
+
+afterAll(async () => {
+  await sim?.stop();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+});
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const stored = (s: RunningServer) =>
+  s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM log_messages WHERE link_seq IS NOT NULL');
+
+it('stores every simulated event exactly once across a server restart mid-stream', async () => {
+  server = await createServer(opts);
+  const port = server.port;
+  const demo = await seedDemo(server.db, { ...DEMO, servers: 3 });
+  sim = startSimulator({
+    linkUrl: `${server.url.replace(/^http/, 'ws')}${LINK_PATH}`,
+    servers: demo.servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
+    tickMs: 25,
+    seed: 99,
+  });
+  const live = sim;
+  await until(async () => (await stored(server!)).rows[0].n > 150, 'events streaming before the restart');
+
+  await server.close();
+  server = undefined;
+  const madeWhileDown = live.servers.reduce((n, s) => n + s.queue.lastSeq, 0);
+  await new Promise((r) => setTimeout(r, 300));
+  server = await createServer({ ...opts, port });
+  const restarted = server;
+  await until(() => live.servers.every((s) => s.link.connected), 're-linked after the restart');
+  await until(
+    async () => (await stored(restarted)).rows[0].n > madeWhileDown + 150,
+    'streaming after the restart',
+  );
+
+  live.pause();
+  await until(() => live.servers.every((s) => s.queue.pending === 0), 'queues drained');
+
+  for (const [i, s] of demo.servers.entries()) {
+    const made = live.servers[i].queue.lastSeq;
+    const { rows } = await restarted.db.query<{ seq: number; n: number }>(
+      'SELECT link_seq::int AS seq, count(*)::int AS n FROM log_messages WHERE service_id = $1 AND link_seq IS NOT NULL GROUP BY 1 ORDER BY 1',
+      [s.serviceId],
+    );
+    expect(rows.length).toBe(made);
+    expect(rows.every((r, k) => r.seq === k + 1 && r.n === 1)).toBe(true);
+
+    // The world tables followed the same events once each.
+    const count = async (sql: string) =>
+      (await restarted.db.query<{ n: number }>(sql, [s.serviceId])).rows[0].n;
+    expect(await count('SELECT count(*)::int AS n FROM characters WHERE service_id = $1')).toBe(
+      await count(
+        `SELECT count(*)::int AS n FROM log_messages WHERE service_id = $1 AND event_name = 'playerSpawned'`,
+      ),
+    );
+    expect(await count(`SELECT count(*)::int AS n FROM tribes WHERE service_id = $1`)).toBe(
+      await count(
+        `SELECT count(*)::int AS n FROM log_messages WHERE service_id = $1 AND event_name = 'tribeCreated'`,
+      ),
+    );
+    const world = live.servers[i].world;
+    expect(await count('SELECT count(*)::int AS n FROM dinos WHERE service_id = $1')).toBe(world.dinos.size);
+    const statuses = await restarted.db.query<{ dino_id: string; status: string }>(
+      'SELECT dino_id, status FROM dinos WHERE service_id = $1',
+      [s.serviceId],
+    );
+    for (const r of statuses.rows) expect(r.status).toBe(world.dinos.get(r.dino_id)?.status);
+  }
+});
