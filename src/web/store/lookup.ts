@@ -1,7 +1,7 @@
 // EntityLookup over the entity index, asking the API for what the index does not hold.
 
 import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
-import type { Service } from '../../domain/api.ts';
+import type { Group, Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
 import { logRemote } from '../views/logs/logRef.ts';
@@ -23,6 +23,11 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   server: async (api, text) => {
     const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };
     return (await api.services.list({ ...query, pageSize: 25 })).results.map(serviceRef);
+  },
+  group: async (api, text) => {
+    const query = UUID.test(text) ? { 'groupId[]': text } : { name: text };
+    const page = await api.classPath<Group>('/sentinel/groups').list({ ...query, pageSize: 25 });
+    return page.results.map((g) => ({ kind: 'group', id: g.groupId, label: g.name }));
   },
 };
 
@@ -60,6 +65,8 @@ export function createLookup(index: EntityIndex, api: () => SentinelApi): Entity
       index.upsert(found);
       const hits = exact(found);
       if (hits.length) return hits;
+      // The server matched on something the label does not show (an old name, an EOS id): trust a lone hit.
+      if (found.length === 1) return found;
       // A unique prefix is as good as the full name when typing fast.
       const prefixed = search(kinds, t, 2);
       return prefixed.length === 1 ? prefixed : [];
