@@ -7,10 +7,13 @@ import type { Service } from '../../../domain/api.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
+import { serviceRef } from '../../store/lookup.ts';
 import { servicesKey, useLiveServices, useServices } from '../../store/services.ts';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
+import { usePushNotifications } from './PushNotifications.tsx';
+import { SubscriptionBanner } from './SubscriptionBanner.tsx';
 
 const MENU = ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup'];
 
@@ -57,10 +60,12 @@ export function ServerList() {
     userOf(auth)?.userId,
     rows.map((s) => s.serviceId),
   );
+  usePushNotifications(rows.map((s) => s.serviceId));
 
   return (
     <div className="page page-list">
       <h1 className="page-title">Servers</h1>
+      <SubscriptionBanner services={rows} />
       <VirtualList<Service>
         name="servers"
         rows={rows}
@@ -75,6 +80,8 @@ export function ServerList() {
         onOpen={(s) => go(`/servers/${s.serviceId}`)}
         onRefresh={() => void qc.invalidateQueries({ queryKey: servicesKey })}
         menu={() => MENU.filter((id) => registry.get(id))}
+        kind="server"
+        valuesFor={(_cmd, selected) => (selected[0] ? { server: serviceRef(selected[0]) } : {})}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,

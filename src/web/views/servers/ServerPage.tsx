@@ -1,7 +1,8 @@
-// A server: header with its live facts, and its tabs (SPEC §2). Logs is the default tab.
+// A server: header with its live facts and toolbar, and every tab of SPEC §2 (logs by default).
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import type { Command } from '../../../../commands/registry.ts';
 import { formatClock } from '../../../../commands/servers.ts';
 import type { Service } from '../../../domain/api.ts';
 import { Msg } from '../../../domain/messages.ts';
@@ -9,10 +10,63 @@ import { ApiError } from '../../api/http.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { patchService, useLiveServices } from '../../store/services.ts';
+import { Toolbar } from '../../ui/Toolbar.tsx';
+import { BansTab } from '../bans/BansTab.tsx';
+import { ChatView } from '../chat/ChatView.tsx';
+import { LogView } from '../logs/LogView.tsx';
+import { SessionsTab } from '../players/SessionsTab.tsx';
+import { CharacterList, DinoList, TribeList } from '../world/WorldLists.tsx';
 import { population, serverStatus, statusLabel } from './format.ts';
-import { ServerLogs } from './ServerLogs.tsx';
+import { usePushNotifications } from './PushNotifications.tsx';
+import { GroupsTab, ScriptsTab, UsersTab } from './ServerAccessTabs.tsx';
+import { ServerCommandBar } from './ServerCommandBar.tsx';
+import { ServerSettings } from './ServerSettings.tsx';
+import './servers.css';
 
-const TABS = [{ id: 'logs', title: 'Logs' }] as const;
+const TABS = [
+  { id: 'logs', title: 'Logs' },
+  { id: 'chat', title: 'Chat' },
+  { id: 'sessions', title: 'Sessions' },
+  { id: 'bans', title: 'Bans' },
+  { id: 'settings', title: 'Settings' },
+  { id: 'users', title: 'Users' },
+  { id: 'groups', title: 'Groups' },
+  { id: 'scripts', title: 'Scripts' },
+  { id: 'characters', title: 'Survivors' },
+  { id: 'tribes', title: 'Tribes' },
+  { id: 'dinos', title: 'Dinos' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const TOOLBAR = ['server.runScript', 'server.runCommand'];
+
+function TabBody({ tab, service }: { tab: TabId; service: Service }) {
+  const serviceId = service.serviceId;
+  switch (tab) {
+    case 'logs':
+      return <LogView filter={{ serviceId }} name="serverLogs" />;
+    case 'chat':
+      return <ChatView serviceId={serviceId} label={service.displayName} />;
+    case 'sessions':
+      return <SessionsTab serviceId={serviceId} />;
+    case 'bans':
+      return <BansTab serviceId={serviceId} />;
+    case 'settings':
+      return <ServerSettings key={serviceId} service={service} />;
+    case 'users':
+      return <UsersTab serviceId={serviceId} />;
+    case 'groups':
+      return <GroupsTab serviceId={serviceId} />;
+    case 'scripts':
+      return <ScriptsTab serviceId={serviceId} />;
+    case 'characters':
+      return <CharacterList filter={{ serviceId }} name="serverCharacters" />;
+    case 'tribes':
+      return <TribeList filter={{ serviceId }} name="serverTribes" />;
+    case 'dinos':
+      return <DinoList filter={{ serviceId }} name="serverDinos" />;
+  }
+}
 
 export function ServerPage() {
   const { serviceId = '', tab = 'logs' } = useParams();
@@ -27,6 +81,7 @@ export function ServerPage() {
     },
   });
   useLiveServices(realtime, qc, index, userOf(auth)?.userId, query.data ? [serviceId] : []);
+  usePushNotifications(query.data ? [serviceId] : []);
 
   if (query.error) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -38,6 +93,9 @@ export function ServerPage() {
     );
   }
   const s: Service | undefined = query.data;
+  const current = TABS.find((t) => t.id === tab);
+  const ref = { kind: 'server' as const, id: serviceId, label: s?.displayName ?? serviceId };
+  const valuesFor = (cmd: Command) => (cmd.id === 'server.runCommand' ? { targets: [ref] } : { server: ref });
   return (
     <div className="page page-server">
       <header className="server-header">
@@ -55,6 +113,13 @@ export function ServerPage() {
             <dd>{formatClock(s.gameClock)}</dd>
           </dl>
         )}
+        <Toolbar
+          commandIds={TOOLBAR}
+          label="Server actions"
+          selection={{ kind: 'server', ids: [serviceId] }}
+          valuesFor={valuesFor}
+        />
+        {s && <ServerCommandBar serviceId={serviceId} label={s.displayName} />}
       </header>
       <nav className="tabs" aria-label="Server tabs">
         {TABS.map((t) => (
@@ -70,7 +135,8 @@ export function ServerPage() {
           Setup
         </PaneLink>
       </nav>
-      {tab === 'logs' && <ServerLogs serviceId={serviceId} />}
+      {!current && <p role="alert">There is no tab "{tab}" on a server.</p>}
+      {current && s && <TabBody tab={current.id} service={s} />}
     </div>
   );
 }

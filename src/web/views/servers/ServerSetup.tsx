@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
+import { useServices } from '../../store/services.ts';
+import { SubscriptionBanner } from './SubscriptionBanner.tsx';
 
 export function ServerSetup() {
   const { serviceId = '' } = useParams();
-  const { api, config } = useApp();
+  const { api, config, index } = useApp();
+  const services = useServices(api, index);
   const query = useQuery({ queryKey: ['service', serviceId], queryFn: () => api.services.get(serviceId) });
   const s = query.data;
   const lines = s ? `[BeaconSentinel]\nAccessKey=${s.accessKey}` : '';
@@ -15,7 +18,13 @@ export function ServerSetup() {
   return (
     <div className="page">
       <h1>Set up {s?.displayName ?? 'server'}</h1>
+      <SubscriptionBanner services={services.data ?? []} />
       {query.error && <p role="alert">{query.error.message}</p>}
+      {s && (
+        <p>
+          Access key: <code data-testid="access-key">{s.accessKey}</code>
+        </p>
+      )}
       <ol className="setup-steps">
         <li>Install the Sentinel mod (CurseForge id 1193015) on the server.</li>
         <li>

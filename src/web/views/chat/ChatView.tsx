@@ -1,0 +1,235 @@
+// The chat of a server or a group (SPEC §2 "Chat view"): live lines newest first, translated or
+// original, source, survivor name (Loading, then the name, or Survivor), the nine moderation
+// scores as columns with a score filter, and a message box whose draft survives reloads.
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import type { CHAT_MODES } from '../../../../commands/chat.ts';
+import {
+  type Character,
+  channelFor,
+  type LogMessage,
+  type Page,
+  RealtimeEvent,
+} from '../../../domain/api.ts';
+import { MODERATION_SCORES } from '../../../domain/enums.ts';
+import { ApiError } from '../../api/http.ts';
+import { useApp } from '../../app/deps.tsx';
+import { useCommandRuntime } from '../../app/runtime.ts';
+import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { errorText } from '../world/ApiList.tsx';
+import {
+  chatSource,
+  chatText,
+  matchesScores,
+  parseScoreFilter,
+  SCORE_LABELS,
+  scoresOf,
+  senderOf,
+} from './chatMessage.ts';
+import { playChatTone } from './chatSound.ts';
+import './chat.css';
+
+export interface ChatViewProps {
+  serviceId?: string;
+  groupId?: string;
+  /** The server's or group's name, for the message box and messages. */
+  label: string;
+}
+
+const MAX_HELD = 5000;
+
+function SurvivorName({ characterId }: { characterId: string }) {
+  const { api } = useApp();
+  const q = useQuery({
+    queryKey: ['character', characterId],
+    queryFn: () => api.classPath<Character>('/sentinel/characters').get(characterId),
+    retry: false,
+    staleTime: 300_000,
+  });
+  if (q.isPending) return <span className="muted">Loading</span>;
+  return <>{q.data?.characterName ?? 'Survivor'}</>;
+}
+
+function columnsFor(translated: boolean): Column<LogMessage>[] {
+  return [
+    {
+      id: 'time',
+      title: 'Time',
+      value: (m) => m.time,
+      render: (m) => new Date(m.time * 1000).toLocaleTimeString('en'),
+      width: '6rem',
+    },
+    { id: 'sender', title: 'Sender', value: senderOf, width: '9rem' },
+    {
+      id: 'survivor',
+      title: 'Survivor',
+      value: (m) => (typeof m.metadata.characterId === 'string' ? m.metadata.characterId : null),
+      render: (m) =>
+        typeof m.metadata.characterId === 'string' ? (
+          <SurvivorName characterId={m.metadata.characterId} />
+        ) : (
+          '—'
+        ),
+      width: '8rem',
+    },
+    { id: 'source', title: 'Source', value: chatSource, width: '5rem' },
+    { id: 'message', title: 'Message', value: (m) => chatText(m, translated), width: 'minmax(16rem, 3fr)' },
+    ...MODERATION_SCORES.map(
+      (k): Column<LogMessage> => ({
+        id: k,
+        title: SCORE_LABELS[k],
+        value: (m) => scoresOf(m)[k] ?? null,
+        render: (m) => scoresOf(m)[k]?.toFixed(2) ?? '—',
+        width: '4.5rem',
+        align: 'end',
+      }),
+    ),
+  ];
+}
+
+export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
+  const { api, realtime } = useApp();
+  const runtime = useCommandRuntime();
+  const qc = useQueryClient();
+  const ids = useId();
+  const targetId = serviceId ?? groupId ?? '';
+  const key = useMemo(() => ['chat', serviceId ?? null, groupId ?? null], [serviceId, groupId]);
+  const [translated, setTranslated] = useAtom(prefAtoms.showTranslatedChat);
+  const [sounds, setSounds] = useAtom(prefAtoms.playChatSounds);
+  const drafts = useAtomValue(prefAtoms.storedChatMessage);
+  const draft = drafts[targetId] ?? '';
+  const [mode, setMode] = useState<(typeof CHAT_MODES)[number]>('silent');
+  const [scoreText, setScoreText] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      (
+        await api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', {
+          query: { serviceId, groupId, eventName: 'chat', pageSize: 250, sortDirection: 'descending' },
+        })
+      ).results,
+  });
+
+  useEffect(() => {
+    if (!realtime || !targetId) return;
+    const channel = serviceId ? channelFor('services', serviceId) : channelFor('groups', targetId);
+    return realtime.subscribe(channel, {
+      [RealtimeEvent.chatMessage]: (data) => {
+        const m = data as LogMessage;
+        if (!m?.messageId) return;
+        qc.setQueryData<LogMessage[]>(key, (list) =>
+          list?.some((x) => x.messageId === m.messageId) ? list : [m, ...(list ?? [])].slice(0, MAX_HELD),
+        );
+        if (sounds) playChatTone();
+      },
+      resync: () => void qc.invalidateQueries({ queryKey: key }),
+    });
+  }, [realtime, qc, key, serviceId, targetId, sounds]);
+
+  const filter = useMemo(() => parseScoreFilter(scoreText), [scoreText]);
+  const rows = useMemo(
+    () =>
+      filter.ok ? (query.data ?? []).filter((m) => matchesScores(m, filter.conditions)) : (query.data ?? []),
+    [query.data, filter],
+  );
+  const filtering = filter.ok && filter.conditions.length > 0;
+  const columns = useMemo(() => columnsFor(translated), [translated]);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const cmd = runtime.registry.get('chat.send');
+    if (!cmd || sending) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      await runtime.run(
+        cmd,
+        {
+          target: { kind: serviceId ? 'server' : 'group', id: targetId, label },
+          message: draft,
+          mode,
+        },
+        'toolbar',
+      );
+      setStoredChatMessage(targetId, '');
+    } catch (err) {
+      setSendError(err instanceof ApiError ? errorText(err) : (err as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="chat-view">
+      <fieldset className="chat-options">
+        <legend className="chat-legend">Chat options</legend>
+        <label>
+          <input type="checkbox" checked={translated} onChange={(e) => setTranslated(e.target.checked)} />{' '}
+          Translated
+        </label>
+        <label>
+          <input type="checkbox" checked={sounds} onChange={(e) => setSounds(e.target.checked)} /> Chat sounds
+        </label>
+        <label htmlFor={`${ids}-scores`}>Score filter</label>
+        <input
+          id={`${ids}-scores`}
+          type="text"
+          placeholder="hate > 0.5"
+          value={scoreText}
+          aria-invalid={filter.ok ? undefined : true}
+          aria-describedby={filter.ok ? undefined : `${ids}-scores-error`}
+          onChange={(e) => setScoreText(e.target.value)}
+        />
+        {!filter.ok && (
+          <span id={`${ids}-scores-error`} role="alert" className="settings-error">
+            {filter.error}
+          </span>
+        )}
+      </fieldset>
+      <VirtualList<LogMessage>
+        name="chat"
+        label={`Chat of ${label}`}
+        rows={rows}
+        rowKey={(m) => m.messageId}
+        columns={columns}
+        defaultSort={{ column: 'time', direction: 'desc' }}
+        loading={query.isLoading}
+        error={query.error ? errorText(query.error) : null}
+        emptyText={filtering ? 'No chat matches the score filter.' : 'No chat yet.'}
+      />
+      <form className="chat-box" aria-label={`Send chat to ${label}`} onSubmit={send}>
+        <label htmlFor={`${ids}-message`}>Message</label>
+        <input
+          id={`${ids}-message`}
+          type="text"
+          value={draft}
+          autoComplete="off"
+          aria-describedby={sendError ? `${ids}-send-error` : undefined}
+          onChange={(e) => setStoredChatMessage(targetId, e.target.value)}
+        />
+        <select
+          aria-label="Notify or Silent"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as typeof mode)}
+        >
+          <option value="silent">Silent</option>
+          <option value="notify">Notify</option>
+        </select>
+        <button type="submit" className="ui-button ui-button-primary" disabled={sending}>
+          Send
+        </button>
+        {sendError && (
+          <p id={`${ids}-send-error`} role="alert" className="settings-error">
+            {sendError}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

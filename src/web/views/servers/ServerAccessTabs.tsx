@@ -1,0 +1,92 @@
+// The server tabs about who and what is attached to it: users with access, the groups holding it
+// and the scripts attached to it (SPEC §2), each the real API list, read-only here; managing
+// them is the groups' and scripts' work.
+
+import { permissionNames } from '../../../domain/permissions.ts';
+import { usePaneNavigate } from '../../app/PaneView.tsx';
+import type { Column } from '../../ui/VirtualList.tsx';
+import { ApiList } from '../world/ApiList.tsx';
+
+interface ServiceUser {
+  serviceUserId: string;
+  username: string;
+  usernameFull: string;
+  permissions: number;
+}
+interface GroupService {
+  groupServiceId: string;
+  groupId: string;
+  groupName: string;
+  groupColor: string;
+  permissionsMask: number;
+}
+interface ServiceScript {
+  serviceScriptId: string;
+  scriptId: string;
+  scriptName: string;
+  revisionId: string | null;
+  origin: string;
+}
+
+const bits = (mask: number) => permissionNames(mask).join(', ');
+
+const userColumns: Column<ServiceUser>[] = [
+  { id: 'user', title: 'User', value: (u) => u.usernameFull },
+  { id: 'permissions', title: 'Permissions', value: (u) => bits(u.permissions), width: '3fr' },
+];
+const groupColumns: Column<GroupService>[] = [
+  { id: 'group', title: 'Group', value: (g) => g.groupName },
+  { id: 'color', title: 'Colour', value: (g) => g.groupColor },
+  { id: 'allowed', title: 'Allowed', value: (g) => bits(g.permissionsMask), width: '3fr' },
+];
+const scriptColumns: Column<ServiceScript>[] = [
+  { id: 'script', title: 'Script', value: (s) => s.scriptName, width: '2fr' },
+  { id: 'version', title: 'Version', value: (s) => s.revisionId ?? 'Keep updated' },
+  { id: 'origin', title: 'Origin', value: (s) => s.origin },
+];
+
+export function UsersTab({ serviceId }: { serviceId: string }) {
+  return (
+    <ApiList<ServiceUser>
+      name="serverUsers"
+      label="Users"
+      path="/sentinel/serviceUsers"
+      params={{ serviceId }}
+      columns={userColumns}
+      rowKey={(u) => u.serviceUserId}
+      emptyText="Nobody else has access."
+    />
+  );
+}
+
+export function GroupsTab({ serviceId }: { serviceId: string }) {
+  const go = usePaneNavigate();
+  return (
+    <ApiList<GroupService>
+      name="serverGroups"
+      label="Groups"
+      path="/sentinel/groupServices"
+      params={{ serviceId }}
+      columns={groupColumns}
+      rowKey={(g) => g.groupServiceId}
+      emptyText="The server is in no group."
+      onOpen={(g) => go(`/groups/${g.groupId}`)}
+    />
+  );
+}
+
+export function ScriptsTab({ serviceId }: { serviceId: string }) {
+  const go = usePaneNavigate();
+  return (
+    <ApiList<ServiceScript>
+      name="serverScripts"
+      label="Scripts"
+      path="/sentinel/serviceScripts"
+      params={{ serviceId }}
+      columns={scriptColumns}
+      rowKey={(s) => s.serviceScriptId}
+      emptyText="No scripts are attached to the server."
+      onOpen={(s) => go(`/scripts/${s.scriptId}`)}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+// The subscription banners of SPEC §4: no subscription, expired, or more servers than the plan
+// allows (then none of them connect). Read from the signed-in user and the servers they own.
+
+import type { Service, User } from '../../../domain/api.ts';
+import { useApp, userOf } from '../../app/deps.tsx';
+import { productSubscription } from '../../auth/subscription.ts';
+import './servers.css';
+
+export type SubscriptionProblem = 'none' | 'expired' | 'tooMany' | null;
+
+export function subscriptionProblem(
+  user: User,
+  services: readonly Service[],
+  nowMs = Date.now(),
+): SubscriptionProblem {
+  const sub = productSubscription(user);
+  if (!sub) return 'none';
+  if (sub.expiration * 1000 <= nowMs) return 'expired';
+  const owned = services.filter((s) => s.userId === user.userId).length;
+  return owned > sub.unitsAllowed ? 'tooMany' : null;
+}
+
+const TEXT: Record<Exclude<SubscriptionProblem, null>, string> = {
+  none: 'You have no Sentinel subscription, so your servers cannot connect. Start a trial or choose a plan.',
+  expired:
+    'Your Sentinel subscription has expired, so your servers cannot connect. Renew it to reconnect them.',
+  tooMany:
+    'You have more servers than your subscription allows, so none of them connect. Remove servers or upgrade your plan.',
+};
+
+export function SubscriptionBanner({ services }: { services: readonly Service[] }) {
+  const { auth } = useApp();
+  const user = userOf(auth);
+  const problem = user ? subscriptionProblem(user, services) : null;
+  if (!problem) return null;
+  return (
+    <p role="status" className="banner banner-warning" data-testid={`subscription-${problem}`}>
+      {TEXT[problem]}
+    </p>
+  );
+}
