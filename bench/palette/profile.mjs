@@ -6,8 +6,8 @@
 //                                  [--compare /path/to/other/checkout]
 //
 // Builds the bench page unminified, one chunk per library, types QUERY as run.mjs does and prints
-// per keystroke: key-to-paint (the probe's wall clock), the main thread's busy time as wall and as
-// CPU (trace `dur` / `tdur`), CPU split into script / style+layout / paint, and the CPU profile's
+// per keystroke: key-to-paint (the probe's wall clock), the main thread's CPU time (trace `tdur`,
+// which a descheduled thread does not accrue) in script / style+layout / paint, and the profile's
 // self time per library chunk. With --compare, runs alternate between this checkout and the other
 // one (e.g. `git archive HEAD~1 | tar -x -C /tmp/before`, with node_modules linked), so both see
 // the same background load.
@@ -51,8 +51,7 @@ const KIND = {
   Layerize: 'paint',
   Commit: 'paint',
 };
-const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-const FIELDS = ['ms', 'wall', 'cpu', 'script', 'style+layout', 'paint'];
+const FIELDS = ['ms', 'work', 'script', 'style+layout', 'paint'];
 
 /** Builds and serves one checkout's bench page. */
 async function serve(root, port) {
@@ -97,22 +96,21 @@ const mainThread = (events) => {
   return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
 };
 
-/** The main thread's busy time (wall and CPU) and CPU per kind between two user-timing marks. */
+/** The main thread's CPU time per kind (and their sum, `work`) between two user-timing marks. */
 function traceBreakdown(onMain, from, to) {
   const inWindow = onMain.filter((e) => e.ts >= from && e.ts + (e.dur ?? 0) <= to);
-  const out = { wall: 0, cpu: 0, script: 0, 'style+layout': 0, paint: 0 };
+  const out = { work: 0, script: 0, 'style+layout': 0, paint: 0 };
   for (const e of inWindow) {
     const cpu = (e.tdur ?? e.dur ?? 0) / 1000;
-    if (TASK.has(e.name)) {
-      out.wall += (e.dur ?? 0) / 1000;
-      out.cpu += cpu;
-    }
     const kind = KIND[e.name];
     // Nested events of one kind (a FunctionCall inside an EventDispatch) would count twice.
     const nested = inWindow.some(
       (p) => p !== e && KIND[p.name] === kind && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur,
     );
-    if (kind && !nested) out[kind] += cpu;
+    if (kind && !nested) {
+      out[kind] += cpu;
+      out.work += cpu;
+    }
   }
   return out;
 }

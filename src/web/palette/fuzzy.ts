@@ -1,8 +1,9 @@
 // Fuzzy filtering for the palette with uFuzzy (TOOLCHAIN §5): terms in order, each a
 // case-insensitive substring. Three things keep a keystroke cheap over 100k strings:
-// - a query that extends the previous one is filtered within the previous complete match set;
 // - a query with many hits stops scanning once it has more than `cap` of them, because that many
 //   are shown unranked anyway (uFuzzy ranks only small result sets);
+// - a query that extends the previous one is filtered within the previous matches, which are all
+//   the matches in the part of the haystack scanned so far, and the scan resumes after that part;
 // - a string's regexp test is skipped when it lacks a letter or digit of the query, read from a
 //   bit mask per string: a full scan for `rex 15` then tests about a tenth of 100k strings.
 
@@ -35,14 +36,16 @@ const unicodeFuzzy = new uFuzzy({
 });
 const asciiFuzzy = new uFuzzy({});
 const ASCII = /^[\x20-\x7e]*$/;
-const fuzzyFor = (q: string) => (ASCII.test(q) ? asciiFuzzy : unicodeFuzzy);
+/** The uFuzzy a query is filtered with. */
+export const fuzzyFor = (q: string) => (ASCII.test(q) ? asciiFuzzy : unicodeFuzzy);
 
 const WARM_RANK_SAMPLE = 256;
 
-// Bits 0–25: letters a–z; 26–31: digits, folded onto six bits. A string with a character outside
-// ASCII gets every bit, as case folding there (`ſ` matching `s`) is not worth mirroring.
+// Bits 0–25: letters a–z; 26–31: digits, folded onto six bits.
 const DIGIT_BIT = 26;
-const ALL = -1;
+// The only characters outside ASCII that a case-insensitive regexp matches to an ASCII letter
+// (Unicode simple case folding, under the `u` flag): long s and the Kelvin sign.
+const FOLDS_TO_ASCII: Record<number, number> = { 383: 0x73, 8490: 0x6b };
 
 function charBit(c: number): number {
   const lower = c | 0x20;
@@ -51,13 +54,12 @@ function charBit(c: number): number {
   return 0;
 }
 
-/** The letters and digits of a haystack string. */
+/** The letters and digits of a haystack string, as a case-insensitive regexp may match them. */
 function stringMask(s: string): number {
   let mask = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c > 0x7f) return ALL;
-    mask |= charBit(c);
+    mask |= c <= 0x7f ? charBit(c) : charBit(FOLDS_TO_ASCII[c] ?? 0);
   }
   return mask;
 }
@@ -72,9 +74,16 @@ function queryMask(q: string): number {
   return mask;
 }
 
+interface Scanned {
+  query: string;
+  /** Every match among the first `scanned` strings, in haystack order. */
+  idxs: number[];
+  scanned: number;
+}
+
 export class FuzzyIndex {
-  /** The complete match set of the last query, when one was computed (narrowing source). */
-  private last: { query: string; idxs: number[] } | null = null;
+  /** The last query's matches among the first `scanned` strings (narrowing source). */
+  private last: Scanned | null = null;
   /** stringMask of each string, computed for the first `masked` of them. */
   private readonly masks: Int32Array;
   private masked = 0;
@@ -101,12 +110,9 @@ export class FuzzyIndex {
       return range(0, Math.min(cap, hay.length));
     }
     const fuzzy = fuzzyFor(q);
-    const from = this.narrowingSource(q);
-    const limit = Math.max(cap, RANK_LIMIT);
-    const { idxs, complete } = from
-      ? { idxs: fuzzy.filter(hay, q, from) ?? [], complete: true }
-      : this.scan(fuzzy, q, limit);
-    this.last = complete ? { query: q, idxs } : null;
+    const { idxs, scanned } = this.scan(fuzzy, q, Math.max(cap, RANK_LIMIT), this.narrowingSource(q));
+    this.last = { query: q, idxs, scanned };
+    const complete = scanned === hay.length;
     if (complete && idxs.length > 0 && idxs.length <= RANK_LIMIT) {
       const info = fuzzy.info(idxs, hay, q);
       const order = fuzzy.sort(info, hay, q);
@@ -116,30 +122,34 @@ export class FuzzyIndex {
     return idxs.length > cap ? idxs.slice(0, cap) : idxs;
   }
 
-  private narrowingSource(q: string): number[] | null {
+  private narrowingSource(q: string): Scanned | null {
     const last = this.last;
     if (!last || NON_MONOTONE.test(q) || !HAS_TERM.test(last.query) || !q.startsWith(last.query)) return null;
-    return last.idxs;
+    return last;
   }
 
-  /** Filters batch by batch of mask candidates until more than `limit` hits or the haystack ends. */
-  private scan(fuzzy: uFuzzy, q: string, limit: number): { idxs: number[]; complete: boolean } {
+  /**
+   * All matches among a prefix of the haystack, extended batch by batch of mask candidates until
+   * more than `limit` or the haystack ends. A narrower query's matches in the part `from` scanned
+   * are among `from`'s.
+   */
+  private scan(fuzzy: uFuzzy, q: string, limit: number, from: Scanned | null): Omit<Scanned, 'query'> {
     const hay = this.haystack as string[];
     const need = queryMask(q);
-    const out: number[] = [];
+    const out = from ? (fuzzy.filter(hay, q, from.idxs) ?? []) : [];
     const batch = this.batch;
-    for (let i = 0; i < hay.length; ) {
+    let i = from ? from.scanned : 0;
+    while (i < hay.length && out.length <= limit) {
       batch.length = 0;
       for (; i < hay.length && batch.length < BATCH; i++) if ((this.maskAt(i) & need) === need) batch.push(i);
       const hits = fuzzy.filter(hay, q, batch);
       if (hits) for (const h of hits) out.push(h);
-      if (out.length > limit) return { idxs: out, complete: i === hay.length };
     }
-    return { idxs: out, complete: true };
+    return { idxs: out, scanned: i };
   }
 
   private maskAt(i: number): number {
-    // Scans start at 0 and go in order, so the computed masks are always a prefix.
+    // Scans go in order, from 0 or from where an earlier one stopped: computed masks are a prefix.
     if (i === this.masked) this.masks[this.masked++] = stringMask(this.haystack[i]);
     return this.masks[i];
   }
