@@ -1,0 +1,102 @@
+// The signed per-service webhook: a signature of the current (or previous) 30-second window queues
+// one event per matching script event with its defaults overlaid; anything else is the same 404,
+// which never contains the expected signature.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { webhookSignature } from '../../src/server/routes/webhook.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let url: string;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const owner = (await signIn(t.base)).access_token;
+  const [service] = t.demo.servers;
+  key = service.accessKey;
+  url = `${t.base}/sentinel/services/${service.serviceId}/webhook`;
+  const script = await call(t.base, owner, 'POST', '/sentinel/scripts', {
+    name: 'Hooked',
+    events: [
+      {
+        language: 'Simple',
+        context: 'webhook',
+        code: '',
+        keyword: 'restart',
+        arguments: [{ name: 'delay', type: 'Number', default: 60, required: false }],
+      },
+    ],
+  });
+  await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId: service.serviceId,
+    scriptId: script.body.created[0].scriptId,
+    parameterValues: {},
+  });
+});
+afterAll(() => t?.close());
+
+const post = (body: string, signature: string, header = 'Authorization') =>
+  fetch(url, {
+    method: 'POST',
+    headers: { [header]: header === 'Authorization' ? `HmacSHA256 ${signature}` : signature },
+    body,
+  });
+
+const queued = async () =>
+  (
+    await t.server.db.query<{ event_data: Record<string, unknown> }>(
+      'SELECT event_data FROM service_event_queue',
+    )
+  ).rows.map((r) => r.event_data);
+
+it('queues the webhook event with defaults overlaid by the parameters', async () => {
+  const body = JSON.stringify({ webhook: 'restart', parameters: { reason: 'patch' } });
+  const res = await post(` ${body}\n`, webhookSignature(key, 'POST', body));
+  expect(res.status).toBe(204);
+  const [event] = await queued();
+  expect(event).toMatchObject({
+    event: 'webhook',
+    scriptName: 'Hooked',
+    arguments: { delay: 60, reason: 'patch' },
+  });
+  expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+});
+
+it('accepts X-Beacon-Token and the previous window, not older ones', async () => {
+  const body = JSON.stringify({ webhook: 'restart' });
+  expect((await post(body, webhookSignature(key, 'POST', body), 'X-Beacon-Token')).status).toBe(204);
+  expect((await post(body, webhookSignature(key, 'POST', body, Date.now() - 30_000))).status).toBe(204);
+  expect((await post(body, webhookSignature(key, 'POST', body, Date.now() - 90_000))).status).toBe(404);
+});
+
+it('answers a bad signature, an unknown server and an unknown webhook alike, leaking nothing', async () => {
+  const body = JSON.stringify({ webhook: 'restart' });
+  const expected = webhookSignature(key, 'POST', body);
+  const bad = await post(body, webhookSignature('another-key', 'POST', body));
+  const text = await bad.text();
+  expect(bad.status).toBe(404);
+  expect(text).not.toContain(expected);
+  expect(JSON.parse(text)).toEqual({
+    type: 'beacon.error',
+    code: 'notFound',
+    message: 'No webhook matches this request.',
+    details: null,
+  });
+  const unknown = JSON.stringify({ webhook: 'nothing' });
+  expect((await post(unknown, webhookSignature(key, 'POST', unknown))).status).toBe(404);
+  const otherService = await fetch(url.replace(t.demo.servers[0].serviceId, t.demo.servers[2].serviceId), {
+    method: 'POST',
+    headers: { Authorization: `HmacSHA256 ${expected}` },
+    body,
+  });
+  expect(otherService.status).toBe(404);
+});
+
+it('refuses a signed body that is not a webhook call', async () => {
+  for (const body of ['not json', '[]', '{"webhook": 3}', '{"webhook":"restart","parameters":[]}']) {
+    const res = await post(body, webhookSignature(key, 'POST', body));
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('badRequestBody');
+  }
+});
