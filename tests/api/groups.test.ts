@@ -1,0 +1,126 @@
+// /sentinel/groups and its link classes: create/patch/put/delete rules, bulk all-or-nothing, the
+// group-name message, list authorisation of group links, granting bits, cluster groups.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Perm } from '../../src/domain/permissions.ts';
+import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let moderator: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [owner, moderator] = await Promise.all([
+    signIn(t.base).then((x) => x.access_token),
+    signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
+  ]);
+});
+afterAll(() => t?.close());
+
+it('creates groups in bulk all-or-nothing, with the spec message for short names', async () => {
+  const bad = await call(t.base, owner, 'POST', '/sentinel/groups', [{ name: 'Fine name' }, { name: 'ab' }]);
+  expect(bad).toMatchObject({
+    status: 400,
+    body: { code: 'validation', message: 'The group name should be at least 3 characters' },
+  });
+  expect((await call(t.base, owner, 'GET', '/sentinel/groups?name=Fine')).body.totalResults).toBe(0);
+  const missing = await call(t.base, owner, 'POST', '/sentinel/groups', { color: 'Red' });
+  expect(missing.body).toMatchObject({ code: 'missingProperties', message: 'Missing property name.' });
+  expect((await call(t.base, owner, 'POST', '/sentinel/groups', [])).body.code).toBe('noObjects');
+
+  const ok = await call(t.base, owner, 'POST', '/sentinel/groups', [
+    { name: 'Alpha', color: 'Red' },
+    { name: 'Beta' },
+  ]);
+  expect(ok.status).toBe(200);
+  expect(ok.body.created.map((g: { name: string }) => g.name)).toEqual(['Alpha', 'Beta']);
+  expect(ok.body.created[0]).toMatchObject({
+    color: 'Red',
+    permissions: 9007199254740991,
+    isClusterGroup: false,
+  });
+  const dup = await call(t.base, owner, 'POST', '/sentinel/groups', { name: 'Alpha' });
+  expect(dup.body.code).toBe('duplicate');
+
+  const alpha = ok.body.created[0].groupId;
+  const update = await call(t.base, owner, 'POST', '/sentinel/groups', { groupId: alpha, color: 'Blue' });
+  expect(update.body.updated[0]).toMatchObject({ name: 'Alpha', color: 'Blue' });
+  const replaced = await call(t.base, owner, 'PUT', `/sentinel/groups/${alpha}`, { name: 'Alpha' });
+  expect(replaced).toMatchObject({ status: 200, body: { color: 'None' } });
+  const made = await call(t.base, owner, 'PUT', '/sentinel/groups/0b7c3b5e-0000-4000-8000-000000000001', {
+    name: 'Gamma',
+  });
+  expect(made.status).toBe(201);
+  expect(
+    (await call(t.base, owner, 'PATCH', '/sentinel/groups/0b7c3b5e-0000-4000-8000-000000000002', {})).status,
+  ).toBe(404);
+  expect((await call(t.base, owner, 'DELETE', `/sentinel/groups/${alpha}`)).status).toBe(204);
+  expect((await call(t.base, owner, 'GET', `/sentinel/groups/${alpha}`)).body.code).toBe('objectNotFound');
+});
+
+it('lists the group links only through a group or resource the caller can see', async () => {
+  const list = await call(t.base, moderator, 'GET', `/sentinel/groupServices?groupId=${t.demo.groupId}`);
+  expect(list.body.results.map((s: { serviceDisplayName: string }) => s.serviceDisplayName)).toEqual([
+    'Island PvE',
+    'Scorched PvP',
+  ]);
+  expect(list.body.results[0]).toMatchObject({
+    groupName: 'Demo Cluster',
+    groupPermissions: Perm.Membership | Perm.ControlServices,
+  });
+  const unfiltered = await call(t.base, moderator, 'GET', '/sentinel/groupServices');
+  expect(unfiltered).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+  const mine = await call(t.base, moderator, 'GET', '/sentinel/groupUsers');
+  expect(mine.body.results.map((u: { userId: string }) => u.userId)).toEqual([t.demo.moderator.userId]);
+});
+
+it('a member who manages users cannot grant bits they lack', async () => {
+  await t.server.db.query('UPDATE group_users SET permissions = $1 WHERE user_id = $2', [
+    Perm.Membership | Perm.ManageUsers,
+    t.demo.moderator.userId,
+  ]);
+  const { rows } = await t.server.db.query<{ id: string }>(
+    `INSERT INTO users (username, email, password_hash) VALUES ('New', 'new@x.local', 'x') RETURNING user_id AS id`,
+  );
+  const add = (permissions: number) =>
+    call(t.base, moderator, 'POST', '/sentinel/groupUsers', {
+      groupId: t.demo.groupId,
+      userId: rows[0].id,
+      permissions,
+    });
+  expect((await add(Perm.Membership | Perm.EditGroup)).status).toBe(403);
+  expect((await add(Perm.ManageUsers)).body.code).toBe('validation');
+  const ok = await add(Perm.Membership | Perm.ManageUsers);
+  expect(ok.body.created[0]).toMatchObject({
+    username: 'New',
+    permissions: Perm.Membership | Perm.ManageUsers,
+  });
+});
+
+it('keeps a server in at most one cluster group', async () => {
+  const g = await call(t.base, owner, 'POST', '/sentinel/groups', {
+    name: 'Chat cluster',
+    enableGroupChat: true,
+  });
+  const groupId = g.body.created[0].groupId;
+  await call(t.base, owner, 'PATCH', `/sentinel/groups/${t.demo.groupId}`, { enableGroupChat: true });
+  const clash = await call(t.base, owner, 'POST', '/sentinel/groupServices', {
+    groupId,
+    serviceId: t.demo.servers[0].serviceId,
+    permissionsMask: 1,
+  });
+  expect(clash).toMatchObject({
+    status: 400,
+    body: { message: 'A server can be in only one cluster group.' },
+  });
+  const free = await call(t.base, owner, 'POST', '/sentinel/groupServices', {
+    groupId,
+    serviceId: t.demo.servers[2].serviceId,
+    permissionsMask: 1,
+  });
+  expect(free.body.created[0]).toMatchObject({
+    serviceDisplayName: 'Aberration Cluster',
+    permissionsMask: 1,
+  });
+});
