@@ -34,7 +34,7 @@ import {
 } from './prompt.ts';
 import { optionId, RowList, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
-import { paletteAtom } from './state.ts';
+import { type PaletteState, paletteAtom } from './state.ts';
 import './palette.css';
 
 /** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */
@@ -43,7 +43,17 @@ export const ENTITY_CAP = 1000;
 export function Palette() {
   const [state, setState] = useAtom(paletteAtom);
   const close = useCallback(() => setState({ open: false, query: '' }), [setState]);
-  return state.open ? <PaletteDialog initialQuery={state.query} onClose={close} /> : null;
+  return state.open ? (
+    <PaletteDialog initialQuery={state.query} pending={state.pending} onClose={close} />
+  ) : null;
+}
+
+/** A command handed over by a menu or hotkey: the prompt asks only for what it does not have. */
+function pendingPrompt(cmd: Cmd | undefined, values: Record<string, unknown>): Prompt | null {
+  if (!cmd) return null;
+  const p = startPrompt(cmd);
+  const names = p.names.filter((n) => values[n] === undefined);
+  return { ...p, names, raws: names.map(() => ''), values };
 }
 
 function resultRows(source: CommandSource, index: EntityIndex, query: string): PaletteRow[] {
@@ -58,7 +68,15 @@ function resultRows(source: CommandSource, index: EntityIndex, query: string): P
   return rows;
 }
 
-function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClose(): void }) {
+function PaletteDialog({
+  initialQuery,
+  pending,
+  onClose,
+}: {
+  initialQuery: string;
+  pending?: PaletteState['pending'];
+  onClose(): void;
+}) {
   const runtime = useCommandRuntime();
   const [returnFocus] = useState(() => document.activeElement);
   // Visibility, availability and "recent" are read once, as of the moment the palette opened.
@@ -68,7 +86,9 @@ function PaletteDialog({ initialQuery, onClose }: { initialQuery: string; onClos
   const lookup = useMemo(() => paletteLookup(runtime.index, runtime.entities), [runtime]);
   const version = useEntityIndexVersion(runtime.index);
   const [query, setQuery] = useState(initialQuery);
-  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [prompt, setPrompt] = useState<Prompt | null>(() =>
+    pending ? pendingPrompt(runtime.registry.get(pending.commandId), pending.values) : null,
+  );
   const [active, setActive] = useState(0);
   // Whether the keyboard moved the highlight since the input last changed: only then does Enter
   // on an empty argument take a suggestion instead of leaving the argument blank.
