@@ -18,17 +18,46 @@ const QUICK_RUNS = {
 };
 export const TARGETS = { keyP95Ms: 25, openMs: 50, longTasks: 0, keyP95SpeedUp: 100 };
 
+// Wall clock waits for frames and for other processes on a shared CPU; the renderer's own
+// counters (CDP Performance.getMetrics, in seconds) say what the main thread itself spent.
+const CPU_METRICS = {
+  cpu: ['ThreadTime'],
+  script: ['ScriptDuration'],
+  styleLayout: ['RecalcStyleDuration', 'LayoutDuration'],
+  devtools: ['DevToolsCommandDuration'],
+};
+
+async function cpuCounters(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const by = Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+  return Object.fromEntries(
+    Object.entries(CPU_METRICS).map(([k, names]) => [k, names.reduce((sum, n) => sum + (by[n] ?? 0), 0)]),
+  );
+}
+
+/** Main-thread time between two counter readings, ms; the bench's own CDP calls are not the page's. */
+function cpuSpent(before, after) {
+  const d = (k) => (after[k] - before[k]) * 1000;
+  return { cpuMs: d('cpu') - d('devtools'), scriptMs: d('script'), styleLayoutMs: d('styleLayout') };
+}
+
 async function oneRun(bench, variant, n) {
   const { page, close } = await bench.newPage(`/palette/index.html?variant=${variant}&n=${n}`);
   try {
     await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 120_000 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const beforeOpen = await cpuCounters(cdp);
     const open = await page.evaluate(() => window.__bench.open());
+    Object.assign(open, cpuSpent(beforeOpen, await cpuCounters(cdp)));
     await page.waitForTimeout(PAUSE_MS);
     const keys = [];
     for (let i = 1; i <= QUERY.length; i++) {
+      const before = await cpuCounters(cdp);
       await page.evaluate((q) => window.__bench.arm(q), QUERY.slice(0, i));
       await page.keyboard.type(QUERY[i - 1]);
-      keys.push(await page.evaluate(() => window.__bench.result()));
+      const sample = await page.evaluate(() => window.__bench.result());
+      keys.push({ ...sample, ...cpuSpent(before, await cpuCounters(cdp)) });
       await page.waitForTimeout(PAUSE_MS);
     }
     const idle = await page.evaluate(() => window.__bench.idleLongTasks());
@@ -40,11 +69,16 @@ async function oneRun(bench, variant, n) {
 
 function summarise(runs) {
   const keyMs = runs.flatMap((r) => r.keys.map((k) => k.ms));
+  const keyCpu = runs.flatMap((r) => r.keys.map((k) => k.cpuMs));
+  const keyScript = runs.flatMap((r) => r.keys.map((k) => k.scriptMs));
   const openMs = runs.map((r) => r.open.ms);
   const typingLong = runs.map((r) => r.keys.flatMap((k) => k.longTasks));
   const openLong = runs.map((r) => r.open.longTasks);
   const perPrefix = Object.fromEntries(
     [...QUERY].map((_, i) => [QUERY.slice(0, i + 1), round(median(runs.map((r) => r.keys[i].ms)))]),
+  );
+  const perPrefixCpu = Object.fromEntries(
+    [...QUERY].map((_, i) => [QUERY.slice(0, i + 1), round(median(runs.map((r) => r.keys[i].cpuMs)))]),
   );
   return {
     runs: runs.length,
@@ -67,6 +101,13 @@ function summarise(runs) {
       medianCount: median(runs.map((r) => r.idle.length)),
       maxMs: round(Math.max(0, ...runs.flatMap((r) => r.idle))),
     },
+    // Main-thread CPU per keystroke (and for opening), from the renderer's counters.
+    keyCpuMedian: round(median(keyCpu)),
+    keyCpuP95: round(percentile(keyCpu, 0.95)),
+    keyScriptMedian: round(median(keyScript)),
+    keyScriptP95: round(percentile(keyScript, 0.95)),
+    keyStyleLayoutMedian: round(median(runs.flatMap((r) => r.keys.map((k) => k.styleLayoutMs)))),
+    openCpuMedian: round(median(runs.map((r) => r.open.cpuMs))),
     commitMedian: round(median(runs.flatMap((r) => r.keys.map((k) => k.commitMs)))),
     commitP95: round(
       percentile(
@@ -75,6 +116,7 @@ function summarise(runs) {
       ),
     ),
     perPrefixMedian: perPrefix,
+    perPrefixCpuMedian: perPrefixCpu,
   };
 }
 
@@ -134,6 +176,7 @@ export function table(result) {
         runs: s.runs,
         'open med/p95': `${s.openMedian} / ${s.openP95}`,
         'key med/p95/max': `${s.keyMedian} / ${s.keyP95} / ${s.keyMax}`,
+        'key CPU med/p95': `${s.keyCpuMedian} / ${s.keyCpuP95}`,
         'long tasks (typing)': `${s.longTasksTyping.medianCount} / ${s.longTasksTyping.maxMs} ms`,
         'speed-up key p95': variant === 'ours' ? (result.speedUp?.[n]?.keyP95 ?? '–') : '',
       });
