@@ -43,6 +43,15 @@ test('open a server from the palette, send chat from the console pane, see it in
   const row = chat.getByRole('row', { name: new RegExp(text) });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('Web');
+
+  // The message box's draft survives a reload. (A reload also leaves the console pane, which
+  // keeps keyboard focus while open.)
+  await page.reload();
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  await tabTo(page, box, 150);
+  await page.keyboard.type('half-typed thought');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('half-typed thought');
 });
 
 test('run an admin command on a group from the console and see each server’s result', async ({ page }) => {
