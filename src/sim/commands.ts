@@ -192,7 +192,9 @@ export function runCommand(world: World, cmd: GameCommand): CommandOutcome {
       return giveItem(world, cmd);
     case 'giveDino':
       return giveDino(world, cmd);
+    // The API's restore route sends restoreDino (docs/api.md "Game commands of the actions").
     case 'restore':
+    case 'restoreDino':
       return restore(world, cmd);
     case 'destroyWildDinos':
       return ok(`Destroyed ${world.destroyWildDinos()} wild creatures`);

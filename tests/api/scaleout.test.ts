@@ -3,50 +3,17 @@
 // reach sockets on the other, and a rate limit counts requests made to both.
 // Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { PG_BIN, startPostgres } from '../../bench/api/postgres.mjs';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { call, DEMO, signIn } from './helpers.ts';
-
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-
-/** A PostgreSQL cluster of our own on a loopback port, as scripts/test.mjs starts one. */
-function startPostgres(): { url: string; stop(): void } | null {
-  if (!existsSync(join(PG_BIN, 'initdb'))) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'palisade-scaleout-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'ignore' })
-      : spawnSync(join(PG_BIN, cmd), args, { stdio: 'ignore' });
-  if (asRoot) {
-    const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres']).stdout);
-    chownSync(dir, id('-u'), id('-g'));
-  }
-  const data = join(dir, 'data');
-  const port = 56432 + Math.floor(Math.random() * 1000);
-  if (run('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '-E', 'UTF8']).status !== 0) return null;
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  if (run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']).status !== 0)
-    return null;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const ownPg = process.env.TEST_DATABASE_URL ? null : startPostgres();
 const databaseUrl = process.env.TEST_DATABASE_URL ?? ownPg?.url;

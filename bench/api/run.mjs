@@ -1,0 +1,109 @@
+// API bench (issue 3): the log list with 1,000,000 log messages and 50 simulated game servers
+// linked, under 100 concurrent clients (autocannon): a service filter, the time sort and a text
+// search, each against the baseline of an authenticated request that reads nothing (`GET /v4/user`),
+// on PGlite and, when the machine has one, PostgreSQL 15. Target: p99 under 50 ms.
+import autocannon from 'autocannon';
+import { ratio, round } from '../lib/stats.mjs';
+import { startPostgres } from './postgres.mjs';
+import { startBenchServer } from './server.mjs';
+
+export const needsBrowser = false;
+export const TARGETS = { p99Ms: 50 };
+const CONNECTIONS = 100;
+
+function scenarios(serviceIds) {
+  let n = 0;
+  const pick = () => serviceIds[n++ % serviceIds.length];
+  return {
+    baseline: () => '/v4/user',
+    serviceFilter: () => `/v4/sentinel/logMessages?serviceId=${pick()}&pageSize=100`,
+    timeSort: () => '/v4/sentinel/logMessages?sortedColumn=time&sortDirection=descending&pageSize=100',
+    textSearch: () =>
+      `/v4/sentinel/logMessages?message=${['metal', 'turret', 'volcano', 'swamp'][n++ % 4]}&pageSize=100`,
+  };
+}
+
+function load(url, token, path, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
+  });
+}
+
+async function onBackend(name, env, opts) {
+  opts.log(`  ${name}: loading ${opts.rows.toLocaleString()} log messages…`);
+  const server = await startBenchServer({ BENCH_LOG_ROWS: String(opts.rows), BENCH_SERVERS: '50', ...env });
+  try {
+    const out = { loadSeconds: round(server.loadMs / 1000) };
+    for (const [scenario, path] of Object.entries(scenarios(server.serviceIds))) {
+      const r = await load(server.url, server.token, path, opts.seconds);
+      out[scenario] = {
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        maxMs: r.latency.max,
+        requestsPerSecond: round(r.requests.average),
+        requests: r.requests.total,
+        errors: r.errors + r.non2xx,
+      };
+      opts.log(
+        `  ${name} ${scenario}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round(r.requests.average)} req/s`,
+      );
+    }
+    for (const s of ['serviceFilter', 'timeSort', 'textSearch'])
+      out[s].p99VsBaseline = ratio(out[s].p99Ms, out.baseline.p99Ms);
+    out.peakRssMiB = await server.peakRssMiB();
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run({ quick, log }) {
+  const opts = { rows: 1_000_000, seconds: quick ? 5 : 15, log };
+  const figures = {
+    rows: opts.rows,
+    servers: 50,
+    connections: CONNECTIONS,
+    seconds: opts.seconds,
+    targets: TARGETS,
+  };
+  figures.pglite = await onBackend('PGlite', {}, opts);
+  const pg = startPostgres('-c shared_buffers=256MB');
+  if (pg) {
+    try {
+      figures.postgres = await onBackend('PostgreSQL 15', { BENCH_DATABASE_URL: pg.url }, opts);
+    } finally {
+      pg.stop();
+    }
+  } else figures.postgres = null;
+  return figures;
+}
+
+export function table(f) {
+  const rows = [];
+  for (const backend of ['pglite', 'postgres']) {
+    if (!f[backend]) continue;
+    for (const s of ['baseline', 'serviceFilter', 'timeSort', 'textSearch']) {
+      const x = f[backend][s];
+      rows.push({
+        bench: `api ${backend} ${s}`,
+        p50: `${x.p50Ms} ms`,
+        p99: `${x.p99Ms} ms`,
+        target: s === 'baseline' ? '' : `< ${TARGETS.p99Ms} ms`,
+        'vs baseline': x.p99VsBaseline === undefined ? '' : `${x.p99VsBaseline}×`,
+        'req/s': x.requestsPerSecond,
+        errors: x.errors,
+      });
+    }
+    rows.push({ bench: `api ${backend} peak RSS`, p50: `${f[backend].peakRssMiB} MiB` });
+  }
+  return rows;
+}

@@ -1,0 +1,73 @@
+// The server under test for the API and realtime benches, in a process of its own so its peak
+// RSS is the server's alone: PGlite in memory (or PostgreSQL with BENCH_DATABASE_URL), BENCH_SERVERS
+// demo services linked by simulated game servers, and BENCH_LOG_ROWS log messages bulk-inserted
+// with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, secret, loadMs} over IPC,
+// then `{peakRssMiB}` when asked.
+
+import { randomBytes } from 'node:crypto';
+import { createServer } from '../../src/server/app.ts';
+import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { seedDemo } from '../../src/server/seed.ts';
+import { startSimulator } from '../../src/sim/index.ts';
+import { DEMO, signIn } from '../../tests/api/helpers.ts';
+
+const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
+const servers = Number(process.env.BENCH_SERVERS ?? 50);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+
+const server = await createServer({
+  databaseUrl,
+  dbSchema: schema,
+  dataDir: 'memory://',
+  staticDir: '/nonexistent',
+  rateLimit: 1_000_000_000,
+});
+const demo = await seedDemo(server.db, { ...DEMO, servers });
+const ids = demo.servers.map((s) => s.serviceId);
+
+// Indexes are built once after the load rather than row by row during it (GIN especially).
+const started = Date.now();
+const { rows: indexes } = await server.db.query<{ name: string; def: string }>(
+  `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+    WHERE tablename = 'log_messages' AND indexname NOT IN
+      (SELECT conname FROM pg_constraint WHERE conrelid = 'log_messages'::regclass)`,
+);
+for (const i of indexes) await server.db.exec(`DROP INDEX ${i.name}`);
+// Words the text search scenario looks for appear in a known share of lines.
+await server.db.query(
+  `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+   SELECT gen_random_uuid(), ($1::uuid[])[1 + i % cardinality($1::uuid[])],
+          (ARRAY['chat','playerJoined','playerLeft','dinoTamed','dinoDied','structureDestroyed','tribeCreated','problemDetected'])[1 + i % 8],
+          CASE WHEN i % 8 = 7 THEN 'Service' ELSE 'Gameplay' END,
+          (ARRAY['Informational','Informational','Notice','Warning','Informational','Notice','Informational','Warning'])[1 + i % 8],
+          now() - make_interval(secs => i * 2.5),
+          jsonb_build_object('playerId', md5((i % 5000)::text)::uuid),
+          (ARRAY['Rex','Raptor','Dodo','Argentavis','Giganotosaurus','Trike','Parasaur','Stegosaurus'])[1 + (i / 8) % 8] || ' ' ||
+          (ARRAY['was tamed near the volcano','attacked the base','joined the server','left the server',
+                 'says hello everyone','was killed by a turret','found metal in the cave','raided the swamp'])[1 + (i / 64) % 8] ||
+          ' #' || i
+     FROM generate_series(1, $2::int) AS i`,
+  [ids, rows],
+);
+for (const i of indexes) await server.db.exec(i.def);
+await server.db.exec('ANALYZE log_messages');
+const loadMs = Date.now() - started;
+
+const sim = startSimulator({
+  linkUrl: `${server.url.replace(/^http/, 'ws')}${LINK_PATH}`,
+  servers: demo.servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
+  tickMs: 3000,
+});
+const token = (await signIn(`${server.url}/v4`)).access_token;
+
+process.send?.({ url: server.url, token, serviceIds: ids, secret: server.config.pusher.secret, loadMs });
+process.on('message', async (m: { type: string }) => {
+  if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
+  if (m.type === 'stop') {
+    await sim.stop();
+    if (schema) await server.db.exec(`DROP SCHEMA ${schema} CASCADE`);
+    await server.close();
+    process.exit(0);
+  }
+});

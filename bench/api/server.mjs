@@ -1,0 +1,31 @@
+// Starts bench/api/serve.ts in a child process and talks to it: the figures it sends once ready,
+// its peak RSS, and stopping it.
+import { fork } from 'node:child_process';
+
+const SERVE = new URL('./serve.ts', import.meta.url).pathname;
+
+export async function startBenchServer(env) {
+  const child = fork(SERVE, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    });
+  const ready = await next();
+  return {
+    ...ready,
+    async peakRssMiB() {
+      child.send({ type: 'rss' });
+      return (await next()).peakRssMiB;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.send({ type: 'stop' });
+      }),
+  };
+}
