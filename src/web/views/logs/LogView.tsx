@@ -135,7 +135,17 @@ export function LogView({ filter, name }: LogViewProps) {
   }));
   const patch = useCallback((p: Partial<LogCriteria>) => setCriteria((c) => ({ ...c, ...p })), []);
   const [error, setError] = useState<string | null>(null);
-  const [version, bump] = useReducer((x: number) => x + 1, 0);
+  const [version, render] = useReducer((x: number) => x + 1, 0);
+  // Page replies and flushes that land in one frame render once.
+  const frame = useRef(0);
+  const bump = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      render();
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const feed = useMemo(
     () =>
@@ -147,7 +157,7 @@ export function LogView({ filter, name }: LogViewProps) {
         onChange: bump,
         onError: (e) => setError(e.message),
       }),
-    [api, scope, criteria],
+    [api, scope, criteria, bump],
   );
   useEffect(() => {
     setError(null);
@@ -180,7 +190,7 @@ export function LogView({ filter, name }: LogViewProps) {
       if (feed.flush(range.current.start === 0)) bump();
     }, FLUSH_MS);
     return () => clearInterval(t);
-  }, [feed]);
+  }, [feed, bump]);
 
   const channel = channelKind(scope);
   useEffect(() => {

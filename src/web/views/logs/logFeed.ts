@@ -24,6 +24,8 @@ export const HEAD_MAX = 1000;
 export const PENDING_MAX = 2000;
 /** Blocks held: about 16 pages of 250 rows. */
 export const CACHE_BLOCKS = 16;
+/** Page requests at once; while the reader jumps, only the latest place's pages are asked for. */
+export const MAX_INFLIGHT = 2;
 /** Catch-up pages before the gap is deemed too large and the view reloads instead. */
 export const CATCH_UP_PAGES = 8;
 
@@ -62,6 +64,8 @@ export class LogFeed {
   private total = 0;
   private cache = new BlockCache<LogMessage>(CACHE_BLOCKS);
   private inflight = new Set<number>();
+  /** Pages the reader's current place needs, nearest first; replaced on every move. */
+  private wanted: number[] = [];
   private generation = 0;
   private catchingUp = false;
   private complete: Cursor | null = null;
@@ -177,18 +181,36 @@ export class LogFeed {
     }
   }
 
-  /** Fetches the pages the rows [start, end) need, one page either side ahead of the reader. */
+  /**
+   * Fetches the pages the rows [start, end) need, then one page either side. A reader jumping
+   * through the list leaves places before their pages are asked for: those are never fetched.
+   */
   ensure(start: number, end: number): void {
     if (!this.loaded) return;
     const from = Math.max(0, start - this.head.length);
     const to = Math.min(this.total, end - this.head.length);
     this.cache.touch(from, to);
-    if (to <= 0) return;
-    const first = Math.floor(Math.max(0, from - PAGE_SIZE) / PAGE_SIZE) + 1;
-    const last = Math.floor(Math.min(this.total - 1, to + PAGE_SIZE) / PAGE_SIZE) + 1;
-    for (let p = first; p <= last; p++) {
-      const s = (p - 1) * PAGE_SIZE;
-      if (this.cache.covers(s, Math.min(s + PAGE_SIZE, this.total)) || this.inflight.has(p)) continue;
+    if (to <= 0) {
+      this.wanted = [];
+      return;
+    }
+    const page = (i: number) => Math.floor(i / PAGE_SIZE) + 1;
+    const shown = [];
+    for (let p = page(from); p <= page(to - 1); p++) shown.push(p);
+    const around = [page(Math.max(0, from - PAGE_SIZE)), page(Math.min(this.total - 1, to + PAGE_SIZE))];
+    this.wanted = [...new Set([...shown, ...around])].filter((p) => !this.isHeld(p));
+    this.pump();
+  }
+
+  private isHeld(p: number): boolean {
+    const s = (p - 1) * PAGE_SIZE;
+    return this.cache.covers(s, Math.min(s + PAGE_SIZE, this.total));
+  }
+
+  private pump(): void {
+    while (this.inflight.size < MAX_INFLIGHT) {
+      const p = this.wanted.find((x) => !this.inflight.has(x) && !this.isHeld(x));
+      if (p === undefined) return;
       void this.fetchPage(p);
     }
   }
@@ -213,6 +235,7 @@ export class LogFeed {
       if (gen === this.generation) this.opts.onError?.(e as Error);
     } finally {
       this.inflight.delete(p);
+      if (gen === this.generation) this.pump();
     }
   }
 
