@@ -46,6 +46,12 @@ let counter = 0;
 const q = (sql: string, params: unknown[] = []) => t.server.db.query<{ id: string }>(sql, params);
 const one = async (sql: string, params: unknown[] = []) => (await q(sql, params)).rows[0].id;
 
+/** Takes a resource out of the first group, so it can be added again; no fresh id. */
+async function unlink(table: string, column: string, id: string): Promise<string> {
+  await q(`DELETE FROM ${table} WHERE group_id = $1 AND ${column} = $2`, [f.group, id]);
+  return '';
+}
+
 const SCRIPT_EVENTS = [
   { language: 'Simple', context: 'serviceScriptRun', code: '', keyword: 'Restart', arguments: [] },
   { language: 'Simple', context: 'playerJoined', code: '' },
@@ -171,9 +177,7 @@ const ROUTES: Route[] = [
     needs: Perm.ManageServices | Perm.ShareServices,
     ok: 200,
     stranger: forbidden,
-    prepare: async (x) => (
-      await q('DELETE FROM group_services WHERE group_id = $1 AND service_id = $2', [x.group, x.s2]), ''
-    ),
+    prepare: (x) => unlink('group_services', 'service_id', x.s2),
     body: (x) => ({ groupId: x.group, serviceId: x.s2, permissionsMask: 1 }),
   },
   {
@@ -211,9 +215,7 @@ const ROUTES: Route[] = [
     needs: Perm.ManageBuckets | Perm.ShareBuckets,
     ok: 200,
     stranger: forbidden,
-    prepare: async (x) => (
-      await q('DELETE FROM group_buckets WHERE group_id = $1 AND bucket_id = $2', [x.group, x.b2]), ''
-    ),
+    prepare: (x) => unlink('group_buckets', 'bucket_id', x.b2),
     body: (x) => ({ groupId: x.group, bucketId: x.b2, permissionsMask: 1 }),
   },
   {
