@@ -57,7 +57,7 @@ it('stores every simulated event exactly once across a server restart mid-stream
     seed: 99,
   });
   const live = sim;
-  await until(async () => (await stored(server!)).rows[0].n > 150, 'events streaming before the restart');
+  await until(async () => (await stored(server!)).rows[0].n > 100, 'events streaming before the restart');
 
   await server.close();
   server = undefined;
@@ -67,7 +67,7 @@ it('stores every simulated event exactly once across a server restart mid-stream
   const restarted = server;
   await until(() => live.servers.every((s) => s.link.connected), 're-linked after the restart');
   await until(
-    async () => (await stored(restarted)).rows[0].n > madeWhileDown + 150,
+    async () => (await stored(restarted)).rows[0].n > madeWhileDown + 100,
     'streaming after the restart',
   );
 
@@ -104,4 +104,4 @@ it('stores every simulated event exactly once across a server restart mid-stream
     );
     for (const r of statuses.rows) expect(r.status).toBe(world.dinos.get(r.dino_id)?.status);
   }
-});
+}, 90_000);
