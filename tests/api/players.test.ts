@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg } from '../../src/domain/messages.ts';
+import { applyGameEvent } from '../../src/server/model/world.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
@@ -74,6 +75,33 @@ describe('players', () => {
     const names = await list(`/sentinel/playerNameChanges?playerId=${RIVER}&sortDirection=descending`);
     expect(names.results.map((n: { name: string }) => n.name)).toEqual(['Kai Walker', 'Dodo Slayer']);
     expect(names.results[0].changeTime).toBeGreaterThan(names.results[1].changeTime);
+  });
+
+  it('keeps the former name when the game reports a rename, and finds the player by it', async () => {
+    const island = t.demo.servers[0].serviceId;
+    const flint = '33333333-3333-4333-8333-333333333333';
+    const eos = '0002bbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+    await t.server.db.exec(`
+      INSERT INTO players (player_id, name) VALUES ('${flint}', 'Flint Stone');
+      INSERT INTO player_identifiers (player_id, provider, identifier, name) VALUES ('${flint}', 'EOS', '${eos}', 'Flint');
+    `);
+    const rename = (oldName: string, newName: string, time: number) =>
+      applyGameEvent(t.server.db, island, {
+        eventName: 'playerRenamed',
+        time,
+        type: 'Gameplay',
+        level: 'Notice',
+        message: `${oldName} is now known as ${newName}`,
+        metadata: { eosId: eos, oldName, newName },
+      });
+    const now = Date.now() / 1000;
+    await rename('Flint Stone', 'Flint Rock', now);
+    await rename('Flint Rock', 'Flint Rock', now + 1); // the same name: nothing to keep
+    await rename('Flint Rock', 'Pebble', now + 2);
+    const names = await list(`/sentinel/playerNameChanges?playerId=${flint}&sortDirection=descending`);
+    expect(names.results.map((n: { name: string }) => n.name)).toEqual(['Flint Rock', 'Flint Stone']);
+    const found = await list('/sentinel/players?name=Flint%20Rock');
+    expect(found.results.map((p: { playerName: string }) => p.playerName)).toEqual(['Pebble']);
   });
 });
 

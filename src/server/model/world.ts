@@ -224,14 +224,17 @@ async function addIdentifier(tx: Queryable, playerId: string, eosId: string, nam
   );
 }
 
-/** Keeps the previous name in the history when it changes. */
+/**
+ * Keeps the previous name in the history when it changes. The old name comes from the statement's
+ * snapshot, not a FOR UPDATE read: a locking read skips a row the same statement updates, which
+ * silently dropped every history entry.
+ */
 async function renamePlayer(tx: Queryable, playerId: string, name: string | null, at: number): Promise<void> {
   if (!name) return;
   await tx.query(
-    `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2 FOR UPDATE),
-          hist AS (INSERT INTO player_name_changes (player_id, name, change_time)
-                   SELECT $1, name, to_timestamp($3) FROM old)
-     UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2`,
+    `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
+          renamed AS (UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2)
+     INSERT INTO player_name_changes (player_id, name, change_time) SELECT $1, name, to_timestamp($3) FROM old`,
     [playerId, name, at],
   );
 }
