@@ -2,10 +2,11 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { text } from '../../commands/args.ts';
+import { ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { paletteAtom } from '../../src/web/palette/state.ts';
 import { getActiveList } from '../../src/web/ui/activeList.ts';
 import { type Column, VirtualList, type VirtualListProps } from '../../src/web/ui/VirtualList.tsx';
 
@@ -37,8 +38,9 @@ function setup(props: Partial<VirtualListProps<Srv>> = {}, runtime?: CommandRunt
   const onOpen = vi.fn();
   const onSelectionChange = vi.fn();
   const user = userEvent.setup();
+  const store = createStore();
   const list = (
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <VirtualList
         name="test"
         label="Servers"
@@ -63,7 +65,7 @@ function setup(props: Partial<VirtualListProps<Srv>> = {}, runtime?: CommandRunt
       .getAllByRole('row')
       .filter((r) => r.getAttribute('aria-rowindex') !== '1');
   const marked = () => bodyRows().filter((r) => r.getAttribute('aria-selected') === 'true');
-  return { user, grid, active, activeName, bodyRows, marked, onOpen, onSelectionChange, ...view };
+  return { user, grid, active, activeName, bodyRows, marked, onOpen, onSelectionChange, store, ...view };
 }
 
 beforeEach(() => {
@@ -318,6 +320,30 @@ describe('VirtualList context menu', () => {
         args: { name: text() },
         run: () => undefined,
       }),
+      defineCommand({
+        id: 'server.tag',
+        title: 'Tag server',
+        group: 'Servers',
+        keys: ['t'],
+        scope: 'list',
+        args: {
+          server: ref('server'),
+          owner: ref('group').optional(),
+          note: text(),
+          loud: text().default('no'),
+        },
+        defaults: () => ({ owner: { kind: 'group', id: 'g1', label: 'Cluster' } }),
+        run: () => undefined,
+      }),
+      defineCommand({
+        id: 'server.ping',
+        title: 'Ping server',
+        group: 'Servers',
+        keys: ['p'],
+        scope: 'list',
+        args: { server: ref('server') },
+        run: () => undefined,
+      }),
       defineCommand({ id: 'hidden', title: 'Hidden', group: 'X', when: () => false, run: () => undefined }),
       defineCommand({
         id: 'ui.list.refresh',
@@ -378,7 +404,7 @@ describe('VirtualList context menu', () => {
 
   it('acts on all marked rows and asks the palette for arguments the rows do not supply', async () => {
     const { runtime, paletteOpen } = fakeRuntime();
-    const { user, grid } = setup(
+    const { user, grid, store } = setup(
       { menu: () => ['server.remove', 'server.rename'], kind: 'server', valuesFor: () => ({}) },
       runtime,
     );
@@ -388,7 +414,55 @@ describe('VirtualList context menu', () => {
     const remove = within(menu).getByRole('menuitem', { name: /Remove server/ });
     expect(remove.getAttribute('aria-disabled')).toBeNull(); // two rows: allowed
     await user.click(within(menu).getByRole('menuitem', { name: /Rename server/ }));
-    expect(paletteOpen).toHaveBeenCalledWith('Rename server');
+    expect(paletteOpen).not.toHaveBeenCalled();
+    expect(store.get(paletteAtom)).toEqual({
+      open: true,
+      query: '',
+      pending: { commandId: 'server.rename', values: {} },
+    });
+    expect(runtime.run).not.toHaveBeenCalled();
+  });
+
+  it('runs a list key the rows offer with their values, the defaults of where the user is and declared defaults', async () => {
+    const { runtime } = fakeRuntime();
+    const server = (r: Srv) => ({ kind: 'server', id: r.id, label: r.name });
+    const { user, grid, store } = setup(
+      {
+        menu: () => ['server.tag', 'server.ping'],
+        kind: 'server',
+        valuesFor: (_cmd, rows) => ({ server: server(rows[0]) }),
+      },
+      runtime,
+    );
+    grid.focus();
+    await user.keyboard('jp');
+    expect(runtime.run).toHaveBeenCalledWith(
+      runtime.registry.get('server.ping'),
+      { server: { kind: 'server', id: 's1', label: 'Server 1' } },
+      'hotkey',
+    );
+    // A required argument is still missing: the palette opens at the command with all that is known.
+    await user.keyboard('t');
+    expect(store.get(paletteAtom)).toEqual({
+      open: true,
+      query: '',
+      pending: {
+        commandId: 'server.tag',
+        values: {
+          server: { kind: 'server', id: 's1', label: 'Server 1' },
+          owner: { kind: 'group', id: 'g1', label: 'Cluster' },
+          loud: 'no',
+        },
+      },
+    });
+    expect(runtime.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a list key alone when the rows do not offer its command', async () => {
+    const { runtime } = fakeRuntime();
+    const { user, grid } = setup({ menu: () => ['server.viewEvents'], kind: 'server' }, runtime);
+    grid.focus();
+    await user.keyboard('p');
     expect(runtime.run).not.toHaveBeenCalled();
   });
 });

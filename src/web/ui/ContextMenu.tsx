@@ -2,6 +2,7 @@
 // cannot run, the reason. Choosing one runs it through the runtime like any other surface.
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { CommandContext, Selection } from '../../../commands/context.ts';
 import { availability, type Command, isVisible } from '../../../commands/registry.ts';
@@ -54,6 +55,7 @@ export function ContextMenu({
   label = 'Actions',
 }: ContextMenuProps) {
   const runtime = useCommandRuntime();
+  const store = useStore();
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -65,7 +67,8 @@ export function ContextMenu({
   const ctx = selection ? { ...base, selection } : base;
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
 
-  const choose = (cmd: Command) => runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'menu');
+  const choose = (cmd: Command) =>
+    runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'menu', { selection, store });
 
   return (
     <Menu>

@@ -6,7 +6,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are reached through the grid's aria-activedescendant; only the grid takes focus (roving focus).
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useAtom } from 'jotai';
+import { useAtom, useStore } from 'jotai';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -41,6 +41,7 @@ import {
   visibleColumns,
 } from './columns.ts';
 import { openMenu } from './openMenu.ts';
+import { runOrPrompt } from './runCommand.ts';
 
 export type { Column } from './columns.ts';
 
@@ -111,6 +112,7 @@ function modKey(e: KeyboardEvent): string {
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { name, label = name, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
   const runtime = useContext(CommandRuntimeContext);
+  const store = useStore();
   const [prefs, setPrefs] = useAtom(listPrefsAtom(name));
   const patch = useCallback((p: Partial<ListPrefs>) => setPrefs((cur) => ({ ...cur, ...p })), [setPrefs]);
 
@@ -243,16 +245,29 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
 
   const page = Math.max(1, Math.floor((virtualizer.scrollRect?.height ?? rowH * 10) / rowH) - 1);
 
-  /** List-scope keys of the registry other than the ones handled here (`r` refresh, …). */
+  /**
+   * List-scope keys of the registry other than the ones handled here: a command the rows offer
+   * (their menu) runs on them with their values; one without arguments (`r` refresh) on the list.
+   */
   const runListKey = (e: KeyboardEvent): boolean => {
     if (!runtime) return false;
     const names = new Set([eventKey(e), modKey(e)]);
+    const rows = targets();
+    const offered = props.menu && rows.length > 0 ? props.menu(rows) : [];
     const cmd = runtime.registry
       .all()
-      .find((c) => c.scope === 'list' && c.keys?.some((k) => names.has(normaliseKey(k))));
+      .find(
+        (c) =>
+          c.scope === 'list' &&
+          c.keys?.some((k) => names.has(normaliseKey(k))) &&
+          (offered.includes(c.id) || Object.keys(c.args ?? {}).length === 0),
+      );
     if (!cmd) return false;
-    // Failures are reported by the runtime as toasts.
-    runtime.run(cmd, {}, 'hotkey').catch(() => {});
+    const onRows = offered.includes(cmd.id);
+    runOrPrompt(runtime, cmd, onRows ? (props.valuesFor?.(cmd, rows) ?? {}) : {}, 'hotkey', {
+      selection: onRows && props.kind ? { kind: props.kind, ids: rows.map(rowKey) } : undefined,
+      store,
+    });
     return true;
   };
 
