@@ -242,6 +242,22 @@ describe('Palette', () => {
     expect(input.value).toBe('150');
   });
 
+  it('highlights the row under the pointer and runs a clicked one, typing focus staying in the input', async () => {
+    const { user, input } = mount(fake);
+    await user.hover(screen.getByRole('option', { name: /Refresh list/ }));
+    expect(activeText()).toMatch(/^Refresh list/);
+    expect(input.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: /Refresh list/ }).id,
+    );
+    await user.click(screen.getByRole('option', { name: /Set dino level/ }));
+    expect(screen.getByText(/Set dino level › Dino/)).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('giga');
+    await user.click(screen.getByRole('option', { name: /Giga 3/ }));
+    expect(screen.getByText(/Set dino level › Level/)).toBeTruthy();
+    expect(fake.run).not.toHaveBeenCalled();
+  });
+
   it('moves through the list with arrows, End and Home, and closes on Escape', async () => {
     const { user, store } = mount(fake);
     expect(activeText()).toMatch(/^Open/);

@@ -35,6 +35,7 @@ import {
 import { optionId, RowList, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { type PaletteState, paletteAtom } from './state.ts';
+import { warmRows } from './warmRows.tsx';
 import './palette.css';
 
 /** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */
@@ -66,6 +67,23 @@ function resultRows(source: CommandSource, index: EntityIndex, query: string): P
   for (const ref of entitySearch(index).search(q, ENTITY_CAP))
     if (!byId.includes(ref)) rows.push(entityRow(ref));
   return rows;
+}
+
+/** Broad then narrower queries, as typing goes: most entities contain an `e`. */
+const WARM_QUERIES = ['e', 'e 1', 'e 15', 'e', 'e 1', 'e 15'];
+
+/**
+ * Background preparation once the palette is open: the entity search, then the rows of a few
+ * queries, computed and rendered off-document, so the first keystrokes run compiled code.
+ */
+function* preparePalette(source: CommandSource, index: EntityIndex): Generator<void> {
+  yield* prepareEntitySearch(index);
+  const rowSets: PaletteRow[][] = [];
+  for (const q of WARM_QUERIES) {
+    rowSets.push(resultRows(source, index, q));
+    yield;
+  }
+  yield* warmRows(rowSets);
 }
 
 function PaletteDialog({
@@ -105,7 +123,7 @@ function PaletteDialog({
     [returnFocus],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: version restarts the preparation
-  useEffect(() => runWhenIdle(prepareEntitySearch(runtime.index)), [runtime.index, version]);
+  useEffect(() => runWhenIdle(preparePalette(source, runtime.index)), [source, runtime.index, version]);
 
   const input = prompt ? prompt.raws[prompt.step] : query;
   const arg = prompt ? currentArg(prompt) : null;
