@@ -5,6 +5,7 @@
 // then `{peakRssMiB}` when asked.
 
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
@@ -66,8 +67,14 @@ process.on('message', async (m: { type: string }) => {
   if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
   if (m.type === 'stop') {
     await sim.stop();
-    if (schema) await server.db.exec(`DROP SCHEMA ${schema} CASCADE`);
     await server.close();
+    // Only once the server is closed: its link writes would otherwise deadlock with the drop.
+    if (databaseUrl && schema) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    }
     process.exit(0);
   }
 });
