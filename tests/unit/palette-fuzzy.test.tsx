@@ -72,6 +72,24 @@ describe('FuzzyIndex', () => {
     expect(new FuzzyIndex(hay).search('', 3)).toEqual([0, 1, 2]);
   });
 
+  it('makes lazy strings only as far as a scan reaches, with the same results as eager ones', () => {
+    const text = (i: number) => `Rex ${i} Tribe of ${i % 7 === 0 ? 'Bob' : 'Eve'}`;
+    const made: number[] = [];
+    const lazy = new FuzzyIndex({
+      size: 20_000,
+      textOf: (i) => {
+        made.push(i);
+        return text(i);
+      },
+    });
+    const eager = new FuzzyIndex(Array.from({ length: 20_000 }, (_, i) => text(i)));
+    expect(lazy.search('rex')).toEqual(eager.search('rex'));
+    expect(made.length).toBeLessThan(5000);
+    expect(lazy.search('rex 1999')).toEqual(eager.search('rex 1999'));
+    expect(lazy.search('bob 7')).toEqual(eager.search('bob 7'));
+    expect(new Set(made).size).toBe(made.length); // each string made once
+  });
+
   it('matches names that are not Latin, case-insensitively', () => {
     expect(new FuzzyIndex(['Rex of Bob', 'Вася Пупкин', 'Ørn']).search('вас')).toEqual([1]);
     expect(new FuzzyIndex(['Rex of Bob', 'Ørn']).search('ØRN')).toEqual([1]);

@@ -14,8 +14,6 @@ export interface EntitySearch {
 
 const cache = new WeakMap<EntityIndex, { version: number; byKinds: Map<string, EntitySearch> }>();
 
-/** Haystack strings built per idle step: a 100k build in one go is a long task. */
-const BUILD_SLICE = 5000;
 /** A query that matches almost nothing, used only to compile uFuzzy's paths ahead of typing. */
 const WARM_QUERY = 'qzx';
 
@@ -48,32 +46,22 @@ export function entitySearch(index: EntityIndex, kinds?: readonly EntityKind[]):
   const found = cached(index, key);
   if (found) return found;
   const refs = key === '*' ? index.all() : kinds!.flatMap((k) => index.ofKind(k));
-  return store(index, key, make(refs, refs.map(haystackOf)));
+  // Its strings are made as scans reach them or as preparation goes: a keystroke right after
+  // opening does not wait for 100k of them when it needs a few thousand.
+  const fuzzy = new FuzzyIndex({ size: refs.length, textOf: (i) => haystackOf(refs[i]) });
+  return store(index, key, {
+    refs,
+    fuzzy,
+    search: (query, cap) => fuzzy.search(query, cap).map((i) => refs[i]),
+  });
 }
 
 /**
- * Builds the search over all entities and compiles its filter in small steps (run them when the
- * browser is idle), so the first keystroke after opening finds both ready.
+ * Makes the search over all entities ready and compiles its filter in small steps (run them in
+ * the background), so the keystrokes after opening find both ready.
  */
 export function* prepareEntitySearch(index: EntityIndex): Generator<void> {
-  const version = index.version;
-  let search = cached(index, '*');
-  if (!search) {
-    const refs = index.all();
-    const hay: string[] = new Array(refs.length);
-    for (let i = 0; i < refs.length; i++) {
-      hay[i] = haystackOf(refs[i]);
-      if (i % BUILD_SLICE === BUILD_SLICE - 1) yield;
-    }
-    if (index.version !== version) return;
-    search = store(index, '*', make(refs, hay));
-  }
-  yield* warmUp(search.fuzzy, WARM_QUERY);
-}
-
-function make(refs: readonly EntityRef[], hay: string[]): EntitySearch {
-  const fuzzy = new FuzzyIndex(hay);
-  return { refs, fuzzy, search: (query, cap) => fuzzy.search(query, cap).map((i) => refs[i]) };
+  yield* warmUp(entitySearch(index).fuzzy, WARM_QUERY);
 }
 
 /** The store lookup with the palette's own filter for completion; exact resolving stays the app's. */

@@ -14,8 +14,8 @@ export const RANK_LIMIT = 1000;
 
 /** Candidates per uFuzzy filter call while scanning: the scan stops after the batch that passes `limit`. */
 const BATCH = 2048;
-/** Masks computed per preparation step. */
-const MASK_SLICE = 10_000;
+/** Strings and masks made per preparation step. */
+const PREPARE_SLICE = 5000;
 
 // A quoted phrase is matched differently once its quote closes, so it does not narrow monotonically.
 // (filter() has no `-term` negation: that is search()'s, which we do not use.)
@@ -81,17 +81,33 @@ interface Scanned {
   scanned: number;
 }
 
+/** Strings made on demand: a scan that stops early never pays for the rest of them. */
+export interface LazyHaystack {
+  size: number;
+  textOf(i: number): string;
+}
+
 export class FuzzyIndex {
+  /** The strings searched; only the first `prepared` exist until `prepare` has run to the end. */
+  readonly haystack: readonly string[];
+  private readonly textOf: (i: number) => string;
+  /** stringMask of each prepared string. */
+  private readonly masks: Int32Array;
+  private prepared = 0;
   /** The last query's matches among the first `scanned` strings (narrowing source). */
   private last: Scanned | null = null;
-  /** stringMask of each string, computed for the first `masked` of them. */
-  private readonly masks: Int32Array;
-  private masked = 0;
   /** Reused candidate batch: a fresh array per batch per key is GC work. */
   private readonly batch: number[] = [];
 
-  constructor(readonly haystack: readonly string[]) {
-    this.masks = new Int32Array(haystack.length);
+  constructor(source: readonly string[] | LazyHaystack) {
+    if ('textOf' in source) {
+      this.haystack = new Array<string>(source.size);
+      this.textOf = source.textOf;
+    } else {
+      this.haystack = source;
+      this.textOf = (i) => source[i];
+    }
+    this.masks = new Int32Array(this.haystack.length);
   }
 
   get size(): number {
@@ -149,23 +165,30 @@ export class FuzzyIndex {
   }
 
   private maskAt(i: number): number {
-    // Scans go in order, from 0 or from where an earlier one stopped: computed masks are a prefix.
-    if (i === this.masked) this.masks[this.masked++] = stringMask(this.haystack[i]);
+    // Scans go in order, from 0 or from where an earlier one stopped: prepared strings are a prefix.
+    if (i === this.prepared) this.prepareNext();
     return this.masks[i];
   }
 
-  /** Computes the masks ahead of typing, one slice per step. */
+  private prepareNext(): void {
+    const i = this.prepared++;
+    const text = this.textOf(i);
+    (this.haystack as string[])[i] = text;
+    this.masks[i] = stringMask(text);
+  }
+
+  /** Makes the strings and their masks ahead of typing, one slice per step. */
   *prepare(): Generator<void> {
-    while (this.masked < this.haystack.length) {
-      const end = Math.min(this.haystack.length, this.masked + MASK_SLICE);
-      while (this.masked < end) this.masks[this.masked] = stringMask(this.haystack[this.masked++]);
+    while (this.prepared < this.haystack.length) {
+      const end = Math.min(this.haystack.length, this.prepared + PREPARE_SLICE);
+      while (this.prepared < end) this.prepareNext();
       yield;
     }
   }
 }
 
 /**
- * Computes the masks, then runs each filter once and ranks a sample, so that uFuzzy's code is
+ * Makes the strings and masks, then runs each filter once and ranks a sample, so that uFuzzy's code is
  * compiled before the first real keystroke, without one long task. Leaves the narrowing state alone.
  */
 export function* warmUp(index: FuzzyIndex, query: string): Generator<void> {

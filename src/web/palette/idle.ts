@@ -1,31 +1,61 @@
-// Runs a generator's steps while the browser is idle, so background preparation never delays
-// a keystroke or a frame by a long task.
+// Runs a generator's steps in the background, so preparation never delays a keystroke or a frame
+// by a long task.
 
-/** Longest slice: an idle period may offer 50 ms, which would make a long task of the last step. */
+/** Longest slice: a key that arrives during one waits for it. */
 const SLICE_MS = 10;
 
+interface Scheduling {
+  isInputPending?(): boolean;
+}
+const scheduling = (globalThis.navigator as { scheduling?: Scheduling } | undefined)?.scheduling;
+/** Chromium tells whether input waits; elsewhere a slice runs its full length. */
+const inputPending = () => scheduling?.isInputPending?.() ?? false;
+
+let lastInput = 0;
+if (typeof addEventListener === 'function')
+  for (const type of ['keydown', 'pointerdown'])
+    addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
+
+/**
+ * Starts when the browser is first idle, then runs slice after slice as tasks of their own, so
+ * preparing the palette's search over 100k entities takes about 100 ms rather than 330 ms (one
+ * 10 ms slice per 50 ms idle period). A slice ends early when input is pending, and after input
+ * the next one waits for an idle period, so that the keystroke's frame is painted first.
+ */
 export function runWhenIdle(steps: Generator<void>): () => void {
   let cancelled = false;
   let cancelSlot = () => {};
-  const slice = (idleLeft: () => number) => {
-    if (cancelled) return;
-    const end = performance.now() + SLICE_MS;
-    while (Math.min(idleLeft(), end - performance.now()) > 1) if (steps.next().done) return;
-    schedule();
+  let sliceStart = 0;
+  const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  const whenIdle = () => {
+    if (typeof requestIdleCallback !== 'function') return false;
+    const id = requestIdleCallback(() => slice(true), { timeout: 1000 });
+    cancelSlot = () => cancelIdleCallback(id);
+    return true;
   };
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback((d) => slice(() => d.timeRemaining()), { timeout: 1000 });
-      cancelSlot = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(() => slice(() => SLICE_MS), 0);
+  const next = () => {
+    if (channel) channel.port2.postMessage(null);
+    else {
+      const id = setTimeout(() => slice(false), 0);
       cancelSlot = () => clearTimeout(id);
     }
   };
-  schedule();
+  const finish = () => channel?.port1.close();
+  const slice = (idle: boolean) => {
+    if (cancelled) return;
+    // Input since the last slice: its frame goes first.
+    if (!idle && lastInput >= sliceStart && whenIdle()) return;
+    sliceStart = performance.now();
+    const end = sliceStart + SLICE_MS;
+    while (performance.now() < end && !inputPending()) if (steps.next().done) return finish();
+    next();
+  };
+  if (channel) channel.port1.onmessage = () => slice(false);
+  if (!whenIdle()) next();
   return () => {
     cancelled = true;
     cancelSlot();
+    finish();
     steps.return(undefined);
   };
 }
