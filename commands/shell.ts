@@ -33,8 +33,8 @@ export const shellCommands = [
     title: 'Show or hide the console pane',
     group,
     aliases: ['console'],
-    // Plain ` types a backtick inside the pane; Ctrl+` toggles from anywhere.
-    keys: ['`', 'ctrl+`'],
+    // Plain ` types a backtick inside the pane; Ctrl+` toggles from anywhere, the pane included.
+    keys: ['`', 'ctrl+backquote'],
     run: (_a, ctx) => {
       ctx.app.terminal.toggle();
       return undefined;

@@ -61,4 +61,9 @@ test('a bad console command prints the message and keeps the typed line', async 
   await page.keyboard.press('Enter');
   await expect.poll(() => terminalText(page)).toContain('Colour must be one of');
   await expect.poll(() => terminalText(page)).toMatch(/palisade> server\.setColor "Island PvE" magenta\s*$/);
+
+  // Ctrl+` hides the pane from inside it and gives focus back to the list.
+  await page.keyboard.press('Control+Backquote');
+  await expect(page.locator('[data-testid="terminal"]')).toBeHidden();
+  await expect(page.getByRole('grid')).toBeFocused();
 });

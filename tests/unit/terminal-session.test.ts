@@ -1,6 +1,6 @@
 import xh from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
-import type { CommandResult } from '../../commands/context.ts';
+import type { CommandContext, CommandResult } from '../../commands/context.ts';
 import type { Command } from '../../commands/registry.ts';
 import { ApiError } from '../../src/web/api/http.ts';
 import { History, type HistoryStorage } from '../../src/web/terminal/history.ts';
@@ -22,6 +22,7 @@ function setup(run: Run = async () => undefined, cols = 80) {
   const runtime: SessionRuntime = {
     registry: registry(),
     entities,
+    context: () => ({ route: '/servers/s1' }) as CommandContext,
     run: (cmd, values, surface) => {
       expect(surface).toBe('console');
       calls.push({ id: cmd.id, values });
@@ -84,6 +85,17 @@ describe('ConsoleSession', () => {
       ),
     );
     expect(t.prompt()).toBe('palisade> ');
+  });
+
+  it('fills arguments not typed from the context (the server in view)', async () => {
+    const t = setup();
+    await t.type('server.restart --force\r');
+    expect(t.calls).toEqual([
+      {
+        id: 'server.restart',
+        values: expect.objectContaining({ server: expect.objectContaining({ id: 's1' }), force: true }),
+      },
+    ]);
   });
 
   it('passes typed, resolved values to the runtime', async () => {

@@ -74,6 +74,7 @@ function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: b
         className={`pane${active && !only ? ' pane-active' : ''}`}
         aria-label={`Pane: ${currentPath(pane)}`}
         data-pane={pane.id}
+        tabIndex={-1}
         data-active={active}
         onFocusCapture={() => {
           if (!active) setLayout({ ...layout, active: pane.id });

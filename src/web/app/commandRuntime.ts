@@ -10,6 +10,7 @@ import { openPalette } from '../palette/state.ts';
 import { prefKeys, setPref } from '../store/prefs.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { type AppDeps, userOf } from './deps.tsx';
+import { focusActivePane } from './focusPane.ts';
 import * as L from './layout.ts';
 import { canonicalPath } from './routes.ts';
 import type { CommandRuntime } from './runtime.ts';
@@ -34,9 +35,15 @@ export function createAppServices(deps: AppDeps): AppServices {
       focus: () => store.set(terminalAtom, (t) => ({ open: true, focusSignal: t.focusSignal + 1 })),
     },
     panes: {
-      split: (direction) => setLayout((l) => L.split(l, direction)),
+      split: (direction) => {
+        setLayout((l) => L.split(l, direction));
+        focusActivePane(store);
+      },
       close: () => setLayout(L.close),
-      focus: (delta) => setLayout((l) => L.focusStep(l, delta)),
+      focus: (delta) => {
+        setLayout((l) => L.focusStep(l, delta));
+        focusActivePane(store);
+      },
       resize: (delta) => setLayout((l) => L.resize(l, delta)),
     },
     list: getActiveList,

@@ -74,6 +74,7 @@ export default function TerminalPane({ runtime, userId, promptFocusSignal }: Ter
         return current.current.entities;
       },
       run: (cmd, values, surface) => current.current.run(cmd, values, surface),
+      context: (surface) => current.current.context(surface),
     };
     const session = new ConsoleSession(t, facade, new History(userId));
     t.attachCustomKeyEventHandler(

@@ -37,7 +37,7 @@ export interface TerminalSink {
   readonly cols: number;
 }
 
-export type SessionRuntime = Pick<CommandRuntime, 'registry' | 'entities' | 'run'>;
+export type SessionRuntime = Pick<CommandRuntime, 'registry' | 'entities' | 'run' | 'context'>;
 
 export const PROMPT = sanitise('palisade> ');
 export const BANNER = 'Palisade console. Type help to list commands, Tab to complete.';
@@ -299,7 +299,13 @@ export class ConsoleSession {
     const parsed = parseLine(text, registry);
     if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));
     const cmd = parsed.cmd;
-    const { values, errors } = await parseArgs(cmd, parsed.raw, this.runtime.entities);
+    // The context fills in what the user is looking at (the server in view) for arguments not typed.
+    const { values, errors } = await parseArgs(
+      cmd,
+      parsed.raw,
+      this.runtime.entities,
+      this.runtime.context(SURFACE),
+    );
     if (Object.keys(errors).length > 0)
       return failed([...formatArgErrors(errors), paint('muted', sanitise(`Usage: ${usage(cmd)}`))]);
     const result = await this.runtime.run(cmd, values, SURFACE);
