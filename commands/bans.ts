@@ -125,6 +125,9 @@ export const banCommands = [
     group,
     aliases: ['ban'],
     permission: Perm.ControlServices,
+    // In a list of players: ban the marked ones (or the active one).
+    keys: ['b'],
+    scope: 'list',
     args: {
       player: playersArg(),
       expires: expiresArg('7d, 12h, a date like 2030-01-31, or blank (perm) for permanent'),
@@ -153,20 +156,22 @@ export const banCommands = [
     title: 'Edit ban',
     group,
     permission: Perm.ControlServices,
+    // Comments are required: a ban always says why, so an edit states it (and the palette asks for
+    // it when a row's menu hands the command over with only the player and the server or group).
     args: {
       player: ref('player').describe('Player').optional(),
+      expires: expiresArg('New expiry: 7d, a date, or perm for permanent; blank keeps it'),
+      comments: text()
+        .min(1, BanMsg.commentsRequired)
+        .describe('Comments', 'Why the player is banned')
+        .rest(),
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
-      expires: expiresArg('New expiry: 7d, a date, or perm; blank keeps it'),
-      comments: text().optional().describe('Comments', 'New comments; blank keeps them').rest(),
     },
     run: async (a, ctx) => {
       const player = onePlayer(a.player, ctx);
       const [target] = targetsOf(a.target as Target | undefined, ctx);
-      const patch: Record<string, unknown> = {};
+      const patch: Record<string, unknown> = { comments: a.comments.trim() };
       if (a.expires?.trim()) patch.expiration = expiryOf(a.expires);
-      if (a.comments?.trim()) patch.comments = a.comments.trim();
-      if (Object.keys(patch).length === 0)
-        throw new CommandError('Give a new expiry or new comments.', 'expires');
       const ban = await findBan(ctx, player, target);
       if (!ban) throw new CommandError(`${player.label} is not banned on ${target.label}.`);
       const k = classOf(target);
@@ -184,6 +189,9 @@ export const banCommands = [
     aliases: ['unban'],
     permission: Perm.ControlServices,
     danger: 'confirm',
+    // In a list of bans: remove the marked ones (or the active one).
+    keys: ['delete'],
+    scope: 'list',
     args: { player: playersArg(), targets: targetsArg() },
     run: async (a, ctx) => {
       const players = playersOf(a.player, ctx);

@@ -12,6 +12,7 @@ import { useApp } from '../../app/deps.tsx';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
+import { refsFor } from '../../ui/runCommand.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { formatTime, usePage } from '../players/usePage.ts';
@@ -95,11 +96,11 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
         onOpen={(b) => go(`/players/${b.playerId}`)}
         onRefresh={refresh}
         menu={() => MENU}
-        valuesFor={(cmd, rows) =>
-          cmd.id === 'ban.remove'
-            ? { player: rows.map(playerOf), targets: [owner] }
-            : { player: rows[0] && playerOf(rows[0]), target: owner }
-        }
+        valuesFor={(cmd, rows) => ({
+          player: refsFor(cmd, 'player', rows.map(playerOf)),
+          target: owner,
+          targets: [owner],
+        })}
         toolbar={
           <>
             <Toolbar commandIds={['ban.create']} label="Bans" valuesFor={() => ({ targets: [owner] })} />

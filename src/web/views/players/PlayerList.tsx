@@ -9,6 +9,7 @@ import type { PlayerDetail } from '../../../domain/players.ts';
 import { useApp } from '../../app/deps.tsx';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
+import { refsFor } from '../../ui/runCommand.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { playerRef, playersApi } from './playerRef.ts';
 
@@ -64,11 +65,10 @@ export function PlayerList() {
         onRefresh={() => void qc.invalidateQueries({ queryKey: ['players'] })}
         kind="player"
         menu={() => MENU.filter((id) => registry.get(id))}
-        valuesFor={(cmd, marked) =>
-          cmd.id === 'ban.create'
-            ? { player: marked.map(playerRef) }
-            : { player: marked[0] && playerRef(marked[0]) }
-        }
+        valuesFor={(cmd, marked) => {
+          const refs = marked.map(playerRef);
+          return { player: refsFor(cmd, 'player', refs), of: refs[0] };
+        }}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,
