@@ -107,7 +107,8 @@ const targetsArg = () =>
 const expiresArg = (help: string) =>
   text()
     .describe('Expires', help)
-    .check((v) => expiryProblem(v, Date.now() / 1000))
+    // Blank (undefined from the palette) means permanent, or "keep" when editing.
+    .check((v) => (v ? expiryProblem(v, Date.now() / 1000) : null))
     .optional();
 
 function expiryOf(text: string | undefined): number | null {
