@@ -15,7 +15,7 @@ export const RANK_LIMIT = 1000;
 /** Candidates per uFuzzy filter call while scanning: the scan stops after the batch that passes `limit`. */
 const BATCH = 2048;
 /** Strings and masks made per preparation step. */
-const PREPARE_SLICE = 5000;
+const PREPARE_SLICE = 1000;
 
 // A quoted phrase is matched differently once its quote closes, so it does not narrow monotonically.
 // (filter() has no `-term` negation: that is search()'s, which we do not use.)
@@ -197,8 +197,10 @@ export function* warmUp(index: FuzzyIndex, query: string): Generator<void> {
   const sample = range(0, Math.min(hay.length, WARM_RANK_SAMPLE));
   for (const fuzzy of [asciiFuzzy, unicodeFuzzy]) {
     fuzzy.filter(hay, query, sample);
+    yield;
     // Ranking too: the first keystroke over a small list ranks all of its hits.
     const hits = fuzzy.filter(hay, 'e', sample);
+    yield;
     if (hits && hits.length > 0) fuzzy.sort(fuzzy.info(hits, hay, 'e'), hay, 'e');
     yield;
   }
