@@ -208,10 +208,12 @@ async function resolvePlayer(
   }
   if (!create) return null;
   const { rows } = await tx.query<{ player_id: string }>(
-    'INSERT INTO players (player_id, name) VALUES (coalesce($1::uuid, gen_random_uuid()), $2) RETURNING player_id',
+    // Two game servers may see one new player at once; the second insert finds the first's row.
+    `INSERT INTO players (player_id, name) VALUES (coalesce($1::uuid, gen_random_uuid()), $2)
+     ON CONFLICT (player_id) DO NOTHING RETURNING player_id`,
     [id, text(meta.playerName) ?? 'Unknown Player'],
   );
-  const playerId = rows[0].player_id;
+  const playerId = rows[0]?.player_id ?? (id as string);
   if (eosId) await addIdentifier(tx, playerId, eosId, text(meta.playerName) ?? '');
   return playerId;
 }
