@@ -37,6 +37,8 @@ function Binding({ rt, cmd, hotkey }: { rt: CommandRuntime; cmd: Command; hotkey
     enableOnContentEditable: inFields,
     useKey: character,
     ignoreModifiers: character,
+    // …but only Shift: Ctrl+` is its own binding, not ` again.
+    ignoreEventWhen: character ? (e) => e.ctrlKey || e.altKey || e.metaKey : undefined,
   });
   return null;
 }

@@ -2,18 +2,32 @@
 // panes show different routes side by side under one browser URL (the active pane's).
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { createContext, type MouseEvent, type ReactNode, useCallback, useContext } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+} from 'react';
 import { Route, Routes } from 'react-router';
-import { LogPage } from '../views/logs/LogPage.tsx';
 import { NotFound } from '../views/NotFound.tsx';
-import { PlayerList } from '../views/players/PlayerList.tsx';
-import { PlayerPage } from '../views/players/PlayerPage.tsx';
-import { ServerList } from '../views/servers/ServerList.tsx';
-import { ServerPage } from '../views/servers/ServerPage.tsx';
-import { ServerSetup } from '../views/servers/ServerSetup.tsx';
 import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
+import { lazyWhenIdle } from './lazyPane.ts';
 import { canonicalPath } from './routes.ts';
 import { layoutAtom } from './state.ts';
+
+// Each section's views are their own chunks, fetched when the browser is idle: the shell's
+// initial script stays small however many sections the console grows.
+const view = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazyWhenIdle(() => load().then((m) => ({ default: m[name] })));
+const ServerList = view(() => import('../views/servers/ServerList.tsx'), 'ServerList');
+const ServerSetup = view(() => import('../views/servers/ServerSetup.tsx'), 'ServerSetup');
+const ServerPage = view(() => import('../views/servers/ServerPage.tsx'), 'ServerPage');
+const LogPage = view(() => import('../views/logs/LogPage.tsx'), 'LogPage');
+const PlayerList = view(() => import('../views/players/PlayerList.tsx'), 'PlayerList');
+const PlayerPage = view(() => import('../views/players/PlayerPage.tsx'), 'PlayerPage');
 
 const PaneContext = createContext<string>('');
 export const usePaneId = () => useContext(PaneContext);
@@ -53,15 +67,17 @@ export function PaneLink({
 
 function PaneRoutes({ pane }: { pane: PaneLeaf }) {
   return (
-    <Routes location={{ pathname: currentPath(pane) }}>
-      <Route path="/servers" element={<ServerList />} />
-      <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
-      <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
-      <Route path="/logs/:messageId" element={<LogPage />} />
-      <Route path="/players" element={<PlayerList />} />
-      <Route path="/players/:playerId/:tab?" element={<PlayerPage />} />
-      <Route path="*" element={<NotFound path={currentPath(pane)} />} />
-    </Routes>
+    <Suspense fallback={<p className="page">Loading…</p>}>
+      <Routes location={{ pathname: currentPath(pane) }}>
+        <Route path="/servers" element={<ServerList />} />
+        <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
+        <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
+        <Route path="/logs/:messageId" element={<LogPage />} />
+        <Route path="/players" element={<PlayerList />} />
+        <Route path="/players/:playerId/:tab?" element={<PlayerPage />} />
+        <Route path="*" element={<NotFound path={currentPath(pane)} />} />
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import type { User } from '../../domain/api.ts';
 import { createLookup } from '../store/lookup.ts';
 import { useServices } from '../store/services.ts';
+import { usePushNotifications } from '../views/servers/PushNotifications.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { createCommandRuntime } from './commandRuntime.ts';
 import { useApp } from './deps.tsx';
@@ -52,8 +53,10 @@ function ShellBody({ user }: { user: User }) {
   const layout = useAtomValue(layoutAtom);
   const only = panes(layout.root).length === 1;
   useUrlSync();
-  // The server list feeds the entity index for the palette and completion from the start.
-  useServices(api, index);
+  // The server list feeds the entity index for the palette and completion from the start,
+  // and push notifications follow every server, whatever the panes show.
+  const servers = useServices(api, index);
+  usePushNotifications(servers.data?.map((s) => s.serviceId) ?? []);
   const go = (path: string) => rt.context('menu').app.navigate(path);
 
   return (

@@ -12,7 +12,6 @@ import { servicesKey, useLiveServices, useServices } from '../../store/services.
 import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
-import { usePushNotifications } from './PushNotifications.tsx';
 import { SubscriptionBanner } from './SubscriptionBanner.tsx';
 
 const MENU = ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup'];
@@ -60,7 +59,6 @@ export function ServerList() {
     userOf(auth)?.userId,
     rows.map((s) => s.serviceId),
   );
-  usePushNotifications(rows.map((s) => s.serviceId));
 
   return (
     <div className="page page-list">

@@ -17,7 +17,6 @@ import { LogView } from '../logs/LogView.tsx';
 import { SessionsTab } from '../players/SessionsTab.tsx';
 import { CharacterList, DinoList, TribeList } from '../world/WorldLists.tsx';
 import { population, serverStatus, statusLabel } from './format.ts';
-import { usePushNotifications } from './PushNotifications.tsx';
 import { GroupsTab, ScriptsTab, UsersTab } from './ServerAccessTabs.tsx';
 import { ServerCommandBar } from './ServerCommandBar.tsx';
 import { ServerSettings } from './ServerSettings.tsx';
@@ -81,7 +80,6 @@ export function ServerPage() {
     },
   });
   useLiveServices(realtime, qc, index, userOf(auth)?.userId, query.data ? [serviceId] : []);
-  usePushNotifications(query.data ? [serviceId] : []);
 
   if (query.error) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
