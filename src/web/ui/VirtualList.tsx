@@ -1,11 +1,10 @@
-// The one list of the console. Only the visible window of rows is in the DOM (react-virtual,
-// fixed row height), so it serves a few servers and a million log lines alike; per-row state is
+// The one list of the console. Only the visible window of rows is in the DOM (fixed row
+// height, fixedRows.ts), so it serves a few servers and a million log lines alike; per-row state is
 // never allocated: marks are a Set of keys and the active row is an index.
 
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid positions rows absolutely, which table layout cannot do; the ARIA grid roles carry the semantics.
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and cells are reached through the grid's aria-activedescendant; only the grid takes focus (roving focus).
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useStore } from 'jotai';
 import {
   type CSSProperties,
@@ -40,6 +39,7 @@ import {
   toggleColumn,
   visibleColumns,
 } from './columns.ts';
+import { useFixedRows } from './fixedRows.ts';
 import { openMenu } from './openMenu.ts';
 import { runOrPrompt } from './runCommand.ts';
 
@@ -149,14 +149,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const baseId = useId();
   const rowId = (i: number) => `${baseId}-row-${i}`;
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useFixedRows({
+    scrollRef,
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowH,
+    rowHeight: rowH,
     overscan: OVERSCAN,
     initialRect: props.initialRect,
   });
-  const items = virtualizer.getVirtualItems();
+  const items = virtualizer.slots;
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
 
@@ -201,7 +201,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       setMarks(m);
     } else anchor.current = null;
     setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    virtualizer.scrollToIndex(next);
   };
 
   const toggleMark = () => {
@@ -243,7 +243,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   );
   useEffect(() => () => releaseActiveList(controller), [controller]);
 
-  const page = Math.max(1, Math.floor((virtualizer.scrollRect?.height ?? rowH * 10) / rowH) - 1);
+  const page = Math.max(1, Math.floor((virtualizer.viewportHeight || rowH * 10) / rowH) - 1);
 
   /**
    * List-scope keys of the registry other than the ones handled here: a command the rows offer
@@ -443,7 +443,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
               {props.loading ? 'Loading…' : (props.error ?? props.emptyText ?? 'Nothing to show.')}
             </div>
           ) : (
-            <div className="vl-sizer" style={{ height: virtualizer.getTotalSize() }}>
+            <div className="vl-sizer" style={{ height: virtualizer.totalHeight }}>
               {windowRows.map(({ index, start }) => {
                 const row = rowAt(index);
                 const marked = row !== undefined && marks.has(rowKey(row));
