@@ -23,6 +23,40 @@ const config = (input) => ({
   },
 });
 
+// Wall clock waits for frames and for other processes on a shared CPU; the renderer's own counters
+// (CDP Performance.getMetrics, seconds of thread time) say what its main thread itself spent.
+const CPU_METRICS = {
+  cpu: ['ThreadTime'],
+  script: ['ScriptDuration'],
+  styleLayout: ['RecalcStyleDuration', 'LayoutDuration'],
+  devtools: ['DevToolsCommandDuration'],
+};
+
+/** Starts the page's main-thread counters; `read()` gives the time spent since, ms. */
+export async function cpuMeter(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const counters = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const by = Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+    return Object.fromEntries(
+      Object.entries(CPU_METRICS).map(([k, names]) => [k, names.reduce((sum, n) => sum + (by[n] ?? 0), 0)]),
+    );
+  };
+  let before = await counters();
+  return {
+    reset: async () => {
+      before = await counters();
+    },
+    /** The bench's own CDP calls are not the page's work. */
+    async read() {
+      const after = await counters();
+      const d = (k) => (after[k] - before[k]) * 1000;
+      return { cpuMs: d('cpu') - d('devtools'), scriptMs: d('script'), styleLayoutMs: d('styleLayout') };
+    },
+  };
+}
+
 /** `pages`: name → path of its index.html under bench/. */
 export async function startPages(pages) {
   const input = Object.fromEntries(Object.entries(pages).map(([k, p]) => [k, here(`../${p}`)]));

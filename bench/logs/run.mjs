@@ -2,8 +2,10 @@
 // (a deterministic generator behind the API's shape, bench/logs/fakeServer.ts) while 2,000 lines
 // a second arrive for 30 s; against BROWSER-PERF §2's naive list of every line in memory with an
 // append per frame, measured in the same run.
-import { percentile, ratio, round } from '../lib/stats.mjs';
-import { startPages } from './pages.mjs';
+
+import os from 'node:os';
+import { median, percentile, ratio, round } from '../lib/stats.mjs';
+import { cpuMeter, startPages } from './pages.mjs';
 
 export const needsBrowser = false;
 export const TARGETS = { longTasks: 0, frameP95Ms: 16.7, heapMB: 150 };
@@ -14,10 +16,23 @@ async function oneRun(pages, variant, ms) {
   try {
     await page.waitForFunction(() => window.__logBench?.ready === true, null, { timeout: 120_000 });
     await page.waitForTimeout(500);
-    return await page.evaluate(() => window.__logBench.run());
+    const cpu = await cpuMeter(page);
+    const load = os.loadavg()[0];
+    const figures = await page.evaluate(() => window.__logBench.run());
+    return { ...figures, ...(await cpu.read()), load, durationMs: ms };
   } finally {
     await close();
   }
+}
+
+const PHASES = ['follow', 'scroll', 'jump'];
+
+/** Long tasks per run in each third of it: following the top, scrolling, jumping. */
+function byPhase(runs) {
+  const out = Object.fromEntries(PHASES.map((p) => [p, 0]));
+  for (const r of runs)
+    for (const at of r.longTaskAt) out[PHASES[Math.min(2, Math.floor((at * 3) / r.durationMs))]]++;
+  return Object.fromEntries(PHASES.map((p) => [p, round(out[p] / runs.length)]));
 }
 
 function summarise(runs) {
@@ -50,6 +65,13 @@ function summarise(runs) {
     heapMB: round(Math.max(...runs.map((r) => r.heapMB ?? 0))),
     heapAfterGcMB: round(Math.max(...runs.map((r) => r.heapAfterGcMB ?? 0))),
     pendingRowsAfter: Math.max(...runs.map((r) => r.pendingRowsAfter)),
+    longTasksByPhase: byPhase(runs),
+    // Main-thread time over the run (and its 1 s settling), as a share of the run's wall clock.
+    mainThreadCpuMs: round(median(runs.map((r) => r.cpuMs))),
+    mainThreadScriptMs: round(median(runs.map((r) => r.scriptMs))),
+    mainThreadStyleLayoutMs: round(median(runs.map((r) => r.styleLayoutMs))),
+    mainThreadBusy: round(median(runs.map((r) => r.cpuMs / (r.durationMs + 1000))), 2),
+    loadAverage: runs.map((r) => round(r.load, 2)),
     ...runs[0].extra,
   };
 }
