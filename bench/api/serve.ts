@@ -55,9 +55,13 @@ for (const i of indexes) await server.db.exec(i.def);
 await server.db.exec('ANALYZE log_messages');
 const loadMs = Date.now() - started;
 
+// BENCH_SIMULATE=0 leaves the game servers unlinked (to tell their load apart from the bench's).
 const sim = startSimulator({
   linkUrl: `${server.url.replace(/^http/, 'ws')}${LINK_PATH}`,
-  servers: demo.servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
+  servers:
+    process.env.BENCH_SIMULATE === '0'
+      ? []
+      : demo.servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
   tickMs: 3000,
 });
 const token = (await signIn(`${server.url}/v4`)).access_token;
