@@ -1,11 +1,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getDefaultStore } from 'jotai';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { paletteAtom } from '../../src/web/palette/state.ts';
 import { ConfirmDialog, InfoDialog } from '../../src/web/ui/Dialog.tsx';
 import { Toolbar } from '../../src/web/ui/Toolbar.tsx';
 
@@ -131,7 +133,12 @@ describe('Toolbar', () => {
     expect(runtime.run).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: /Refresh/ }));
     expect(runtime.run).toHaveBeenCalledWith(registry.get('a.refresh'), {}, 'toolbar');
+    // A missing argument: the palette opens at the command itself, not merely searching its title.
     await user.click(screen.getByRole('button', { name: 'Locate' }));
-    expect(paletteOpen).toHaveBeenCalledWith('Locate');
+    expect(paletteOpen).not.toHaveBeenCalled();
+    expect(getDefaultStore().get(paletteAtom)).toMatchObject({
+      open: true,
+      pending: { commandId: 'a.locate' },
+    });
   });
 });

@@ -1,37 +1,21 @@
 // Binds every global-scope key of the registry. List-scope keys are handled by VirtualList itself.
 
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useHotkeys } from 'react-hotkeys-hook';
 import type { Command } from '../../../commands/registry.ts';
 import { prefAtoms } from '../store/prefs.ts';
+import { runOrPrompt } from '../ui/runCommand.ts';
 import type { CommandRuntime } from './runtime.ts';
 
 /** Keys with a modifier or a function key work while typing; plain printable ones do not. */
 const worksInFields = (key: string) => /(^|\+)(mod|ctrl|alt|meta)\+|^(shift\+)?f\d+$/i.test(key);
 
-function runFromKey(rt: CommandRuntime, cmd: Command) {
-  const ctx = rt.context('hotkey');
-  const defaults = cmd.defaults?.(ctx) ?? {};
-  const missing = Object.entries(cmd.args ?? {}).some(
-    ([name, a]) => !a.isOptional && defaults[name] === undefined,
-  );
-  if (missing) {
-    ctx.app.palette.open(cmd.title);
-    return;
-  }
-  const values = Object.fromEntries(
-    Object.entries(cmd.args ?? {}).map(([name, a]) => [name, defaults[name] ?? a.defaultValue]),
-  );
-  rt.run(cmd, values, 'hotkey').catch(() => {
-    // The runtime has shown the error as a toast.
-  });
-}
-
 function Binding({ rt, cmd, hotkey }: { rt: CommandRuntime; cmd: Command; hotkey: string }) {
   const inFields = worksInFields(hotkey);
   // A lone character (`:`, `?`, `` ` ``) is matched as typed, whatever Shift it took on this layout.
   const character = hotkey.length === 1;
-  useHotkeys(hotkey, () => runFromKey(rt, cmd), {
+  const store = useStore();
+  useHotkeys(hotkey, () => runOrPrompt(rt, cmd, {}, 'hotkey', { store }), {
     preventDefault: true,
     enableOnFormTags: inFields,
     enableOnContentEditable: inFields,

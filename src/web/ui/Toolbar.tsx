@@ -1,6 +1,7 @@
 // A row of buttons, one per command id: the command's title and key, and when it cannot run,
 // the reason (as a tooltip, with the button still focusable so keyboard users can read it).
 
+import { useStore } from 'jotai';
 import type { Selection } from '../../../commands/context.ts';
 import type { Command } from '../../../commands/registry.ts';
 import { useCommandRuntime } from '../app/runtime.ts';
@@ -19,6 +20,7 @@ export interface ToolbarProps {
 
 export function Toolbar({ commandIds, label, selection, valuesFor }: ToolbarProps) {
   const runtime = useCommandRuntime();
+  const store = useStore();
   const base = runtime.context('toolbar');
   const ctx = selection ? { ...base, selection } : base;
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
@@ -31,7 +33,8 @@ export function Toolbar({ commandIds, label, selection, valuesFor }: ToolbarProp
             className="ui-button"
             aria-disabled={reason !== true || undefined}
             onClick={() => {
-              if (reason === true) runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'toolbar');
+              if (reason === true)
+                runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'toolbar', { selection, store });
             }}
           >
             {cmd.title}
