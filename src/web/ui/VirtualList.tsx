@@ -109,6 +109,18 @@ function modKey(e: KeyboardEvent): string {
   return normaliseKey([...mods.filter((m): m is string => !!m), key].join('+'));
 }
 
+/** Where the row with `key` now is in the held window, or `fallback` when it is not held. */
+function indexOfKey<T>(
+  rows: readonly T[],
+  rowKey: (row: T) => string,
+  key: string,
+  offset: number,
+  fallback: number,
+): number {
+  const i = rows.findIndex((r) => rowKey(r) === key);
+  return i < 0 ? fallback : i + offset;
+}
+
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { name, label = name, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
   const runtime = useContext(CommandRuntimeContext);
@@ -135,8 +147,32 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const count = totalRows ?? view.length;
   const rowAt = (i: number): T | undefined => view[i - rowOffset];
 
-  const [activeRaw, setActive] = useState(0);
-  const active = Math.min(activeRaw, count - 1);
+  const [activeRaw, setActiveRaw] = useState(0);
+  // The active row is a row, not a place: when rows arrive above it (a live log's new lines) it
+  // moves down with them, so a key or a menu acts on the row the user chose.
+  const activeKey = useRef<string | null>(null);
+  const setActive = (index: number) => {
+    activeKey.current = null;
+    setActiveRaw(index);
+  };
+  // A new sort or filter keeps the place instead: the row at the top stays the active one.
+  const order = `${filter}\n${sort?.column}\n${sort?.direction}`;
+  const orderSeen = useRef(order);
+  if (orderSeen.current !== order) {
+    orderSeen.current = order;
+    activeKey.current = null;
+  }
+  const placed = Math.min(activeRaw, count - 1);
+  const atPlace = rowAt(placed);
+  const active =
+    activeKey.current === null || atPlace === undefined || rowKey(atPlace) === activeKey.current
+      ? placed
+      : indexOfKey(view, rowKey, activeKey.current, rowOffset, placed);
+  const activeNow = rowAt(active);
+  if (activeNow) activeKey.current = rowKey(activeNow);
+  useEffect(() => {
+    if (active >= 0 && active !== activeRaw) setActiveRaw(active);
+  }, [active, activeRaw]);
   const [marks, setMarks] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<{ index: number; base: ReadonlySet<string> } | null>(null);
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);

@@ -1,0 +1,100 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn, tabTo } from './helpers.ts';
+
+const WARNING_AND_ABOVE = ['Warning', 'Error', 'Critical', 'Alert', 'Emergency'];
+const INFORMATIONAL_AND_ABOVE = ['Informational', 'Notice', ...WARNING_AND_ABOVE];
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+async function palette(page: Page, text: string) {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: /command palette/i })).toBeFocused();
+  await page.keyboard.type(text);
+}
+
+/** The "1,234 rows" of the list's bar. */
+async function rowCount(view: Locator): Promise<number> {
+  const text = (await view.locator('.vl-count').textContent()) ?? '';
+  return /rows?$/.test(text) ? Number(text.replace(/\D/g, '')) : -1;
+}
+
+/** The level shown in every rendered row. */
+const levels = (grid: Locator) => grid.locator('[role=row] .log-level').allInnerTexts();
+
+/** Picks an option of a native select as a keyboard user does: focus it, type the option's start. */
+async function choose(page: Page, select: Locator, typed: string) {
+  await tabTo(page, select, 80);
+  await page.keyboard.type(typed);
+}
+
+test('server logs: level filter, a live event, raw data from the context menu, /logs/{id} by nav.open', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await palette(page, 'Island PvE');
+  await expect(page.getByRole('option', { name: /Island PvE/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(pane(page).locator('h1')).toContainText('Island PvE');
+
+  // Logs are the server page's default tab.
+  const view = pane(page).locator('.log-view');
+  const grid = view.getByRole('grid', { name: 'Log messages' });
+  const level = view.getByLabel('Level', { exact: true });
+  await choose(page, level, 'Informational');
+  await expect(level).toHaveValue('Informational+');
+  await expect.poll(() => rowCount(view)).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await levels(grid)).every((l) => INFORMATIONAL_AND_ABOVE.includes(l)))
+    .toBe(true);
+
+  // A new simulated event arrives live at the top while the reader is there.
+  const before = await rowCount(view);
+  const firstRow = grid.locator('[role=row][aria-rowindex="2"]');
+  const topBefore = await firstRow.innerText();
+  await expect.poll(() => rowCount(view), { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect(firstRow).not.toHaveText(topBefore);
+  expect(INFORMATIONAL_AND_ABOVE).toContain(await firstRow.locator('.log-level').innerText());
+
+  // Show Raw Log Data from the active row's context menu: the record as JSON. New lines may
+  // arrive meanwhile; the active row stays the row it was.
+  await tabTo(page, grid, 80);
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('menuitem', { name: /Show Raw Log Data/ })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Raw Log Data' });
+  const raw = dialog.locator('dd code').first();
+  await expect(raw).toBeVisible();
+  const json = JSON.parse(await raw.innerText());
+  const active = grid.locator(`[id="${await grid.getAttribute('aria-activedescendant')}"]`);
+  const message = await active.locator('[role=gridcell]').first().innerText();
+  expect(json.message).toBe(message);
+  expect(json.serviceDisplayName).toBe('Island PvE');
+  expect(json.messageId).toMatch(/^[0-9a-f-]{36}$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Warning and above narrows the list to those levels only.
+  const informational = await rowCount(view);
+  await choose(page, level, 'Warning');
+  await expect(level).toHaveValue('Warning+');
+  await expect
+    .poll(async () => {
+      const n = await rowCount(view);
+      const shown = await levels(grid);
+      return n >= 0 && n < informational && shown.every((l) => WARNING_AND_ABOVE.includes(l));
+    })
+    .toBe(true);
+
+  // nav.open takes the line's id to its own page.
+  await palette(page, 'nav.open');
+  await expect(page.getByRole('option', { name: /^Open…/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(json.messageId);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/logs/${json.messageId}$`));
+  await expect(pane(page).locator('h1')).toHaveText(message);
+  await expect(pane(page).getByText('Island PvE')).toBeVisible();
+});

@@ -1,0 +1,67 @@
+// The log view's list under live lines: rows arriving above keep the reader's active row.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { type Column, VirtualList } from '../../src/web/ui/VirtualList.tsx';
+
+interface Line {
+  id: string;
+  message: string;
+}
+
+const columns: Column<Line>[] = [{ id: 'message', title: 'Message', value: (l) => l.message }];
+const lines = (from: number, to: number): Line[] =>
+  Array.from({ length: to - from }, (_, i) => ({ id: `m${to - 1 - i}`, message: `line ${to - 1 - i}` }));
+
+const VIEWPORT = { width: 800, height: 240 };
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('vl-body') ? VIEWPORT.height : 0;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function list(rows: Line[], total: number) {
+  return (
+    <VirtualList
+      name="logs-test"
+      label="Log messages"
+      rows={rows}
+      totalRows={total}
+      rowKey={(l) => l.id}
+      columns={columns}
+      serverSide={{ onFilter() {}, onSort() {} }}
+      initialRect={VIEWPORT}
+    />
+  );
+}
+
+it('keeps the active line when new lines arrive above it, and moves from there', async () => {
+  const store = createStore();
+  const user = userEvent.setup();
+  // Newest first: line 99 at the top of a million.
+  const { rerender } = render(<Provider store={store}>{list(lines(0, 100), 1_000_000)}</Provider>);
+  const grid = screen.getByRole('grid', { name: 'Log messages' });
+  const activeText = () =>
+    document.getElementById(grid.getAttribute('aria-activedescendant') ?? '')?.textContent;
+  grid.focus();
+  await user.keyboard('{ArrowDown}{ArrowDown}');
+  expect(activeText()).toBe('line 97');
+
+  // Three live lines are shown at the top: the active row is still line 97, now three further down.
+  act(() => rerender(<Provider store={store}>{list(lines(0, 103), 1_000_003)}</Provider>));
+  expect(activeText()).toBe('line 97');
+  expect(grid.getAttribute('aria-rowcount')).toBe('1000004');
+  await user.keyboard('{ArrowUp}');
+  expect(activeText()).toBe('line 98');
+
+  // A line that is no longer held leaves the active place where it was.
+  act(() => rerender(<Provider store={store}>{list(lines(500, 600), 1_000_003)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-4$/);
+});
