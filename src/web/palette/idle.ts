@@ -17,7 +17,7 @@ if (typeof addEventListener === 'function')
     addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
 
 /**
- * Starts when the browser is first idle, then runs slice after slice as tasks of their own, so
+ * Starts when the browser is first idle after two frames, then runs slice after slice as tasks of their own, so
  * preparing the palette's search over 100k entities takes about 100 ms rather than 330 ms (one
  * 10 ms slice per 50 ms idle period). A slice ends early when input is pending, and after input
  * the next one waits for an idle period, so that the keystroke's frame is painted first.
@@ -51,7 +51,18 @@ export function runWhenIdle(steps: Generator<void>): () => void {
     next();
   };
   if (channel) channel.port1.onmessage = () => slice(false);
-  if (!whenIdle()) next();
+  const start = () => {
+    if (!whenIdle()) next();
+  };
+  // Two frames first: the one showing what asked for the work (the palette opening) is painted
+  // before the work competes with it.
+  if (typeof requestAnimationFrame === 'function') {
+    const first = requestAnimationFrame(() => {
+      const second = requestAnimationFrame(start);
+      cancelSlot = () => cancelAnimationFrame(second);
+    });
+    cancelSlot = () => cancelAnimationFrame(first);
+  } else start();
   return () => {
     cancelled = true;
     cancelSlot();
