@@ -1,6 +1,6 @@
 // Entity search over the store's index, shared by the palette's result list and its argument
-// completion. One haystack per index version (and kind set) is built and reused: building it
-// for 100k entities costs more than a keystroke may.
+// completion. One search per index version (and kind set) is kept and reused: making its strings
+// for 100k entities costs more than a keystroke may, so they are made lazily or in the background.
 
 import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
 import type { EntityIndex } from '../store/entityIndex.ts';

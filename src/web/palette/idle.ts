@@ -11,16 +11,18 @@ const scheduling = (globalThis.navigator as { scheduling?: Scheduling } | undefi
 /** Chromium tells whether input waits; elsewhere a slice runs its full length. */
 const inputPending = () => scheduling?.isInputPending?.() ?? false;
 
+// When the user last pressed a key or the pointer: background work then waits for their frame.
 let lastInput = 0;
 if (typeof addEventListener === 'function')
   for (const type of ['keydown', 'pointerdown'])
     addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
 
 /**
- * Starts when the browser is first idle after two frames, then runs slice after slice as tasks of their own, so
- * preparing the palette's search over 100k entities takes about 100 ms rather than 330 ms (one
- * 10 ms slice per 50 ms idle period). A slice ends early when input is pending, and after input
- * the next one waits for an idle period, so that the keystroke's frame is painted first.
+ * Starts when the browser is first idle after two frames, then runs slice after slice as tasks of
+ * their own: preparing the palette's search over 100k entities takes about 100 ms that way, and
+ * took 330 ms with one 10 ms slice per 50 ms idle period. A slice ends early when input is
+ * pending, and after input the next one waits for an idle period, so the keystroke's frame is
+ * painted first.
  */
 export function runWhenIdle(steps: Generator<void>): () => void {
   let cancelled = false;
