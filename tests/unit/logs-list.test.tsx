@@ -65,3 +65,14 @@ it('keeps the active line when new lines arrive above it, and moves from there',
   act(() => rerender(<Provider store={store}>{list(lines(500, 600), 1_000_003)}</Provider>));
   expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-4$/);
 });
+
+it('stays at the top, where new lines show, until the reader reaches the list', () => {
+  const store = createStore();
+  const { rerender } = render(<Provider store={store}>{list(lines(0, 100), 1_000_000)}</Provider>);
+  const grid = screen.getByRole('grid', { name: 'Log messages' });
+  act(() => rerender(<Provider store={store}>{list(lines(0, 103), 1_000_003)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-0$/);
+  grid.focus();
+  act(() => rerender(<Provider store={store}>{list(lines(0, 104), 1_000_004)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-1$/);
+});

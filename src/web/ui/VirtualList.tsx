@@ -148,11 +148,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const rowAt = (i: number): T | undefined => view[i - rowOffset];
 
   const [activeRaw, setActiveRaw] = useState(0);
-  // The active row is a row, not a place: when rows arrive above it (a live log's new lines) it
-  // moves down with them, so a key or a menu acts on the row the user chose.
-  const activeKey = useRef<string | null>(null);
+  // Once the user reaches the list (focus, a move), the active row is a row, not a place: rows
+  // arriving above it (a live log's new lines) move it down with them, so a key or a menu acts on
+  // the row the user chose. Before that it stays at the top, where new lines show.
+  const activeKey = useRef<{ key: string | null } | null>(null);
   const setActive = (index: number) => {
-    activeKey.current = null;
+    activeKey.current = { key: null };
     setActiveRaw(index);
   };
   // A new sort or filter keeps the place instead: the row at the top stays the active one.
@@ -160,16 +161,17 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const orderSeen = useRef(order);
   if (orderSeen.current !== order) {
     orderSeen.current = order;
-    activeKey.current = null;
+    if (activeKey.current) activeKey.current.key = null;
   }
   const placed = Math.min(activeRaw, count - 1);
   const atPlace = rowAt(placed);
+  const chosen = activeKey.current?.key ?? null;
   const active =
-    activeKey.current === null || atPlace === undefined || rowKey(atPlace) === activeKey.current
+    chosen === null || atPlace === undefined || rowKey(atPlace) === chosen
       ? placed
-      : indexOfKey(view, rowKey, activeKey.current, rowOffset, placed);
+      : indexOfKey(view, rowKey, chosen, rowOffset, placed);
   const activeNow = rowAt(active);
-  if (activeNow) activeKey.current = rowKey(activeNow);
+  if (activeNow && activeKey.current) activeKey.current.key = rowKey(activeNow);
   useEffect(() => {
     if (active >= 0 && active !== activeRaw) setActiveRaw(active);
   }, [active, activeRaw]);
@@ -447,6 +449,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         aria-multiselectable="true"
         aria-busy={props.loading || undefined}
         aria-activedescendant={active >= 0 ? rowId(active) : undefined}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget && !activeKey.current)
+            activeKey.current = { key: activeRow ? rowKey(activeRow) : null };
+        }}
         onKeyDown={onKeyDown}
         style={{ '--vl-cols': template } as CSSProperties}
       >
