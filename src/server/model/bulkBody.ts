@@ -1,5 +1,4 @@
 // The body of a bulk write (SENTINEL-API §2.2): an object or an array of objects, never empty.
-// (routes/services.ts keeps its own copy of this check; it can import this one.)
 
 import { badRequest } from '../http/errors.ts';
 

@@ -13,10 +13,13 @@ import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import { isObject, objectsOf } from './bulkBody.ts';
 import { bitsOn, type ResourceKind } from './permissions.ts';
 
 export type Row = Record<string, unknown>;
 export type Json = Record<string, unknown>;
+// The class paths' importers reach the bulk-body checks through here.
+export { isObject, objectsOf };
 
 export interface Field {
   column: string;
@@ -106,8 +109,6 @@ export interface ClassSpec {
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** 400 missingProperties, worded as the original ("Missing property x." / "Missing properties a and b."). */
 export function missingProperties(names: string[]): ApiException {
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -125,16 +126,6 @@ export const rejected = (p: Problem): ApiException =>
 /** Throws a validator's problem, if any. */
 export function check(p: Problem | null): void {
   if (p) throw rejected(p);
-}
-
-/** The objects of a bulk body: an object or a non-empty array of objects. */
-export function objectsOf(body: unknown): Json[] {
-  if (!Array.isArray(body) && !isObject(body))
-    throw badRequest('notObjectOrArray', 'Send an object or an array.');
-  const list = Array.isArray(body) ? body : [body];
-  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
-  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
-  return list;
 }
 
 // Field parsers shared by the class paths.

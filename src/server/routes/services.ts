@@ -13,6 +13,7 @@ import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import { isObject, objectsOf } from '../model/bulkBody.ts';
 import {
   getService,
   publishServiceChanged,
@@ -62,9 +63,6 @@ const SERVICE_LIST: ListSpec = {
 };
 
 type Patch = Partial<Record<(typeof SERVICE_EDITABLE)[number], unknown>>;
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Column assignments for the editable fields present in body, validated with the spec's rules. */
 function editableAssignments(body: Record<string, unknown>): [column: string, value: unknown][] {
@@ -173,15 +171,6 @@ async function createService(tx: Queryable, userId: string, body: Record<string,
   const serviceId = rows[0].service_id;
   await updateService(tx, serviceId, body);
   return serviceId;
-}
-
-function objectsOf(body: unknown): Record<string, unknown>[] {
-  const list = Array.isArray(body) ? body : [body];
-  if (!Array.isArray(body) && !isObject(body))
-    throw badRequest('notObjectOrArray', 'Send an object or an array.');
-  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
-  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
-  return list;
 }
 
 export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): void {

@@ -12,6 +12,7 @@ import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, type Ctx, json, noContent, param } from '../http/router.ts';
+import { isObject, objectsOf } from '../model/bulkBody.ts';
 import { CHARACTER } from '../model/character.ts';
 import { DINO } from '../model/dino.ts';
 import { TRIBE } from '../model/tribe.ts';
@@ -19,18 +20,6 @@ import type { WorldClass } from '../model/worldClass.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function objectsOf(body: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(body) && !isObject(body))
-    throw badRequest('notObjectOrArray', 'Send an object or an array.');
-  const list: unknown[] = Array.isArray(body) ? body : [body];
-  if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
-  if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
-  return list as Record<string, unknown>[];
-}
 
 type Row = Record<string, unknown> & { permissions: number };
 
