@@ -6,14 +6,7 @@
 import type Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
 import type { SentinelApi } from '../api/sentinel.ts';
-
-export interface PusherConfig {
-  key: string;
-  cluster: string;
-  wsHost?: string;
-  wsPort?: number;
-  forceTLS: boolean;
-}
+import type { PusherConfig } from '../auth/config.ts';
 
 export type EventHandlers = Record<string, (data: unknown) => void> & {
   /** Called after each successful (re)subscription: fetch what may have been missed. */
