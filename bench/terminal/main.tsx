@@ -86,13 +86,14 @@ const shows = (host: HTMLElement, text: string) =>
 const registry = new Registry().register(
   defineCommand({ id: COMMAND, title: 'List survivors', group: 'Bench', run: () => ({ table }) }),
 );
-const runtime = {
+/** What the pane's session calls; the rest of a runtime is not reached by this bench. */
+const session: Pick<CommandRuntime, 'registry' | 'entities' | 'context' | 'run'> = {
   registry,
   entities: { search: () => [], resolve: async () => [] },
-  context: () => ({}) as CommandContext,
-  run: (cmd, values, surface) => cmd.run(values, { surface } as CommandContext),
-  recent: () => [],
-} as unknown as CommandRuntime;
+  context: (surface) => ({ surface }) as CommandContext,
+  run: async (cmd, values, surface) => (await cmd.run(values, { surface } as CommandContext)) ?? undefined,
+};
+const runtime = session as CommandRuntime;
 
 const ours = document.getElementById('ours')!;
 createRoot(ours).render(<TerminalPane runtime={runtime} userId="bench" promptFocusSignal={1} />);
