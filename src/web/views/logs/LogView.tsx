@@ -32,7 +32,7 @@ export interface LogViewProps {
   name: string;
 }
 
-/** Flushes live lines at most this often (BROWSER-PERF §2: per-frame appends stall a 1M list). */
+/** Flushes live lines at most this often: one list render per flush, not one per socket message. */
 export const FLUSH_MS = 250;
 const TEXT_DEBOUNCE_MS = 300;
 /** Held rows handed to the list either side of what it shows. */

@@ -271,8 +271,8 @@ export class LogFeed {
 
   /**
    * Shows waiting lines when the reader follows the top; returns whether rows changed.
-   * Called on a timer (≥ 250 ms, BROWSER-PERF §2), not per line: each change of the row count
-   * costs the virtualiser a pass over every row.
+   * Called on a timer (≥ 250 ms), not per line: each flush renders the list once, and a reader
+   * sees lines arrive in steps rather than a blur.
    */
   flush(following: boolean): boolean {
     if (!following || !this.loaded || this.pending.length + this.overflow === 0) return false;
