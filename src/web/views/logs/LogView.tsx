@@ -179,7 +179,10 @@ export function LogView({ filter, name }: LogViewProps) {
       range.current = { start, end };
       feed.ensure(start, end);
       const w = held.current;
-      if (start < w.offset || end > w.offset + w.rows.length) moved();
+      // A place the feed holds nothing of shows placeholders already; its page's arrival renders
+      // it, so a jump costs one render of the list rather than two.
+      const outside = start < w.offset || end > w.offset + w.rows.length;
+      if (outside && (feed.rowAt(start) ?? feed.rowAt(end - 1)) !== undefined) moved();
     },
     [feed],
   );
