@@ -81,7 +81,13 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL', () => {
 
     // The game server obeyed: a ban sent through A kicks the player on B's link.
     const world = sim.servers[0].world;
-    await waitFor(() => world.online.size > 0 || (sim.servers[0].tick(), false), 'someone online', 20_000);
+    // Each check ticks the simulated server, so someone joins soon.
+    const someoneOnline = () => {
+      if (world.online.size > 0) return true;
+      sim.servers[0].tick();
+      return false;
+    };
+    await waitFor(someoneOnline, 'someone online', 20_000);
     const victim = [...world.online.values()][0];
     await a.links.sendCommand(island.serviceId, { type: 'admin', command: `banplayer ${victim.eosId}` });
     expect(world.online.has(victim.playerId)).toBe(false);
