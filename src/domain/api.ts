@@ -8,6 +8,8 @@ export interface Page<T> {
   pages: number;
   page: number;
   results: T[];
+  /** Ours (docs/api.md): set when totalResults is the planner's estimate, past 10,000 matches. */
+  totalIsEstimate?: true;
 }
 
 export interface BulkResult<T> {

@@ -127,6 +127,28 @@ export interface ListSource {
   where: string[];
 }
 
+/**
+ * Counting every match costs more than the page itself once a table is big (a million log lines:
+ * seconds per request). Up to this many the total is exact; beyond it, the planner's estimate.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+async function countMatches(db: Queryable, from: string, whereSql: string, values: unknown[]) {
+  const capped = await db.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    values,
+  );
+  const n = Number(capped.rows[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`,
+    values,
+  );
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return { total: Math.max(n, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n)), estimated: true };
+}
+
 export async function runList<T>(
   db: Queryable,
   source: ListSource,
@@ -136,19 +158,19 @@ export async function runList<T>(
   const conditions = [...source.where, ...plan.where];
   const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const [count, rows] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*) AS n FROM ${source.from} ${whereSql}`, p.values),
+    countMatches(db, source.from, whereSql, p.values),
     db.query<T>(
       `SELECT ${source.columns} FROM ${source.from} ${whereSql} ORDER BY ${plan.orderBy}
         LIMIT ${plan.pageSize} OFFSET ${(plan.page - 1) * plan.pageSize}`,
       p.values,
     ),
   ]);
-  const total = count.rows[0]?.n ?? 0;
   return {
-    totalResults: total,
+    totalResults: count.total,
     pageSize: plan.pageSize,
-    pages: Math.ceil(total / plan.pageSize),
+    pages: Math.ceil(count.total / plan.pageSize),
     page: plan.page,
     results: rows.rows,
+    ...(count.estimated ? { totalIsEstimate: true } : {}),
   };
 }

@@ -1,0 +1,54 @@
+// totalResults is exact up to EXACT_COUNT_LIMIT matches and the planner's estimate beyond, flagged
+// totalIsEstimate, so a page of a million log lines does not cost a count of a million rows.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EXACT_COUNT_LIMIT } from '../../src/server/http/listQuery.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let token: string;
+const EXTRA = 2_000;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = (await signIn(t.base)).access_token;
+  const [big, small] = t.demo.servers;
+  // Far in the past, so the simulator-free test server's own lines stay apart.
+  await t.server.db.query(
+    `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+     SELECT gen_random_uuid(), $1, 'customMessage', 'Gameplay', 'Informational',
+            to_timestamp(1000000000 + n), '{}'::jsonb, 'line ' || n
+       FROM generate_series(1, $2::int) AS n`,
+    [big.serviceId, EXACT_COUNT_LIMIT + EXTRA],
+  );
+  await t.server.db.query(
+    `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+     SELECT gen_random_uuid(), $1, 'customMessage', 'Gameplay', 'Warning', to_timestamp(1000000000 + n), '{}'::jsonb, 'x'
+       FROM generate_series(1, 7) AS n`,
+    [small.serviceId],
+  );
+  await t.server.db.query('ANALYZE log_messages');
+});
+afterAll(() => t?.close());
+
+const list = (query: string) => call(t.base, token, 'GET', `/sentinel/logMessages?${query}`);
+
+it('counts exactly while the matches are few', async () => {
+  const r = await list(`serviceId=${t.demo.servers[1].serviceId}&level=Warning&pageSize=5`);
+  expect(r.status).toBe(200);
+  expect(r.body.totalResults).toBe(7);
+  expect(r.body.pages).toBe(2);
+  expect(r.body.totalIsEstimate).toBeUndefined();
+});
+
+it('estimates past the limit, never below what it counted, and still pages', async () => {
+  const r = await list(`serviceId=${t.demo.servers[0].serviceId}&pageSize=250&page=3`);
+  expect(r.status).toBe(200);
+  expect(r.body.totalIsEstimate).toBe(true);
+  expect(r.body.totalResults).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  // The planner's figure after ANALYZE is close to the truth.
+  expect(r.body.totalResults).toBeGreaterThan((EXACT_COUNT_LIMIT + EXTRA) * 0.5);
+  expect(r.body.totalResults).toBeLessThan((EXACT_COUNT_LIMIT + EXTRA) * 2);
+  expect(r.body.pages).toBe(Math.ceil(r.body.totalResults / 250));
+  expect(r.body.results).toHaveLength(250);
+});
