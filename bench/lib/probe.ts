@@ -63,9 +63,12 @@ function paintedAfter(committed: () => boolean): Promise<number> {
   });
 }
 
+/** The palette's input, in every variant: a combobox, as cmdk's Command.Input is. */
+export const INPUT_SELECTOR = '[role="combobox"]';
+
 /** React writes a controlled input's value to its `value` attribute at commit; typing alone does not. */
 export function inputCommitted(query: string): boolean {
-  return document.querySelector('[cmdk-input]')?.getAttribute('value') === query;
+  return document.querySelector(INPUT_SELECTOR)?.getAttribute('value') === query;
 }
 
 export function installProbe(open: () => void, isOpen: () => boolean): void {

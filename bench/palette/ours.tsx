@@ -10,7 +10,7 @@ import { Palette } from '../../src/web/palette/Palette.tsx';
 import { openPalette } from '../../src/web/palette/state.ts';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import type { BenchEntity } from '../lib/entities.ts';
-import { installProbe } from '../lib/probe.ts';
+import { INPUT_SELECTOR, installProbe } from '../lib/probe.ts';
 
 const GROUPS = ['Servers', 'Players', 'Groups', 'Dinos', 'Scripts', 'Buckets'];
 const VERBS = ['List', 'Open', 'Create', 'Edit', 'Delete', 'Refresh', 'Export', 'Copy id'];
@@ -59,27 +59,9 @@ export function mountOurs(root: Root, data: BenchEntity[]): void {
       </CommandRuntimeContext.Provider>
     </Provider>,
   );
-  markInputForProbe();
   installProbe(
     () => openPalette(store),
-    () => document.querySelector(INPUT) !== null,
+    () => document.querySelector(INPUT_SELECTOR) !== null,
   );
 }
 
-const INPUT = '.palette-input';
-
-/**
- * The shared probe (bench/lib/probe.ts) finds the input by cmdk's `cmdk-input` attribute, which
- * plain cmdk has and our palette no longer does: tag ours when it mounts, before any frame paints. The bench
- * opens the palette once per page.
- */
-function markInputForProbe(): void {
-  // Disconnected once done, so that it costs nothing while typing is measured.
-  const observer = new MutationObserver(() => {
-    const input = document.querySelector(INPUT);
-    if (!input) return;
-    input.setAttribute('cmdk-input', '');
-    observer.disconnect();
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-}

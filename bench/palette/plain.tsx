@@ -4,7 +4,7 @@ import { Command } from 'cmdk';
 import { atom, createStore, Provider, useAtomValue } from 'jotai';
 import type { Root } from 'react-dom/client';
 import type { BenchEntity } from '../lib/entities.ts';
-import { installProbe } from '../lib/probe.ts';
+import { INPUT_SELECTOR, installProbe } from '../lib/probe.ts';
 
 const openAtom = atom(false);
 
@@ -33,6 +33,6 @@ export function mountPlain(root: Root, data: BenchEntity[]): void {
   );
   installProbe(
     () => store.set(openAtom, true),
-    () => document.querySelector('[cmdk-input]') !== null,
+    () => document.querySelector(INPUT_SELECTOR) !== null,
   );
 }

@@ -116,7 +116,7 @@ function mount(fake: Fake, query = '') {
 }
 
 const optionTexts = () => screen.queryAllByRole('option').map((o) => o.textContent ?? '');
-const activeText = () => document.querySelector('[role=option][data-active]')?.textContent ?? '';
+const activeText = () => document.querySelector('[role=option][aria-selected=true]')?.textContent ?? '';
 
 describe('Palette', () => {
   let fake: Fake;
@@ -267,7 +267,7 @@ describe('Palette', () => {
     expect(activeText()).toMatch(/^Refresh list/);
     const input = screen.getByRole('combobox');
     expect(input.getAttribute('aria-activedescendant')).toBe(
-      document.querySelector('[role=option][data-active]')?.id,
+      document.querySelector('[role=option][aria-selected=true]')?.id,
     );
     await user.keyboard('{Escape}');
     expect(store.get(paletteAtom).open).toBe(false);

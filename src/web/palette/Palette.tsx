@@ -1,13 +1,13 @@
-// The command palette (DESIGN "Palette"): commands and entities in one virtualised list with our
-// own uFuzzy filter, then a prompt per argument of the chosen command. Rendered once at the
-// root, inside the Jotai Provider and CommandRuntimeContext; opened through `openPalette`.
+// The command palette (DESIGN "Palette") on cmdk: commands and entities in one virtualised list
+// with our own uFuzzy filter, then a prompt per argument of the chosen command. Rendered once at
+// the root, inside the Jotai Provider and CommandRuntimeContext; opened through `openPalette`.
 
+import { Command } from 'cmdk';
 import { useAtom } from 'jotai';
 import {
   type KeyboardEvent,
   useCallback,
   useEffect,
-  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -32,7 +32,7 @@ import {
   suggestions,
   withRaw,
 } from './prompt.ts';
-import { optionId, RowList, VISIBLE_ROWS } from './RowList.tsx';
+import { COMMAND_PROPS, RowList, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { type PaletteState, paletteAtom } from './state.ts';
 import { warmRows } from './warmRows.tsx';
@@ -118,7 +118,7 @@ function PaletteDialog({
   const [scrollTick, setScrollTick] = useState(0);
   const [failure, setFailure] = useState<RunFailure | null>(null);
   const busy = useRef(false);
-  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(
     () => () => {
@@ -264,13 +264,6 @@ function PaletteDialog({
     }
   };
 
-  // Rows are memoised; a stable callback keeps unchanged ones from re-rendering on each key.
-  const chooseRef = useRef(choose);
-  chooseRef.current = choose;
-  const onChoose = useCallback((index: number) => chooseRef.current(index), []);
-  // The pointer highlights without counting as a keyboard move.
-  const onHover = useCallback((index: number) => setActive(index), []);
-
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the palette closes it; Esc does so from the keyboard
     <div
@@ -280,53 +273,50 @@ function PaletteDialog({
       }}
     >
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
-        {prompt && (
-          <div className="palette-crumbs">
-            {prompt.cmd.title} › {argLabel(prompt)}
-            <span className="palette-step">
-              {prompt.step + 1}/{prompt.names.length}
-            </span>
-          </div>
-        )}
-        <input
-          autoFocus
-          className="palette-input"
-          role="combobox"
-          aria-label="Command palette"
-          aria-expanded
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={active < rows.length ? optionId(listId, active) : undefined}
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          value={input}
-          onChange={(e) => onInput(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={prompt ? argLabel(prompt) : 'Search commands, servers, players, dinos…'}
-        />
-        {arg && prompt && (
-          <div className="palette-help">
-            {arg.help ?? arg.usage(prompt.names[prompt.step])}
-            {arg.isOptional && ' · optional: Enter leaves it blank'}
-          </div>
-        )}
-        {failure && (
-          <div className="palette-error" role="alert">
-            {failure.summary}
-            {failure.reason && <div className="palette-reason">{failure.reason}</div>}
-          </div>
-        )}
-        <RowList
-          id={listId}
-          rows={rows}
-          active={active}
-          scrollTick={scrollTick}
-          label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
-          onChoose={onChoose}
-          onHover={onHover}
-        />
-        {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
+        {/* The selection is ours and flows one way: cmdk's own picks (its first enabled row after
+            each search) would skip a disabled first row, which Enter explains instead. */}
+        <Command {...COMMAND_PROPS} label="Command palette" value={rows[active]?.key ?? ''}>
+          {prompt && (
+            <div className="palette-crumbs">
+              {prompt.cmd.title} › {argLabel(prompt)}
+              <span className="palette-step">
+                {prompt.step + 1}/{prompt.names.length}
+              </span>
+            </div>
+          )}
+          <Command.Input
+            ref={inputRef}
+            autoFocus
+            className="palette-input"
+            value={input}
+            onValueChange={onInput}
+            onKeyDown={onKeyDown}
+            placeholder={prompt ? argLabel(prompt) : 'Search commands, servers, players, dinos…'}
+          />
+          {arg && prompt && (
+            <div className="palette-help">
+              {arg.help ?? arg.usage(prompt.names[prompt.step])}
+              {arg.isOptional && ' · optional: Enter leaves it blank'}
+            </div>
+          )}
+          {failure && (
+            <div className="palette-error" role="alert">
+              {failure.summary}
+              {failure.reason && <div className="palette-reason">{failure.reason}</div>}
+            </div>
+          )}
+          <RowList
+            rows={rows}
+            active={active}
+            scrollTick={scrollTick}
+            label={prompt ? `Suggestions for ${argLabel(prompt)}` : 'Commands and entities'}
+            input={inputRef}
+            onChoose={choose}
+            // The pointer highlights without counting as a keyboard move.
+            onHover={setActive}
+          />
+          {rows.length === 0 && !prompt && <div className="palette-empty">No matches.</div>}
+        </Command>
       </div>
     </div>
   );

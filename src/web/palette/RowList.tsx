@@ -1,11 +1,12 @@
-// The palette's one virtualised listbox. Only the visible window of rows is mounted (BROWSER-PERF
-// §1), and rows are plain options rather than cmdk items: cmdk registered, subscribed and scrolled
-// every item on each keystroke, which cost more than our filter (bench/palette/profile.mjs).
-// Selection is ours (an index over all rows); focus stays in the input, which points at the active
-// option through aria-activedescendant.
+// The palette's one list: a cmdk Command.List holding a Command.Item for each VISIBLE row only.
+// cmdk alone mounts, registers and scores every item, seconds a keystroke at 100k (BROWSER-PERF
+// §1), so the virtualiser chooses the window and scrolls; cmdk gives the listbox and options their
+// roles and attributes and shows the selection, which is ours: an index over all rows, handed to
+// <Command> as its controlled `value` (Palette.tsx).
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { Command } from 'cmdk';
+import { memo, type PointerEvent, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { keyLabels } from './keyLabels.ts';
 import type { PaletteRow } from './rows.ts';
 
@@ -14,22 +15,42 @@ export const ROW_PX = 32;
 export const VISIBLE_ROWS = 12;
 const VIEWPORT = { width: 640, height: ROW_PX * VISIBLE_ROWS };
 
-/** The DOM id of the option at `index`, for the input's aria-activedescendant. */
-export const optionId = (listId: string, index: number) => `${listId}-${index}`;
+/**
+ * cmdk's settings wherever the list renders: our filter, our keys (the input's handler prevents
+ * cmdk's), and no selection by pointer, which would scroll and re-query its items; the list
+ * highlights the row under the pointer itself.
+ */
+export const COMMAND_PROPS = {
+  shouldFilter: false,
+  // cmdk still scores each item whose value changes, with its own filter unless given one; nothing
+  // reads the score when it does not filter.
+  filter: () => 1,
+  loop: false,
+  vimBindings: false,
+  disablePointerSelection: true,
+} as const;
 
 interface RowListProps {
-  id: string;
   rows: readonly PaletteRow[];
   active: number;
   /** Bumped when the keyboard moved the selection, so the list scrolls it into view. */
   scrollTick: number;
   label: string;
+  /** The combobox that points at the active option (aria-activedescendant). */
+  input?: RefObject<HTMLInputElement | null>;
   onChoose(index: number): void;
   onHover(index: number): void;
 }
 
-export function RowList({ id, rows, active, scrollTick, label, onChoose, onHover }: RowListProps) {
+/** The index of the row an event happened in, from its item's `data-index`. */
+function rowIndex(e: { target: EventTarget }): number | undefined {
+  const item = (e.target as Element).closest<HTMLElement>('[cmdk-item]');
+  return item ? Number(item.dataset.index) : undefined;
+}
+
+export function RowList({ rows, active, scrollTick, label, input, onChoose, onHover }: RowListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const activeItem = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -45,67 +66,76 @@ export function RowList({ id, rows, active, scrollTick, label, onChoose, onHover
     if (active >= 0 && active < rows.length) virtual.scrollToIndex(active, { align: 'auto' });
   }, [scrollTick]);
 
+  // cmdk updates its aria-activedescendant only when it changes the selection itself, and its
+  // items' ids are its own: point at the active row's item, held by ref, after every render.
+  useLayoutEffect(() => {
+    const id = activeItem.current?.id;
+    for (const el of [input?.current, scroller.current]) {
+      if (!el || (el.getAttribute('aria-activedescendant') ?? undefined) === id) continue;
+      if (id) el.setAttribute('aria-activedescendant', id);
+      else el.removeAttribute('aria-activedescendant');
+    }
+  });
+
+  const onPointerMove = (e: PointerEvent) => {
+    const i = rowIndex(e);
+    if (i !== undefined && i !== active) onHover(i);
+  };
+
   const total = virtual.getTotalSize();
   return (
-    <div
+    <Command.List
       ref={scroller}
-      id={id}
-      role="listbox"
-      aria-label={label}
+      label={label}
       className="palette-list"
       // An explicit height lets the list be size-contained (CSS), so typing never lays out the page.
       style={{ height: Math.min(total, VIEWPORT.height) }}
       // Clicking a row must not take focus from the input, where typing continues.
       onMouseDown={(e) => e.preventDefault()}
+      onPointerMove={onPointerMove}
+      // Disabled rows too: choosing one says why it cannot run.
+      onClick={(e) => {
+        const i = rowIndex(e);
+        if (i !== undefined) onChoose(i);
+      }}
     >
       {rows.length > 0 && (
         <div className="palette-window" style={{ height: total }}>
           {virtual.getVirtualItems().map((v) => (
             <Row
               key={v.index}
-              id={optionId(id, v.index)}
+              ref={v.index === active ? activeItem : undefined}
               row={rows[v.index]}
               index={v.index}
               top={v.start}
-              selected={v.index === active}
-              onChoose={onChoose}
-              onHover={onHover}
             />
           ))}
         </div>
       )}
-    </div>
+    </Command.List>
   );
 }
 
 interface RowProps {
-  id: string;
+  ref?: RefObject<HTMLDivElement | null>;
   row: PaletteRow;
   index: number;
   top: number;
-  selected: boolean;
-  onChoose(index: number): void;
-  onHover(index: number): void;
 }
 
-const Row = memo(function Row({ id, row, index, top, selected, onChoose, onHover }: RowProps) {
-  const disabled = row.type === 'command' && row.avail !== true;
+const Row = memo(function Row({ ref, row, index, top }: RowProps) {
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the input (aria-activedescendant)
-    <div
-      id={id}
-      role="option"
-      tabIndex={-1}
-      aria-selected={selected}
-      aria-disabled={disabled || undefined}
+    <Command.Item
+      ref={ref}
+      // Stable per row, so cmdk's registry entry changes only when the row in this place does.
+      value={row.key}
+      disabled={row.type === 'command' && row.avail !== true}
+      data-index={index}
       className="palette-row"
-      data-active={selected || undefined}
       style={{ height: ROW_PX, transform: `translateY(${top}px)` }}
-      onPointerMove={selected ? undefined : () => onHover(index)}
-      onClick={() => onChoose(index)}
     >
       <RowContent row={row} />
-    </div>
+    </Command.Item>
   );
 });
 

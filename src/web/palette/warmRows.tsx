@@ -1,10 +1,11 @@
 // Renders the result list into a detached element a few times while the palette waits for its
-// first key. The first keys otherwise run React's update paths and ours cold: `r`, `re` and `rex`
-// cost 2–3× the main-thread time of a later key (bench/palette/profile.mjs).
+// first key. The first keys otherwise run React's update paths, cmdk's and ours cold: `r`, `re`
+// and `rex` cost 2–3× the main-thread time of a later key (bench/palette/profile.mjs).
 
+import { Command } from 'cmdk';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RowList } from './RowList.tsx';
+import { COMMAND_PROPS, RowList } from './RowList.tsx';
 import type { PaletteRow } from './rows.ts';
 
 const ignore = () => {};
@@ -16,15 +17,9 @@ export function* warmRows(rowSets: readonly PaletteRow[][]): Generator<void> {
     for (const [i, rows] of rowSets.entries()) {
       flushSync(() =>
         root.render(
-          <RowList
-            id="palette-warm"
-            rows={rows}
-            active={i % 2}
-            scrollTick={i}
-            label=""
-            onChoose={ignore}
-            onHover={ignore}
-          />,
+          <Command {...COMMAND_PROPS} value={rows[i % 2]?.key ?? ''}>
+            <RowList rows={rows} active={i % 2} scrollTick={i} label="" onChoose={ignore} onHover={ignore} />
+          </Command>,
         ),
       );
       yield;
