@@ -258,6 +258,48 @@ describe('Palette', () => {
     expect(fake.run).not.toHaveBeenCalled();
   });
 
+  it('keeps a disabled first row active after a search, where cmdk would pick the first enabled one', async () => {
+    const { user, input } = mount(fake);
+    await user.type(input, 'kick');
+    expect(activeText()).toMatch(/^Kick player/);
+    await user.keyboard('{Enter}');
+    expect(fake.run).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Needs the control permission');
+  });
+
+  it('mounts cmdk items for the visible window only, keeps them while typing, and points at the active one', async () => {
+    const many: EntityRef[] = Array.from({ length: 5000 }, (_, i) => ({
+      kind: 'dino',
+      id: `m${i}`,
+      label: `Raptor ${i}`,
+      detail: `Tribe ${i % 7}`,
+    }));
+    fake.runtime.index.upsert(many);
+    const { user, input } = mount(fake);
+    await user.type(input, 'rapt');
+    const items = document.querySelectorAll('[cmdk-root] [cmdk-list] [cmdk-item]');
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.length).toBeLessThan(40);
+    await user.type(input, 'o');
+    // The same elements show the narrower results: cmdk registers nothing anew on a keystroke.
+    expect(document.querySelector('[cmdk-item]')).toBe(items[0]);
+    await user.keyboard('{PageDown}{ArrowDown}');
+    expect(activeText()).toMatch(/^Raptor /);
+    const activeId = document.querySelector('[role=option][aria-selected=true]')?.id;
+    expect(activeId).toBeTruthy();
+    expect(input.getAttribute('aria-activedescendant')).toBe(activeId);
+    expect(screen.getByRole('listbox').getAttribute('aria-activedescendant')).toBe(activeId);
+    // jsdom does not scroll, so the last row stays unmounted: the input then points at nothing,
+    // never at an option that is not in the document.
+    await user.keyboard('{End}');
+    const pointed = input.getAttribute('aria-activedescendant');
+    expect(
+      pointed === null || document.getElementById(pointed)?.getAttribute('aria-selected') === 'true',
+    ).toBe(true);
+    await user.keyboard('{Home}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(document.querySelector('[cmdk-item]')?.id);
+  });
+
   it('moves through the list with arrows, End and Home, and closes on Escape', async () => {
     const { user, store } = mount(fake);
     expect(activeText()).toMatch(/^Open/);

@@ -273,8 +273,6 @@ function PaletteDialog({
       }}
     >
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
-        {/* The selection is ours and flows one way: cmdk's own picks (its first enabled row after
-            each search) would skip a disabled first row, which Enter explains instead. */}
         <Command {...COMMAND_PROPS} label="Command palette" value={rows[active]?.key ?? ''}>
           {prompt && (
             <div className="palette-crumbs">

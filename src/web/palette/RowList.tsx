@@ -1,12 +1,13 @@
 // The palette's one list: a cmdk Command.List holding a Command.Item for each VISIBLE row only.
 // cmdk alone mounts, registers and scores every item, seconds a keystroke at 100k (BROWSER-PERF
-// §1), so the virtualiser chooses the window and scrolls; cmdk gives the listbox and options their
-// roles and attributes and shows the selection, which is ours: an index over all rows, handed to
-// <Command> as its controlled `value` (Palette.tsx).
+// §1), so the virtualiser chooses the window and scrolls. cmdk gives the listbox, its label and
+// its items' registry; each item renders our option element (asChild), whose id, selection and
+// availability are ours: an index over all rows, also handed to <Command> as its controlled
+// `value` (Palette.tsx).
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Command } from 'cmdk';
-import { memo, type PointerEvent, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, type PointerEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { keyLabels } from './keyLabels.ts';
 import type { PaletteRow } from './rows.ts';
 
@@ -14,6 +15,9 @@ import type { PaletteRow } from './rows.ts';
 export const ROW_PX = 32;
 export const VISIBLE_ROWS = 12;
 const VIEWPORT = { width: 640, height: ROW_PX * VISIBLE_ROWS };
+
+/** The DOM id of the option at `index`, for aria-activedescendant. */
+const optionId = (listId: string, index: number) => `${listId}-${index}`;
 
 /**
  * cmdk's settings wherever the list renders: our filter, our keys (the input's handler prevents
@@ -50,7 +54,7 @@ function rowIndex(e: { target: EventTarget }): number | undefined {
 
 export function RowList({ rows, active, scrollTick, label, input, onChoose, onHover }: RowListProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const activeItem = useRef<HTMLDivElement>(null);
+  const listId = useId();
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -66,12 +70,12 @@ export function RowList({ rows, active, scrollTick, label, input, onChoose, onHo
     if (active >= 0 && active < rows.length) virtual.scrollToIndex(active, { align: 'auto' });
   }, [scrollTick]);
 
-  // cmdk updates its aria-activedescendant only when it changes the selection itself, and its
-  // items' ids are its own: point at the active row's item, held by ref, after every render.
+  // cmdk updates its aria-activedescendant only when it changes the selection itself.
   useLayoutEffect(() => {
-    const id = activeItem.current?.id;
+    const mounted = virtual.getVirtualItems().some((v) => v.index === active);
+    const id = mounted ? optionId(listId, active) : null;
     for (const el of [input?.current, scroller.current]) {
-      if (!el || (el.getAttribute('aria-activedescendant') ?? undefined) === id) continue;
+      if (!el || el.getAttribute('aria-activedescendant') === id) continue;
       if (id) el.setAttribute('aria-activedescendant', id);
       else el.removeAttribute('aria-activedescendant');
     }
@@ -104,10 +108,11 @@ export function RowList({ rows, active, scrollTick, label, input, onChoose, onHo
           {virtual.getVirtualItems().map((v) => (
             <Row
               key={v.index}
-              ref={v.index === active ? activeItem : undefined}
+              id={optionId(listId, v.index)}
               row={rows[v.index]}
               index={v.index}
               top={v.start}
+              selected={v.index === active}
             />
           ))}
         </div>
@@ -117,24 +122,30 @@ export function RowList({ rows, active, scrollTick, label, input, onChoose, onHo
 }
 
 interface RowProps {
-  ref?: RefObject<HTMLDivElement | null>;
+  id: string;
   row: PaletteRow;
   index: number;
   top: number;
+  selected: boolean;
 }
 
-const Row = memo(function Row({ ref, row, index, top }: RowProps) {
+const Row = memo(function Row({ id, row, index, top, selected }: RowProps) {
+  const disabled = row.type === 'command' && row.avail !== true;
   return (
-    <Command.Item
-      ref={ref}
-      // Stable per row, so cmdk's registry entry changes only when the row in this place does.
-      value={row.key}
-      disabled={row.type === 'command' && row.avail !== true}
-      data-index={index}
-      className="palette-row"
-      style={{ height: ROW_PX, transform: `translateY(${top}px)` }}
-    >
-      <RowContent row={row} />
+    // Stable per row, so cmdk's registry entry changes only when the row in this place does.
+    <Command.Item asChild value={row.key} disabled={disabled}>
+      {/* The child's attributes win over cmdk's: its own selection picks the first enabled row
+          after each search, where ours keeps a disabled first row so that Enter says why. */}
+      <div
+        id={id}
+        aria-selected={selected}
+        aria-disabled={disabled || undefined}
+        data-index={index}
+        className="palette-row"
+        style={{ height: ROW_PX, transform: `translateY(${top}px)` }}
+      >
+        <RowContent row={row} />
+      </div>
     </Command.Item>
   );
 });
