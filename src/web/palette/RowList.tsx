@@ -138,6 +138,7 @@ const Row = memo(function Row({ id, row, index, top, selected }: RowProps) {
           after each search, where ours keeps a disabled first row so that Enter says why. */}
       <div
         id={id}
+        role="option"
         aria-selected={selected}
         aria-disabled={disabled || undefined}
         data-index={index}
