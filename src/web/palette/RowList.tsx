@@ -139,6 +139,7 @@ const Row = memo(function Row({ id, row, index, top, selected }: RowProps) {
       <div
         id={id}
         role="option"
+        tabIndex={-1}
         aria-selected={selected}
         aria-disabled={disabled || undefined}
         data-index={index}
