@@ -32,7 +32,7 @@ import {
   suggestions,
   withRaw,
 } from './prompt.ts';
-import { COMMAND_PROPS, RowList, VISIBLE_ROWS } from './RowList.tsx';
+import { COMMAND_PROPS, RowList, selectedValue, VISIBLE_ROWS } from './RowList.tsx';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { type PaletteState, paletteAtom } from './state.ts';
 import { warmRows } from './warmRows.tsx';
@@ -273,7 +273,7 @@ function PaletteDialog({
       }}
     >
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
-        <Command {...COMMAND_PROPS} label="Command palette" value={rows[active]?.key ?? ''}>
+        <Command {...COMMAND_PROPS} label="Command palette" value={selectedValue(rows, active)}>
           {prompt && (
             <div className="palette-crumbs">
               {prompt.cmd.title} › {argLabel(prompt)}

@@ -16,6 +16,16 @@ export const ROW_PX = 32;
 export const VISIBLE_ROWS = 12;
 const VIEWPORT = { width: 640, height: ROW_PX * VISIBLE_ROWS };
 
+/**
+ * cmdk's value of the item at `index`: its place, not its row, so an item keeps its value while
+ * typing changes the rows it shows, and cmdk re-registers nothing on a keystroke.
+ */
+const itemValue = (index: number) => String(index);
+
+/** The controlled `value` of <Command>: the active row's item, or none. */
+export const selectedValue = (rows: readonly unknown[], active: number) =>
+  active < rows.length ? itemValue(active) : '';
+
 /** The DOM id of the option at `index`, for aria-activedescendant. */
 const optionId = (listId: string, index: number) => `${listId}-${index}`;
 
@@ -132,8 +142,7 @@ interface RowProps {
 const Row = memo(function Row({ id, row, index, top, selected }: RowProps) {
   const disabled = row.type === 'command' && row.avail !== true;
   return (
-    // Stable per row, so cmdk's registry entry changes only when the row in this place does.
-    <Command.Item asChild value={row.key} disabled={disabled}>
+    <Command.Item asChild value={itemValue(index)} disabled={disabled}>
       {/* The child's attributes win over cmdk's: its own selection picks the first enabled row
           after each search, where ours keeps a disabled first row so that Enter says why. */}
       <div

@@ -48,13 +48,10 @@ export function suggestions(arg: Arg<unknown>, raw: string, lookup: EntityLookup
   if (arg.type === 'ref')
     return lookup.search(arg.kinds ?? [], raw, SUGGESTION_LIMIT).map((ref) => ({
       type: 'suggestion',
-      key: `s:${ref.kind}:${ref.id}`,
       text: ref.label,
       ref,
     }));
-  return arg
-    .complete(raw, lookup, SUGGESTION_LIMIT)
-    .map((text) => ({ type: 'suggestion', key: `s:${text}`, text }));
+  return arg.complete(raw, lookup, SUGGESTION_LIMIT).map((text) => ({ type: 'suggestion', text }));
 }
 
 /** Parses the current step; a picked entity is taken by id, so two of one name stay apart. */

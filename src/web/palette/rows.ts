@@ -4,9 +4,9 @@ import type { EntityRef } from '../../../commands/args.ts';
 import type { CommandRow } from './commandRows.ts';
 
 export type PaletteRow =
-  | ({ type: 'command'; key: string } & CommandRow)
-  | { type: 'entity'; key: string; ref: EntityRef }
-  | { type: 'suggestion'; key: string; text: string; ref?: EntityRef };
+  | ({ type: 'command' } & CommandRow)
+  | { type: 'entity'; ref: EntityRef }
+  | { type: 'suggestion'; text: string; ref?: EntityRef };
 
 // One row object per command or entity, so a row that stays in place while typing is the same
 // object and its memoised view does not re-render.
@@ -26,6 +26,6 @@ function cachedRow<K extends object>(
 }
 
 export const commandRow = (r: CommandRow): PaletteRow =>
-  cachedRow(commandRows, r, () => ({ type: 'command', key: `c:${r.cmd.id}`, ...r }));
+  cachedRow(commandRows, r, () => ({ type: 'command', ...r }));
 export const entityRow = (ref: EntityRef): PaletteRow =>
-  cachedRow(entityRows, ref, () => ({ type: 'entity', key: `e:${ref.kind}:${ref.id}`, ref }));
+  cachedRow(entityRows, ref, () => ({ type: 'entity', ref }));

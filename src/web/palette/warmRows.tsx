@@ -5,7 +5,7 @@
 import { Command } from 'cmdk';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { COMMAND_PROPS, RowList } from './RowList.tsx';
+import { COMMAND_PROPS, RowList, selectedValue } from './RowList.tsx';
 import type { PaletteRow } from './rows.ts';
 
 const ignore = () => {};
@@ -17,7 +17,7 @@ export function* warmRows(rowSets: readonly PaletteRow[][]): Generator<void> {
     for (const [i, rows] of rowSets.entries()) {
       flushSync(() =>
         root.render(
-          <Command {...COMMAND_PROPS} value={rows[i % 2]?.key ?? ''}>
+          <Command {...COMMAND_PROPS} value={selectedValue(rows, i % 2)}>
             <RowList rows={rows} active={i % 2} scrollTick={i} label="" onChoose={ignore} onHover={ignore} />
           </Command>,
         ),
