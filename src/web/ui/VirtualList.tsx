@@ -172,9 +172,6 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       : indexOfKey(view, rowKey, chosen, rowOffset, placed);
   const activeNow = rowAt(active);
   if (activeNow && activeKey.current) activeKey.current.key = rowKey(activeNow);
-  useEffect(() => {
-    if (active >= 0 && active !== activeRaw) setActiveRaw(active);
-  }, [active, activeRaw]);
   const [marks, setMarks] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<{ index: number; base: ReadonlySet<string> } | null>(null);
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
@@ -195,6 +192,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     initialRect: props.initialRect,
   });
   const items = virtualizer.slots;
+  // Rows inserted above the active row: the view moves with it, so what the user reads stays put.
+  const { scrollByRows } = virtualizer;
+  useLayoutEffect(() => {
+    if (active < 0 || active === activeRaw) return;
+    setActiveRaw(active);
+    scrollByRows(active - activeRaw);
+  }, [active, activeRaw, scrollByRows]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
 

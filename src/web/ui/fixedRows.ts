@@ -27,6 +27,8 @@ export interface FixedRows {
   viewportHeight: number;
   /** Scrolls the least distance that shows the row whole. */
   scrollToIndex(index: number): void;
+  /** Scrolls by whole rows, e.g. to keep what is on screen there when rows were inserted above. */
+  scrollByRows(rows: number): void;
 }
 
 interface Viewport {
@@ -83,10 +85,26 @@ export function useFixedRows({
     [scrollRef, rowHeight, viewport.height, update],
   );
 
+  const scrollByRows = useCallback(
+    (rows: number) => {
+      const el = scrollRef.current;
+      if (!el || rows === 0) return;
+      el.scrollTop += rows * rowHeight;
+      update(el.scrollTop, el.clientHeight);
+    },
+    [scrollRef, rowHeight, update],
+  );
+
   const first = Math.min(viewport.first, Math.max(0, count - 1));
   const start = Math.max(0, first - overscan);
   const end = Math.min(count - 1, first + Math.ceil(viewport.height / rowHeight) + overscan);
   const slots: RowSlot[] = [];
   for (let i = start; i <= end; i++) slots.push({ index: i, start: i * rowHeight });
-  return { slots, totalHeight: count * rowHeight, viewportHeight: viewport.height, scrollToIndex };
+  return {
+    slots,
+    totalHeight: count * rowHeight,
+    viewportHeight: viewport.height,
+    scrollToIndex,
+    scrollByRows,
+  };
 }
