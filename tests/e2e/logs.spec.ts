@@ -72,7 +72,7 @@ test('server logs: level filter, a live event, raw data from the context menu, /
   const message = await grid.evaluate(
     (g) =>
       document.getElementById(g.getAttribute('aria-activedescendant') ?? '')?.querySelector('[role=gridcell]')
-        ?.textContent,
+        ?.textContent ?? '',
   );
   expect(json.message).toBe(message);
   expect(json.serviceDisplayName).toBe('Island PvE');
