@@ -64,4 +64,3 @@ export function mountOurs(root: Root, data: BenchEntity[]): void {
     () => document.querySelector(INPUT_SELECTOR) !== null,
   );
 }
-
