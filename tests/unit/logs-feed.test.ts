@@ -12,6 +12,7 @@ import {
   LogFeed,
   PAGE_SIZE,
   PENDING_MAX,
+  totalSeen,
 } from '../../src/web/views/logs/logFeed.ts';
 import { accepts, EMPTY_CRITERIA, toQuery } from '../../src/web/views/logs/logQuery.ts';
 import { BlockCache } from '../../src/web/views/logs/pageCache.ts';
@@ -272,5 +273,18 @@ describe('LogFeed catch-up after a resubscribe', () => {
     expect(server.calls.at(-1)?.sinceMessageId).toBe(uuid(6));
     feed.flush(true);
     expect(ids(feed, 0, 3)).toEqual([uuid(8), uuid(7), uuid(6)]);
+  });
+});
+
+describe('totalSeen', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
+  it('trusts an exact total, and corrects an estimate by what the pages show', () => {
+    expect(totalSeen({ totalResults: 600, results: rows(250) }, 250)).toBe(600);
+    // A short page is the end, whatever the estimate said.
+    expect(totalSeen({ totalResults: 12_000, results: rows(40) }, 11_750)).toBe(11_790);
+    // An empty page: the end is before it.
+    expect(totalSeen({ totalResults: 12_000, results: [] }, 11_750)).toBe(11_750);
+    // A full page past the estimate: there is at least that much.
+    expect(totalSeen({ totalResults: 10_500, results: rows(250) }, 10_500)).toBe(10_750);
   });
 });

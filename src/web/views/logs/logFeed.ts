@@ -56,6 +56,17 @@ export interface FeedOptions {
   onError?(e: Error): void;
 }
 
+/**
+ * The total as far as a page shows it. Past 10,000 matches the server's total is an estimate
+ * (totalIsEstimate): a short page marks the true end, an empty one says the end is before it.
+ */
+export function totalSeen(page: { totalResults: number; results: unknown[] }, offset: number): number {
+  const n = page.results.length;
+  if (n > 0 && n < PAGE_SIZE) return offset + n;
+  if (n === 0) return Math.min(page.totalResults, offset);
+  return Math.max(page.totalResults, offset + n);
+}
+
 export class LogFeed {
   private head: LogMessage[] = [];
   private pending: LogMessage[] = [];
@@ -163,12 +174,12 @@ export class LogFeed {
       const snap = newest ? cursorOf(newest) : null;
       this.snapshot = snap;
       this.complete = snap;
-      this.total = page.totalResults;
       // Lines that arrived while the first page was on its way may be in it already.
       if (snap) {
         this.pending = this.pending.filter((m) => compareCursor(cursorOf(m), snap) > 0);
         this.ids = new Set(this.pending.map((m) => m.messageId));
       }
+      this.total = totalSeen(page, 0);
       this.cache.put(0, page.results);
       this.loaded = true;
     } catch (e) {
@@ -229,7 +240,7 @@ export class LogFeed {
       // A fold while this was in flight moved the snapshot: the page is of an older one.
       if (gen !== this.generation || snap !== this.snapshot) return;
       this.cache.put((p - 1) * PAGE_SIZE, page.results);
-      this.total = page.totalResults;
+      this.total = totalSeen(page, (p - 1) * PAGE_SIZE);
       this.opts.onChange();
     } catch (e) {
       if (gen === this.generation) this.opts.onError?.(e as Error);
