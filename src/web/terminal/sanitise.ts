@@ -13,6 +13,9 @@ const BIDI = new Set([
   0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
 ]);
 
+// Printable ASCII has nothing to replace, so most cells skip the pass per character.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 const codePoint = (cp: number) => `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
 
 function visible(ch: string): string {
@@ -30,6 +33,7 @@ function visible(ch: string): string {
  * breaks). Lines over `limit` characters are cut with a visible count of what was dropped.
  */
 export function sanitise(text: string, limit = DEFAULT_LINE_LIMIT): Safe {
+  if (text.length <= limit && PRINTABLE_ASCII.test(text)) return text as Safe;
   let out = '';
   let n = 0;
   let rest = 0;

@@ -54,7 +54,11 @@ export function charWidth(cp: number): 0 | 1 | 2 {
   return inRanges(cp, WIDE) ? 2 : 1;
 }
 
+// Below U+0300 every UTF-16 unit is a whole code point one cell wide: such text is as wide as it is long.
+const NARROW = /^[\u0000-\u02ff]*$/;
+
 export function stringWidth(text: string): number {
+  if (NARROW.test(text)) return text.length;
   let w = 0;
   for (const ch of text) w += charWidth(ch.codePointAt(0)!);
   return w;
