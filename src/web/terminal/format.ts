@@ -32,11 +32,14 @@ type Cell = TableResult['rows'][number][number];
 const cellText = (v: Cell): string =>
   v === null ? '' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
 
-/** Column widths: content-sized, capped, then the widest shrunk until the row fits `maxWidth`. */
-function columnWidths(cells: Safe[][], maxWidth: number): number[] {
-  const widths = cells[0].map((_, c) =>
-    Math.min(MAX_COLUMN_WIDTH, Math.max(...cells.map((row) => stringWidth(row[c] ?? '')))),
-  );
+/** Table rows formatted per slice: each slice is a short task that leaves the browser room to paint. */
+export const SLICE_ROWS = 500;
+/** The first slice holds a screenful, so the top of a long table shows before the rest is formatted. */
+const FIRST_SLICE_ROWS = 60;
+
+/** Content widths capped, then the widest shrunk until a row fits `maxWidth`. */
+function fitWidths(natural: readonly number[], maxWidth: number): number[] {
+  const widths = natural.map((w) => Math.min(MAX_COLUMN_WIDTH, w));
   const budget = maxWidth - GAP.length * (widths.length - 1);
   let total = widths.reduce((a, b) => a + b, 0);
   while (total > budget) {
@@ -48,24 +51,44 @@ function columnWidths(cells: Safe[][], maxWidth: number): number[] {
   return widths;
 }
 
-/** A header, a rule and one line per row; numbers right-aligned, long cells cut with …. */
-export function formatTable(table: TableResult, maxWidth: number): Safe[] {
-  if (table.columns.length === 0) return [];
+/**
+ * A header, a rule and one line per row (numbers right-aligned, long cells cut with …), a slice at
+ * a time. Widths need every row, so cells are sanitised and measured first, in slices that carry
+ * no lines yet; whoever prints may let the browser run between any two slices.
+ */
+export function* tableSlices(table: TableResult, maxWidth: number): Generator<Safe[]> {
+  if (table.columns.length === 0) return;
   const header = table.columns.map((c) => sanitise(c));
-  const body = table.rows.map((row) => table.columns.map((_, c) => sanitise(cellText(row[c] ?? null))));
-  const widths = columnWidths([header, ...body], maxWidth);
-  const numeric = table.columns.map(
-    (_, c) => table.rows.length > 0 && table.rows.every((r) => r[c] === null || typeof r[c] === 'number'),
-  );
+  const natural = header.map(stringWidth);
+  const numeric = header.map(() => table.rows.length > 0);
+  const body: Safe[][] = [];
+  for (const row of table.rows) {
+    const cells = header.map((_, c) => sanitise(cellText(row[c] ?? null)));
+    for (let c = 0; c < cells.length; c++) {
+      natural[c] = Math.max(natural[c], stringWidth(cells[c]));
+      numeric[c] &&= row[c] === null || typeof row[c] === 'number';
+    }
+    if (body.push(cells) % SLICE_ROWS === 0) yield [];
+  }
+  const widths = fitWidths(natural, maxWidth);
   const line = (cells: Safe[]) =>
     cells
       .map((cell, c) => padToWidth(truncateToWidth(cell, widths[c]), widths[c], numeric[c]))
       .join(GAP)
       .trimEnd() as Safe;
   const rule = widths.map((w) => '─'.repeat(w)).join(GAP) as Safe;
-  const rows = body.length > 0 ? body.map(line) : [paint('muted', sanitise('(no rows)'))];
-  return [paint('bold', line(header)), paint('muted', rule), ...rows];
+  const top = [paint('bold', line(header)), paint('muted', rule)];
+  if (body.length === 0) {
+    yield [...top, paint('muted', sanitise('(no rows)'))];
+    return;
+  }
+  yield [...top, ...body.slice(0, FIRST_SLICE_ROWS).map(line)];
+  for (let at = FIRST_SLICE_ROWS; at < body.length; at += SLICE_ROWS)
+    yield body.slice(at, at + SLICE_ROWS).map(line);
 }
+
+export const formatTable = (table: TableResult, maxWidth: number): Safe[] =>
+  [...tableSlices(table, maxWidth)].flat();
 
 /** Items side by side in as many columns as fit (completion candidates, help lists). */
 export function formatColumns(items: readonly string[], maxWidth: number): Safe[] {
@@ -83,14 +106,16 @@ export function formatColumns(items: readonly string[], maxWidth: number): Safe[
 
 export const UNDO_HINT = 'Undo available: type undo.';
 
-export function formatResult(result: CommandResult | undefined, maxWidth: number): Safe[] {
-  if (!result) return [];
-  return [
-    ...(result.message ? sanitiseLines(result.message) : []),
-    ...(result.table ? formatTable(result.table, maxWidth) : []),
-    ...(result.undo ? [paint('muted', sanitise(UNDO_HINT))] : []),
-  ];
+/** A result's lines a slice at a time (see tableSlices): its message, its table, the undo hint. */
+export function* resultSlices(result: CommandResult | undefined, maxWidth: number): Generator<Safe[]> {
+  if (!result) return;
+  if (result.message) yield sanitiseLines(result.message);
+  if (result.table) yield* tableSlices(result.table, maxWidth);
+  if (result.undo) yield [paint('muted', sanitise(UNDO_HINT))];
 }
+
+export const formatResult = (result: CommandResult | undefined, maxWidth: number): Safe[] =>
+  [...resultSlices(result, maxWidth)].flat();
 
 const red = (text: string) => paint('error', sanitise(text));
 

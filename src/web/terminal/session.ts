@@ -10,8 +10,8 @@ import {
   formatColumns,
   formatError,
   formatErrors,
-  formatResult,
   paint,
+  resultSlices,
   toChunks,
 } from './format.ts';
 import { helpFor, helpIndex } from './help.ts';
@@ -47,8 +47,21 @@ const SURFACE: Surface = 'console';
 // Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
+/** Lets the browser run (paint, input, xterm's parser) before going on; unlike setTimeout, never clamped to 4 ms. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 interface Outcome {
-  output: Safe[];
+  /** Slices of lines (see resultSlices), printed with a task boundary between each two. */
+  output: Iterable<readonly Safe[]>;
   /** The line goes back in the prompt so it can be fixed. */
   failed: boolean;
 }
@@ -219,15 +232,20 @@ export class ConsoleSession {
     }
   }
 
-  /** Writes lines below the prompt in 4 KiB chunks; resolves when xterm has parsed the last. */
-  private print(lines: readonly Safe[]): Promise<void> {
+  /**
+   * Writes slices of lines below the prompt in 4 KiB chunks, formatting each slice only once the
+   * browser has had a turn since the last; resolves when xterm has parsed the last chunk.
+   */
+  private async print(slices: Iterable<readonly Safe[]>): Promise<void> {
     this.leavePrompt();
-    const chunks = toChunks(lines);
-    return new Promise((resolve) => {
-      if (chunks.length === 0) resolve();
-      for (const [i, c] of chunks.entries())
-        this.term.write(c, i === chunks.length - 1 ? resolve : undefined);
-    });
+    let parsed = Promise.resolve();
+    let first = true;
+    for (const lines of slices) {
+      if (!first) await nextTask();
+      first = false;
+      for (const chunk of toChunks(lines)) parsed = new Promise((resolve) => this.term.write(chunk, resolve));
+    }
+    await parsed;
   }
 
   private completeLine(): void {
@@ -238,7 +256,7 @@ export class ConsoleSession {
       const shown = applied.listed.slice(0, LIST_LIMIT);
       const more = applied.listed.length - shown.length;
       const extra = more > 0 ? [paint('muted', sanitise(`… and ${more} more`))] : [];
-      void this.print([...formatColumns(shown, this.term.cols), ...extra]);
+      void this.print([[...formatColumns(shown, this.term.cols), ...extra]]);
     }
     this.redraw();
   }
@@ -253,11 +271,15 @@ export class ConsoleSession {
     }
     this.term.write(paint('muted', sanitise('…')));
     const run = this.execute(text)
-      .catch((err: unknown): Outcome => ({ output: formatError(err), failed: true }))
+      .catch((err: unknown): Outcome => ({ output: [formatError(err)], failed: true }))
       .then(async ({ output, failed }) => {
         this.term.write('\r\x1b[2K');
-        await this.print(output);
-        if (failed) this.line = lineAtEnd(text);
+        // A result is formatted while it prints, so a cell that cannot be shown fails here.
+        const printed = await this.print(output).then(
+          () => !failed,
+          (err: unknown) => this.print([formatError(err)]).then(() => false),
+        );
+        if (!printed) this.line = lineAtEnd(text);
         this.running = null;
         this.redraw();
         const queued = this.queued;
@@ -269,8 +291,8 @@ export class ConsoleSession {
 
   private async execute(text: string): Promise<Outcome> {
     const words = tokenize(text).map((t) => t.text);
-    const ok = (output: Safe[]): Outcome => ({ output, failed: false });
-    const failed = (output: Safe[]): Outcome => ({ output, failed: true });
+    const ok = (output: Safe[]): Outcome => ({ output: [output], failed: false });
+    const failed = (output: Safe[]): Outcome => ({ output: [output], failed: true });
     const { registry } = this.runtime;
     switch (words[0]) {
       case 'help': {
@@ -310,6 +332,6 @@ export class ConsoleSession {
       return failed([...formatArgErrors(errors), paint('muted', sanitise(`Usage: ${usage(cmd)}`))]);
     const result = await this.runtime.run(cmd, values, SURFACE);
     if (result?.undo) this.undo = result.undo;
-    return ok(formatResult(result, this.term.cols));
+    return { output: resultSlices(result, this.term.cols), failed: false };
   }
 }
