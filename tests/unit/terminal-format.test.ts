@@ -10,6 +10,9 @@ import {
   formatTable,
   MAX_COLUMN_WIDTH,
   paint,
+  resultSlices,
+  SLICE_ROWS,
+  tableSlices,
   toChunks,
   UNDO_HINT,
 } from '../../src/web/terminal/format.ts';
@@ -78,6 +81,35 @@ describe('formatTable', () => {
 
   it('says when there are no rows', () => {
     expect(plain(formatTable({ columns: ['A'], rows: [] }, 80)).at(-1)).toBe('(no rows)');
+  });
+});
+
+describe('tableSlices', () => {
+  const rows = Array.from({ length: 2 * SLICE_ROWS + 7 }, (_, i) => [`Survivor #${i + 1}`, i]);
+  const table = { columns: ['Name', 'Level'], rows };
+
+  it('measures every row before the first line, then prints a screenful first and the rest in slices', () => {
+    const slices = [...tableSlices(table, 80)];
+    const printing = slices.slice(slices.findIndex((s) => s.length > 0));
+    expect(slices.slice(0, slices.length - printing.length)).toEqual([[], []]);
+    const first = printing[0].length - 2;
+    expect(first).toBeGreaterThanOrEqual(30);
+    expect(first).toBeLessThan(100);
+    expect(printing.map((s) => s.length)).toEqual([2 + first, SLICE_ROWS, rows.length - first - SLICE_ROWS]);
+    expect(slices.flat()).toEqual(formatTable(table, 80));
+  });
+
+  it('aligns every slice by the widest cell of any slice', () => {
+    const lines = plain(formatTable(table, 80));
+    expect(lines[2]).toBe(`${'Survivor #1'.padEnd(14)}      0`);
+    expect(lines.at(-1)).toBe('Survivor #1007   1006');
+  });
+
+  it('gives a result as its message, its table and its undo hint, in that order', () => {
+    const slices = [...resultSlices({ message: 'Found.', table, undo: async () => {} }, 80)];
+    expect(slices[0]).toEqual(['Found.']);
+    expect(slices.at(-1)).toEqual([paint('muted', sanitise(UNDO_HINT))]);
+    expect(plain(slices.flat())).toEqual(['Found.', ...plain(formatTable(table, 80)), UNDO_HINT]);
   });
 });
 

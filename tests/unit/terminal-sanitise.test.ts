@@ -59,6 +59,14 @@ describe('sanitise', () => {
     expect(sanitise('abcd', 4)).toBe('abcd');
   });
 
+  it('passes plain printable text through as it is, up to the limit', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => sanitise(s) === s));
+    expect(sanitise('A'.repeat(2000))).toBe('A'.repeat(2000));
+    expect(sanitise('A'.repeat(2001))).toBe(`${'A'.repeat(2000)} … (1 more characters)`);
+    expect(sanitise('plain but for one \x7f')).toBe('plain but for one ␡');
+    expect(sanitise('tab\there')).toBe('tab␉here');
+  });
+
   it('keeps line breaks only through sanitiseLines', () => {
     expect(sanitiseLines('one\r\ntwo\nthr\ree')).toEqual(['one', 'two', 'thr␍ee']);
   });

@@ -244,6 +244,40 @@ describe('ConsoleSession', () => {
     expect(prompt.every((r) => r.length <= 25)).toBe(true);
   });
 
+  it('prints a long table a slice at a time, with other tasks running between slices', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [`dino ${i}`, i]);
+    const t = setup(async () => ({ table: { columns: ['Name', 'Level'], rows } }));
+    await t.type('');
+    // Once per turn of the event loop, how many writes the session had made by then.
+    const seen: number[] = [];
+    let ticking = true;
+    const tick = () => {
+      seen.push(t.writes.length);
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await t.type('servers\r');
+    ticking = false;
+    const turnsThatWrote = seen.filter((n, i) => i > 0 && n > seen[i - 1]).length;
+    expect(turnsThatWrote).toBeGreaterThanOrEqual(6);
+    expect(t.screen()).toContain('dino 2999');
+    expect(t.prompt()).toBe('palisade> ');
+  });
+
+  it('a cell that cannot be shown fails the command and puts its line back', async () => {
+    const cell = {
+      toString() {
+        throw new Error('Cell cannot be shown.');
+      },
+    } as unknown as string;
+    const t = setup(async () => ({ table: { columns: ['Name'], rows: [[cell]] } }));
+    await t.type('servers\r');
+    expect(t.screen()).toContain('Cell cannot be shown.');
+    expect(t.prompt()).toBe('palisade> servers');
+    await t.type('\x15help\r');
+    expect(t.screen()).toContain('Type help <command>');
+  });
+
   it('writes long output in chunks of at most 4 KiB', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => [`dino ${i}`, i]);
     const t = setup(async () => ({ table: { columns: ['Name', 'Level'], rows } }));
