@@ -1,6 +1,6 @@
-// Console pane bench (issue 4): the real pane printing a 10,000-row result (formatted, then
-// written in 4 KiB chunks) against BROWSER-PERF §3's baseline, a bare xterm given the same lines
-// in one write, in the same page of each run.
+// Console pane bench (issue 4): the real pane printing a 10,000-row result (formatted and written
+// a slice of rows at a time, in 4 KiB chunks) against BROWSER-PERF §3's baseline, a bare xterm of the
+// same size given the same lines in one write, in the same page of each run.
 import os from 'node:os';
 import { median, percentile, ratio, round } from '../lib/stats.mjs';
 import { cpuMeter, startPages } from '../logs/pages.mjs';
