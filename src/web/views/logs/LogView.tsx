@@ -21,6 +21,7 @@ import {
   isLiveSort,
   type LogCriteria,
   type LogScope,
+  sameQuery,
   toQuery,
 } from './logQuery.ts';
 import { formatLogTime, logRef } from './logRef.ts';
@@ -133,7 +134,14 @@ export function LogView({ filter, name }: LogViewProps) {
     text: stored.filter,
     sort: apiSort(stored.sort),
   }));
-  const patch = useCallback((p: Partial<LogCriteria>) => setCriteria((c) => ({ ...c, ...p })), []);
+  const patch = useCallback(
+    (p: Partial<LogCriteria>) =>
+      setCriteria((c) => {
+        const next = { ...c, ...p };
+        return sameQuery(c, next) ? c : next;
+      }),
+    [],
+  );
   const [error, setError] = useState<string | null>(null);
   const [version, render] = useReducer((x: number) => x + 1, 0);
   // Page replies and flushes that land in one frame render once.

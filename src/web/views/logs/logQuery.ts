@@ -114,6 +114,18 @@ export function toQuery(scope: LogScope, c: LogCriteria): QueryParams {
   return q;
 }
 
+/**
+ * Whether two criteria ask the server the same thing. A filter re-applied unchanged (the entity
+ * id field applies itself on blur, so tabbing through it does) must keep the view's feed: a new
+ * one starts empty and reloads, dropping the reader's rows and active row meanwhile.
+ */
+export function sameQuery(a: LogCriteria, b: LogCriteria): boolean {
+  const qa = toQuery({}, a);
+  const qb = toQuery({}, b);
+  const keys = Object.keys(qa);
+  return keys.length === Object.keys(qb).length && keys.every((k) => qa[k] === qb[k]);
+}
+
 export const isLiveSort = (c: LogCriteria) =>
   c.sort.column === DEFAULT_SORT.column && c.sort.direction === DEFAULT_SORT.direction;
 
