@@ -14,7 +14,7 @@ import {
   PENDING_MAX,
   totalSeen,
 } from '../../src/web/views/logs/logFeed.ts';
-import { accepts, EMPTY_CRITERIA, toQuery } from '../../src/web/views/logs/logQuery.ts';
+import { accepts, EMPTY_CRITERIA, sameQuery, toQuery } from '../../src/web/views/logs/logQuery.ts';
 import { BlockCache } from '../../src/web/views/logs/pageCache.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
@@ -286,5 +286,15 @@ describe('totalSeen', () => {
     expect(totalSeen({ totalResults: 12_000, results: [] }, 11_750)).toBe(11_750);
     // A full page past the estimate: there is at least that much.
     expect(totalSeen({ totalResults: 10_500, results: rows(250) }, 10_500)).toBe(10_750);
+  });
+});
+
+describe('sameQuery', () => {
+  it('treats a re-applied empty filter as no change, and a real change as one', () => {
+    // Tabbing out of an empty id field re-applies it; that must not reload the view (it did, and
+    // emptied the list under the reader for a moment).
+    expect(sameQuery(EMPTY_CRITERIA, { ...EMPTY_CRITERIA, ids: {} })).toBe(true);
+    expect(sameQuery(EMPTY_CRITERIA, { ...EMPTY_CRITERIA, ids: { playerId: '  ' } })).toBe(true);
+    expect(sameQuery(EMPTY_CRITERIA, { ...EMPTY_CRITERIA, level: 'Warning' })).toBe(false);
   });
 });
