@@ -6,7 +6,7 @@
 //                                  [--compare /path/to/other/checkout]
 //
 // Builds the bench page unminified, one chunk per library, types QUERY as run.mjs does and prints
-// per keystroke: key-to-paint (the probe's wall clock), the main thread's CPU time (trace `tdur`,
+// for opening and per keystroke: open- or key-to-paint (the probe's wall clock), the main thread's CPU time (trace `tdur`,
 // which a descheduled thread does not accrue) in script / style+layout / paint, and the profile's
 // self time per library chunk. With --compare, runs alternate between this checkout and the other
 // one (e.g. `git archive HEAD~1 | tar -x -C /tmp/before`, with node_modules linked), so both see
@@ -86,6 +86,7 @@ async function serve(root, port) {
     server,
     origin: server.resolvedUrls.local[0].replace(/\/$/, ''),
     keys: [],
+    opens: [],
     chunks: {},
     inclusive: {},
   };
@@ -161,10 +162,7 @@ async function oneRun(browser, target) {
   await page.goto(`${target.origin}/palette/index.html?variant=${values.variant}&n=${values.n}`);
   await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 120_000 });
   const cdp = await context.newCDPSession(page);
-  await page.evaluate(() => window.__bench.open());
-  await page.waitForTimeout(1000);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  // Traced from before opening, so that opening is broken down as a keystroke is.
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',
@@ -173,6 +171,16 @@ async function oneRun(browser, target) {
       'disabled-by-default-devtools.timeline',
     ],
   });
+  const open = await page.evaluate(() => {
+    performance.mark('open');
+    return window.__bench.open().then((s) => {
+      performance.mark('opened');
+      return { prefix: '(open)', ms: s.ms };
+    });
+  });
+  await page.waitForTimeout(1000);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   const keys = [];
   for (let i = 1; i <= QUERY.length; i++) {
@@ -204,8 +212,10 @@ async function oneRun(browser, target) {
     Object.assign(k, traceBreakdown(onMain, starts[i], ends[i]));
     if (values.timeline) printTimeline(k, onMain, starts[i], ends[i]);
   }
+  Object.assign(open, traceBreakdown(onMain, marks('open')[0], marks('opened')[0]));
   addProfile(profile, target);
   target.keys.push(...keys);
+  target.opens.push(open);
   await context.close();
 }
 
@@ -214,6 +224,7 @@ function report(target) {
   const stat = (xs) => `${round(median(xs))} / ${round(percentile(xs, 0.95))}`.padEnd(13);
   console.log(`\n${target.root}: ${values.variant} n=${values.n}, ${keys.length} keys`);
   console.log(`  median / p95:  ${FIELDS.map((f) => f.padEnd(13)).join(' ')}`);
+  console.log(`  open           ${FIELDS.map((f) => stat(target.opens.map((o) => o[f]))).join(' ')}`);
   console.log(`  all keys       ${FIELDS.map((f) => stat(keys.map((k) => k[f]))).join(' ')}`);
   for (const prefix of new Set(keys.map((k) => k.prefix))) {
     const ks = keys.filter((k) => k.prefix === prefix);
