@@ -233,15 +233,19 @@ export class ConsoleSession {
   }
 
   /**
-   * Writes slices of lines below the prompt in 4 KiB chunks, formatting each slice only once the
-   * browser has had a turn since the last; resolves when xterm has parsed the last chunk.
+   * Writes slices of lines below the prompt in 4 KiB chunks. The next slice is formatted only once
+   * xterm has parsed the last and the browser has had a turn (to paint, to take keys), so no task
+   * runs long and xterm never holds more than a slice it has not parsed. Resolves when all is parsed.
    */
   private async print(slices: Iterable<readonly Safe[]>): Promise<void> {
     this.leavePrompt();
     let parsed = Promise.resolve();
     let first = true;
     for (const lines of slices) {
-      if (!first) await nextTask();
+      if (!first) {
+        await parsed;
+        await nextTask();
+      }
       first = false;
       for (const chunk of toChunks(lines)) parsed = new Promise((resolve) => this.term.write(chunk, resolve));
     }
