@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charWidth, padToWidth, stringWidth, truncateToWidth } from '../../src/web/terminal/width.ts';
+import { charWidth, fitToWidth, stringWidth, truncateToWidth } from '../../src/web/terminal/width.ts';
 
 /** Cell by cell, as xterm's Unicode 6 provider counts: what the short cut for narrow text must agree with. */
 const cellByCell = (s: string) => [...s].reduce((w, ch) => w + charWidth(ch.codePointAt(0)!), 0);
@@ -25,8 +25,11 @@ describe('stringWidth', () => {
   });
 
   it('pads and cuts by cells', () => {
-    expect(padToWidth('恐竜', 6)).toBe('恐竜  ');
-    expect(padToWidth('7', 3, true)).toBe('  7');
+    expect(fitToWidth('恐竜', 6)).toBe('恐竜  ');
+    expect(fitToWidth('7', 3, true)).toBe('  7');
+    expect(fitToWidth('abcdef', 4)).toBe('abc…');
+    expect(fitToWidth('恐竜恐竜', 6)).toBe('恐竜… ');
+    expect(fitToWidth('12345', 3, true)).toBe('12…');
     expect(truncateToWidth('abcdef', 4)).toBe('abc…');
     expect(truncateToWidth('恐竜恐竜', 5)).toBe('恐竜…');
   });

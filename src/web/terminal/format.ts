@@ -5,7 +5,7 @@ import type { CommandResult, TableResult } from '../../../commands/context.ts';
 import { type ArgErrors, CommandError } from '../../../commands/registry.ts';
 import { ApiError } from '../api/http.ts';
 import { type Safe, sanitise, sanitiseLines } from './sanitise.ts';
-import { padToWidth, stringWidth, truncateToWidth } from './width.ts';
+import { fitToWidth, stringWidth } from './width.ts';
 
 export type Tone = 'error' | 'warning' | 'success' | 'muted' | 'accent' | 'bold';
 
@@ -73,7 +73,7 @@ export function* tableSlices(table: TableResult, maxWidth: number): Generator<Sa
   const widths = fitWidths(natural, maxWidth);
   const line = (cells: Safe[]) =>
     cells
-      .map((cell, c) => padToWidth(truncateToWidth(cell, widths[c]), widths[c], numeric[c]))
+      .map((cell, c) => fitToWidth(cell, widths[c], numeric[c]))
       .join(GAP)
       .trimEnd() as Safe;
   const rule = widths.map((w) => '─'.repeat(w)).join(GAP) as Safe;
@@ -98,7 +98,7 @@ export function formatColumns(items: readonly string[], maxWidth: number): Safe[
   const perRow = Math.max(1, Math.floor((maxWidth + GAP.length) / (width + GAP.length)));
   const lines: Safe[] = [];
   for (let i = 0; i < cells.length; i += perRow) {
-    const row = cells.slice(i, i + perRow).map((c) => padToWidth(truncateToWidth(c, width), width));
+    const row = cells.slice(i, i + perRow).map((c) => fitToWidth(c, width));
     lines.push(row.join(GAP).trimEnd() as Safe);
   }
   return lines;

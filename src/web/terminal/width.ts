@@ -79,8 +79,10 @@ export function truncateToWidth(text: string, width: number): string {
   return `${out}…`;
 }
 
-/** Pads with spaces to `width` cells, on the left when `right` is set. */
-export function padToWidth(text: string, width: number, right = false): string {
-  const gap = ' '.repeat(Math.max(0, width - stringWidth(text)));
-  return right ? gap + text : text + gap;
+/** Exactly `width` cells: cut with … when wider, padded with spaces (on the left when `right` is set). */
+export function fitToWidth(text: string, width: number, right = false): string {
+  const natural = stringWidth(text);
+  const fitted = natural > width ? truncateToWidth(text, width) : text;
+  const gap = ' '.repeat(Math.max(0, width - (fitted === text ? natural : stringWidth(fitted))));
+  return right ? gap + fitted : fitted + gap;
 }
