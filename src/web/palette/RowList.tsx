@@ -31,13 +31,13 @@ const optionId = (listId: string, index: number) => `${listId}-${index}`;
 
 /**
  * cmdk's settings wherever the list renders: our filter, our keys (the input's handler prevents
- * cmdk's), and no selection by pointer, which would scroll and re-query its items; the list
- * highlights the row under the pointer itself.
+ * cmdk's), and no selection by pointer, which would set cmdk's own value and query the DOM for
+ * the selected item on every move; the list highlights the row under the pointer itself.
  */
 export const COMMAND_PROPS = {
   shouldFilter: false,
-  // cmdk still scores each item whose value changes, with its own filter unless given one; nothing
-  // reads the score when it does not filter.
+  // cmdk still scores each item it registers, with its own filter unless given one; nothing reads
+  // the score when it does not filter.
   filter: () => 1,
   loop: false,
   vimBindings: false,
