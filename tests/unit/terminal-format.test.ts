@@ -11,6 +11,7 @@ import {
   MAX_COLUMN_WIDTH,
   paint,
   resultSlices,
+  SCROLLBACK,
   SLICE_ROWS,
   tableSlices,
   toChunks,
@@ -168,5 +169,17 @@ describe('toChunks', () => {
     expect(chunks.join('')).toBe(lines.map((l) => `${l}\r\n`).join(''));
     for (const c of chunks) expect(c.charCodeAt(c.length - 1) >> 10).not.toBe(0xd800 >> 10);
     expect(toChunks([] as Safe[])).toEqual([]);
+  });
+});
+
+describe('tables longer than the console keeps', () => {
+  it('prints the last rows with a notice instead of rows that would scroll out', () => {
+    const rows = Array.from({ length: SCROLLBACK + 500 }, (_, i) => [i]);
+    const lines = formatTable({ columns: ['n'], rows }, 40);
+    expect(lines[0]).toContain(`The first 510 of ${SCROLLBACK + 500} rows are not shown`);
+    // Header, rule, then exactly the kept rows, ending with the last one.
+    expect(lines.length).toBe(1 + 2 + (SCROLLBACK - 10));
+    expect(lines.at(-1)?.trim()).toBe(String(SCROLLBACK + 499));
+    expect(lines.length).toBeLessThanOrEqual(SCROLLBACK);
   });
 });

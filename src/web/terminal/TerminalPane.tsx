@@ -7,6 +7,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { type ITheme, Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
 import type { CommandRuntime } from '../app/runtime.ts';
+import { SCROLLBACK } from './format.ts';
 import { History } from './history.ts';
 import { ConsoleSession, type SessionRuntime } from './session.ts';
 import { isShellKey } from './shellKeys.ts';
@@ -17,8 +18,6 @@ export interface TerminalPaneProps {
   /** Increments when the shell wants the prompt focused. */
   promptFocusSignal: number;
 }
-
-const SCROLLBACK = 5000;
 
 /** The theme's CSS variables as xterm colours; ANSI red/green/yellow/magenta carry format.ts tones. */
 function themeFrom(el: HTMLElement): ITheme {

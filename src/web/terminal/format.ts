@@ -56,13 +56,31 @@ function fitWidths(natural: readonly number[], maxWidth: number): number[] {
  * a time. Widths need every row, so cells are sanitised and measured first, in slices that carry
  * no lines yet; whoever prints may let the browser run between any two slices.
  */
+/** Lines the console keeps above the screen (xterm's scrollback; TerminalPane sets it). */
+export const SCROLLBACK = 5000;
+/** Room for the header, rule and notice within what the console keeps. */
+const KEPT_ROWS = SCROLLBACK - 10;
+
 export function* tableSlices(table: TableResult, maxWidth: number): Generator<Safe[]> {
   if (table.columns.length === 0) return;
+  // Rows before the last KEPT_ROWS would scroll out of the console while it printed them:
+  // say so instead of spending the time to print what nobody can scroll back to.
+  const dropped = Math.max(0, table.rows.length - KEPT_ROWS);
+  const rows = dropped > 0 ? table.rows.slice(dropped) : table.rows;
+  if (dropped > 0)
+    yield [
+      paint(
+        'muted',
+        sanitise(
+          `The first ${dropped} of ${table.rows.length} rows are not shown: the console keeps ${SCROLLBACK} lines.`,
+        ),
+      ),
+    ];
   const header = table.columns.map((c) => sanitise(c));
   const natural = header.map(stringWidth);
-  const numeric = header.map(() => table.rows.length > 0);
+  const numeric = header.map(() => rows.length > 0);
   const body: Safe[][] = [];
-  for (const row of table.rows) {
+  for (const row of rows) {
     const cells = header.map((_, c) => sanitise(cellText(row[c] ?? null)));
     for (let c = 0; c < cells.length; c++) {
       natural[c] = Math.max(natural[c], stringWidth(cells[c]));
