@@ -2,9 +2,15 @@
 // the chat view lists; Membership on every target; the errors of SENTINEL-API §2.3.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/crypto.ts';
-import { type Simulator, startSimulator } from '../../src/sim/index.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Simulator } from '../../src/sim/index.ts';
+import {
+  call,
+  linkGameServers,
+  signIn,
+  signInStranger,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 let t: TestServer;
 let sim: Simulator;
@@ -16,20 +22,9 @@ const aberration = () => t.demo.servers[2];
 
 beforeAll(async () => {
   t = await startTestServer();
-  await t.server.db.query(
-    `INSERT INTO users (username, email, password_hash) VALUES ('Stranger', 'stranger@palisade.local', $1)`,
-    [await hashPassword('stranger-pass')],
-  );
+  stranger = await signInStranger(t);
   owner = (await signIn(t.base)).access_token;
-  stranger = (await signIn(t.base, 'stranger@palisade.local', 'stranger-pass')).access_token;
-  sim = startSimulator({
-    linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
-    servers: [island(), scorched()].map((s) => ({ accessKey: s.accessKey, name: s.name })),
-    tickMs: 3_600_000,
-  });
-  const up = () =>
-    t.server.links.isConnected(island().serviceId) && t.server.links.isConnected(scorched().serviceId);
-  for (let i = 0; i < 100 && !up(); i++) await new Promise((r) => setTimeout(r, 50));
+  sim = await linkGameServers(t, [island(), scorched()]);
 });
 afterAll(async () => {
   await sim?.stop();

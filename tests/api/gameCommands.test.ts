@@ -2,9 +2,16 @@
 // all-bits permission check, every body error of SPEC §8 "Run command", and disconnected targets.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/crypto.ts';
-import { type Simulator, startSimulator } from '../../src/sim/index.ts';
-import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+import type { Simulator } from '../../src/sim/index.ts';
+import {
+  call,
+  DEMO,
+  linkGameServers,
+  signIn,
+  signInStranger,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 let t: TestServer;
 let sim: Simulator;
@@ -18,24 +25,13 @@ const aberration = () => t.demo.servers[2];
 
 beforeAll(async () => {
   t = await startTestServer();
-  await t.server.db.query(
-    `INSERT INTO users (username, email, password_hash) VALUES ('Stranger', 'stranger@palisade.local', $1)`,
-    [await hashPassword('stranger-pass')],
-  );
-  [owner, moderator, stranger] = await Promise.all([
+  stranger = await signInStranger(t);
+  [owner, moderator] = await Promise.all([
     signIn(t.base).then((x) => x.access_token),
     signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
-    signIn(t.base, 'stranger@palisade.local', 'stranger-pass').then((x) => x.access_token),
   ]);
   // The group's two servers play; Aberration stays disconnected. No ticks: only commands act.
-  sim = startSimulator({
-    linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
-    servers: [island(), scorched()].map((s) => ({ accessKey: s.accessKey, name: s.name })),
-    tickMs: 3_600_000,
-  });
-  const connected = () =>
-    t.server.links.isConnected(island().serviceId) && t.server.links.isConnected(scorched().serviceId);
-  for (let i = 0; i < 100 && !connected(); i++) await new Promise((r) => setTimeout(r, 50));
+  sim = await linkGameServers(t, [island(), scorched()]);
 });
 afterAll(async () => {
   await sim?.stop();

@@ -1,3 +1,5 @@
+import { hashPassword } from '../../src/server/crypto.ts';
+import { startSimulator } from '../../src/sim/index.ts';
 // One server per test file: in-memory PGlite, or a fresh schema of TEST_DATABASE_URL when set.
 
 import { createHash, randomBytes } from 'node:crypto';
@@ -127,4 +129,32 @@ export async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** A user with no access to anything, signed in. */
+export async function signInStranger(t: TestServer): Promise<string> {
+  await t.server.db.query(
+    `INSERT INTO users (username, email, password_hash) VALUES ('Stranger', 'stranger@palisade.local', $1)
+     ON CONFLICT DO NOTHING`,
+    [await hashPassword('stranger-pass')],
+  );
+  return (await signIn(t.base, 'stranger@palisade.local', 'stranger-pass')).access_token;
+}
+
+/**
+ * The simulator playing the given demo servers, with no ticks of world life: only commands act.
+ * Resolves once every one of them is linked.
+ */
+export async function linkGameServers(
+  t: TestServer,
+  servers: { serviceId: string; accessKey: string; name: string }[],
+) {
+  const sim = startSimulator({
+    linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
+    servers: servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
+    tickMs: 3_600_000,
+  });
+  const up = () => servers.every((s) => t.server.links.isConnected(s.serviceId));
+  for (let i = 0; i < 100 && !up(); i++) await new Promise((r) => setTimeout(r, 50));
+  return sim;
 }

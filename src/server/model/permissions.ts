@@ -29,29 +29,18 @@ export async function bitsOn(
   return rows[0]?.permissions ?? null;
 }
 
-/** Every one of `bits` on the resource. */
-export async function holdsAll(
-  db: Queryable,
-  kind: ResourceKind,
-  id: unknown,
-  userId: string,
-  bits: number,
-): Promise<boolean> {
-  const mask = await bitsOn(db, kind, id, userId);
-  return mask !== null && hasAll(mask, bits);
-}
+/** A check of the caller's mask on a resource: every one of the bits, or at least one. */
+const holding =
+  (test: (mask: number, bits: number) => boolean) =>
+  async (db: Queryable, kind: ResourceKind, id: unknown, userId: string, bits: number): Promise<boolean> => {
+    const mask = await bitsOn(db, kind, id, userId);
+    return mask !== null && test(mask, bits);
+  };
 
+/** Every one of `bits` on the resource. */
+export const holdsAll = holding(hasAll);
 /** At least one of `bits` on the resource. */
-export async function holdsAny(
-  db: Queryable,
-  kind: ResourceKind,
-  id: unknown,
-  userId: string,
-  bits: number,
-): Promise<boolean> {
-  const mask = await bitsOn(db, kind, id, userId);
-  return mask !== null && hasAny(mask, bits);
-}
+export const holdsAny = holding(hasAny);
 
 /** SQL: the caller ($user) has any access to the resource whose id is `idExpr`. */
 export const canSee = (kind: ResourceKind, idExpr: string, user: string): string =>
