@@ -70,28 +70,19 @@ function TimeRange({ criteria, onChange }: Pick<LogFiltersProps, 'criteria' | 'o
   };
   return (
     <>
-      <label className="log-filter">
-        <span>From</span>
-        <input
-          type="datetime-local"
-          className="ui-input"
-          value={draft.from}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => update({ ...draft, from: e.target.value })}
-        />
-      </label>
-      <label className="log-filter">
-        <span>To</span>
-        <input
-          type="datetime-local"
-          className="ui-input"
-          value={draft.to}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => update({ ...draft, to: e.target.value })}
-        />
-      </label>
+      {(['from', 'to'] as const).map((end) => (
+        <label key={end} className="log-filter">
+          <span>{end === 'from' ? 'From' : 'To'}</span>
+          <input
+            type="datetime-local"
+            className="ui-input"
+            value={draft[end]}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(e) => update({ ...draft, [end]: e.target.value })}
+          />
+        </label>
+      ))}
       {problem && (
         <span id={errorId} role="alert" className="log-filter-error">
           {problem}
