@@ -2,7 +2,7 @@
 
 import { PREF_KEYS } from '../src/web/store/prefs.ts';
 import { oneOf, text } from './args.ts';
-import type { CommandContext } from './context.ts';
+import type { AppServices, CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
 
 const group = 'Account';
@@ -11,6 +11,19 @@ function user(ctx: CommandContext) {
   if (!ctx.user) throw new Error('Sign in first.');
   return ctx.user;
 }
+
+/** A page of the provider's site (account control panel, billing portal), opened in a new tab. */
+const providerPage = (id: string, title: string, link: keyof AppServices['links']) =>
+  defineCommand({
+    id,
+    title,
+    group,
+    enabled: signedIn,
+    run: (_a, ctx) => {
+      ctx.app.openExternal(ctx.app.links[link]);
+      return undefined;
+    },
+  });
 
 export const accountCommands = [
   defineCommand({
@@ -35,16 +48,7 @@ export const accountCommands = [
       return { message: 'Signed out.' };
     },
   }),
-  defineCommand({
-    id: 'account.controlPanel',
-    title: 'Open account control panel',
-    group,
-    enabled: signedIn,
-    run: (_a, ctx) => {
-      ctx.app.openExternal(ctx.app.links.controlPanel);
-      return undefined;
-    },
-  }),
+  providerPage('account.controlPanel', 'Open account control panel', 'controlPanel'),
   defineCommand({
     id: 'account.info',
     title: 'Show user info',
@@ -76,16 +80,7 @@ export const accountCommands = [
       return { message: `Copied ${name}.` };
     },
   }),
-  defineCommand({
-    id: 'account.managePlan',
-    title: 'Manage plan',
-    group,
-    enabled: signedIn,
-    run: (_a, ctx) => {
-      ctx.app.openExternal(ctx.app.links.billingPortal);
-      return undefined;
-    },
-  }),
+  providerPage('account.managePlan', 'Manage plan', 'billingPortal'),
   defineCommand({
     id: 'prefs.set',
     title: 'Change a preference',
