@@ -1,9 +1,10 @@
 // The game-server link protocol end to end with the `ws` client: hello/welcome, refusals, events
-// stored once and acknowledged, side effects on players, status, commands, realtime, and the
-// log view's list.
+// stored once and acknowledged, side effects on players, status, commands, realtime, the log
+// view's list, and the reconnect grace of SENTINEL-API §6.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { LogMessage } from '../../src/domain/api.ts';
 import { signChannel } from '../../src/server/realtime/pusherServer.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -72,8 +73,21 @@ async function hello(accessKey = island().accessKey) {
   return link;
 }
 
-async function service(token = owner) {
-  return (await call(t.base, token, 'GET', `/sentinel/services/${island().serviceId}`)).body;
+async function service(token = owner, serviceId = island().serviceId) {
+  return (await call(t.base, token, 'GET', `/sentinel/services/${serviceId}`)).body;
+}
+
+/** A console's realtime socket subscribed to `channel` through the built-in Pusher endpoint. */
+async function watch(channel: string) {
+  const rt = await open('/app/palisade?protocol=7');
+  const established = await rt.next();
+  const socketId = JSON.parse(established.data as string).socket_id as string;
+  send(rt.ws, {
+    event: 'pusher:subscribe',
+    data: { channel, auth: `palisade:${signChannel(t.server.config.pusher.secret, socketId, channel)}` },
+  });
+  expect((await rt.next()).event).toBe('pusher_internal:subscription_succeeded');
+  return rt;
 }
 
 describe('game-server link', () => {
@@ -88,16 +102,7 @@ describe('game-server link', () => {
   });
 
   it('welcomes, stores events once, applies player and status updates, and publishes', async () => {
-    // A console listening on the service channel, through the built-in Pusher endpoint.
-    const rt = await open('/app/palisade?protocol=7');
-    const established = await rt.next();
-    const socketId = JSON.parse(established.data as string).socket_id as string;
-    const channel = `private-sentinel.services.${island().serviceId}`;
-    send(rt.ws, {
-      event: 'pusher:subscribe',
-      data: { channel, auth: `palisade:${signChannel(t.server.config.pusher.secret, socketId, channel)}` },
-    });
-    expect((await rt.next()).event).toBe('pusher_internal:subscription_succeeded');
+    const rt = await watch(`private-sentinel.services.${island().serviceId}`);
 
     const link = await hello();
     const welcome = await link.next();
@@ -221,12 +226,12 @@ describe('game-server link', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 50; i++) {
+async function waitFor(check: () => Promise<boolean>, ms = 1000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error('condition not met within 1 s');
+  throw new Error(`condition not met within ${ms} ms`);
 }
 
 describe('log messages', () => {
@@ -234,6 +239,8 @@ describe('log messages', () => {
     const path = `/sentinel/logMessages?serviceId=${island().serviceId}`;
     const all = await call(t.base, owner, 'GET', path);
     const events = all.body.results.map((m: { eventName: string }) => m.eventName);
+    // The first test connected, dropped, came straight back and left: the quick reconnect left no
+    // line of its own and took its disconnect's line with it.
     expect(events.slice(0, 2)).toEqual(['serverDisconnected', 'serverConnected']);
     expect(events).toContain('chat');
     const times = all.body.results.map((m: { time: number }) => m.time);
@@ -253,7 +260,7 @@ describe('log messages', () => {
     const text = await call(t.base, owner, 'GET', `/sentinel/logMessages?message=hallo`);
     expect(text.body.results.map((m: { eventName: string }) => m.eventName)).toEqual(['chat']);
     const levels = await call(t.base, owner, 'GET', `${path}&level=Notice&type=Service`);
-    expect(levels.body.totalResults).toBe(4);
+    expect(levels.body.totalResults).toBe(2);
 
     const one = await call(t.base, owner, 'GET', `/sentinel/logMessages/${all.body.results[0].messageId}`);
     expect(one.body).toEqual(all.body.results[0]);
@@ -267,5 +274,124 @@ describe('log messages', () => {
     const mod = await call(t.base, moderator, 'GET', '/sentinel/logMessages?pageSize=250');
     expect(mod.body.results.some((m: { serviceId: string }) => m.serviceId === aberration)).toBe(false);
     expect(mod.body.totalResults).toBe(all.body.totalResults);
+  });
+});
+
+/** The service's connect and disconnect lines, newest first. */
+async function outageLines(serviceId: string): Promise<{ messageId: string; eventName: string }[]> {
+  const { body } = await call(
+    t.base,
+    owner,
+    'GET',
+    `/sentinel/logMessages?serviceId=${serviceId}&eventName=serverConnected,serverDisconnected`,
+  );
+  return body.results.map((m: LogMessage) => ({ messageId: m.messageId, eventName: m.eventName }));
+}
+
+const eventsOf = (lines: { eventName: string }[]) => lines.map((l) => l.eventName);
+
+/** Links the game server, then drops it and waits until the drop is recorded. */
+async function linkAndDrop(accessKey: string, serviceId: string) {
+  const link = await hello(accessKey);
+  expect(await link.next()).toMatchObject({ type: 'welcome', serviceId });
+  link.ws.close();
+  await link.closed;
+  await waitFor(async () => (await service(owner, serviceId)).isConnected === false);
+}
+
+/** Frames of `rt` up to and including the first that `done` accepts. */
+async function framesUntil(rt: { next(): Promise<Frame> }, done: (f: Frame) => boolean) {
+  const seen: Frame[] = [];
+  do seen.push(await rt.next());
+  while (!done(seen.at(-1)!));
+  return seen;
+}
+
+// After the tests above, which expect no other service's lines in the moderator's list.
+describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is back within 2 minutes)', () => {
+  it('a quick reconnect deletes the disconnect line, writes no connect line, and says so on the channels', async () => {
+    const scorched = t.demo.servers[1];
+    const serviceChannel = `private-sentinel.services.${scorched.serviceId}`;
+    const groupChannel = `private-sentinel.groups.${t.demo.groupId}`;
+    const onService = await watch(serviceChannel);
+    const onGroup = await watch(groupChannel);
+
+    await linkAndDrop(scorched.accessKey, scorched.serviceId);
+    // The outage shows at once, live and in the list.
+    const dropped = await framesUntil(
+      onService,
+      (f) => f.event === 'logMessage' && JSON.parse(f.data as string).eventName === 'serverDisconnected',
+    );
+    expect(dropped.map((f) => f.event)).toContain('serviceUpdated');
+    const during = await outageLines(scorched.serviceId);
+    expect(eventsOf(during)).toEqual(['serverDisconnected', 'serverConnected']);
+
+    const again = await hello(scorched.accessKey);
+    expect(await again.next()).toMatchObject({ type: 'welcome' });
+    expect((await service(owner, scorched.serviceId)).isConnected).toBe(true);
+    expect(await outageLines(scorched.serviceId)).toEqual([during[1]]);
+    const one = await call(t.base, owner, 'GET', `/sentinel/logMessages/${during[0].messageId}`);
+    expect(one.status).toBe(404);
+
+    // Both list views hear that a line went away; no connect line is published for the blip.
+    const back = await framesUntil(onService, (f) => f.event === 'logsUpdated');
+    expect(back.at(-1)).toMatchObject({ channel: serviceChannel });
+    expect(JSON.parse(back.at(-1)!.data as string)).toBe('');
+    expect(back.filter((f) => f.event === 'logMessage')).toEqual([]);
+    const groupFrames = await framesUntil(onGroup, (f) => f.event === 'logsUpdated');
+    expect(groupFrames.at(-1)).toMatchObject({ channel: groupChannel });
+    expect(
+      groupFrames.filter((f) => f.event === 'logMessage').map((f) => JSON.parse(f.data as string).eventName),
+    ).toEqual(['serverConnected', 'serverDisconnected']);
+
+    again.ws.close();
+    await again.closed;
+    await waitFor(async () => (await service(owner, scorched.serviceId)).isConnected === false);
+    onService.ws.close();
+    onGroup.ws.close();
+  });
+
+  it('a reconnect after the grace period keeps the disconnect line and writes a connect line', async () => {
+    const aberration = t.demo.servers[2];
+    await linkAndDrop(aberration.accessKey, aberration.serviceId);
+    // Two minutes and a second pass, as far as the record of the outage can tell.
+    await t.server.db.query(
+      `UPDATE services SET connection_change_time = connection_change_time - interval '121 seconds'
+        WHERE service_id = $1`,
+      [aberration.serviceId],
+    );
+    const during = await outageLines(aberration.serviceId);
+
+    const again = await hello(aberration.accessKey);
+    expect(await again.next()).toMatchObject({ type: 'welcome' });
+    const after = await outageLines(aberration.serviceId);
+    expect(eventsOf(after)).toEqual(['serverConnected', 'serverDisconnected', 'serverConnected']);
+    expect(after.slice(1)).toEqual(during);
+
+    again.ws.close();
+    await again.closed;
+    await waitFor(async () => (await service(owner, aberration.serviceId)).isConnected === false);
+  });
+
+  it('applies to the disconnect the stale-link sweep records for a process that died', async () => {
+    const scorched = t.demo.servers[1];
+    const before = await outageLines(scorched.serviceId);
+    // Linked through a process that stopped without recording its disconnect.
+    await t.server.db.query(
+      `UPDATE services SET is_connected = true, connected_to = 'a-process-that-died', outage_message_id = NULL
+        WHERE service_id = $1`,
+      [scorched.serviceId],
+    );
+    // The sweep runs every NODE_HEARTBEAT_MS (5 s).
+    await waitFor(async () => (await service(owner, scorched.serviceId)).isConnected === false, 8000);
+    const swept = await outageLines(scorched.serviceId);
+    expect(eventsOf(swept)[0]).toBe('serverDisconnected');
+    expect(swept.slice(1)).toEqual(before);
+
+    const again = await hello(scorched.accessKey);
+    expect(await again.next()).toMatchObject({ type: 'welcome' });
+    expect(await outageLines(scorched.serviceId)).toEqual(before);
+    again.ws.close();
+    await again.closed;
   });
 });

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { channelFor, RealtimeEvent } from '../../domain/api.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Bus } from '../cluster/bus.ts';
@@ -15,7 +16,7 @@ import { hashToken, uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { publishLogMessage } from '../model/logMessage.ts';
-import { publishServiceChanged } from '../model/service.ts';
+import { groupsOfService, publishServiceChanged } from '../model/service.ts';
 import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
 import { forwardedCommands } from './forward.ts';
 
@@ -30,9 +31,17 @@ export interface LinkTimings {
   commandMs: number;
   /** Close a socket that does not say hello within this long. */
   helloMs: number;
+  /** A reconnect within this long after a disconnect removes the disconnect's line (SENTINEL-API §6). */
+  reconnectGraceMs: number;
 }
 
-const DEFAULT_TIMINGS: LinkTimings = { pingMs: 20_000, idleMs: 60_000, commandMs: 30_000, helloMs: 10_000 };
+const DEFAULT_TIMINGS: LinkTimings = {
+  pingMs: 20_000,
+  idleMs: 60_000,
+  commandMs: 30_000,
+  helloMs: 10_000,
+  reconnectGraceMs: 120_000,
+};
 /** A forwarded command waits a little longer than the far process does, so its timeout wins. */
 const FORWARD_SLACK_MS = 2_000;
 
@@ -126,6 +135,56 @@ const serviceEvent = (eventName: string, message: string): GameEvent => ({
   metadata: {},
 });
 
+/** What a connect or disconnect did to the log: a line to publish, or an outage's line taken away. */
+type LogChange = { added: string } | { removed: string };
+
+/** Closes the outage's sessions and writes its line, named on the service for a quick reconnect. */
+async function recordDisconnect(tx: Queryable, serviceId: string): Promise<LogChange> {
+  await closeServiceSessions(tx, serviceId);
+  const added = await insertLog(
+    tx,
+    serviceId,
+    serviceEvent('serverDisconnected', 'The server disconnected.'),
+    null,
+  );
+  await tx.query('UPDATE services SET outage_message_id = $2 WHERE service_id = $1', [serviceId, added]);
+  return { added };
+}
+
+/**
+ * Marks the service connected to `nodeId`. Back within `graceMs` of a recorded disconnect, the
+ * outage leaves no trace: its line is deleted and no connect line is written.
+ */
+async function recordConnect(
+  tx: Queryable,
+  serviceId: string,
+  nodeId: string,
+  graceMs: number,
+): Promise<LogChange | null> {
+  // FOR UPDATE waits for a disconnect another process is committing, and reads what it wrote.
+  const { rows } = await tx.query<{ outage: string | null; recent: boolean }>(
+    `SELECT outage_message_id AS outage,
+            NOT is_connected AND connection_change_time > now() - $2::float8 * interval '1 millisecond' AS recent
+       FROM services WHERE service_id = $1 FOR UPDATE`,
+    [serviceId, graceMs],
+  );
+  if (rows.length === 0) return null;
+  await tx.query(
+    `UPDATE services SET is_connected = true, connected_to = $2, connection_change_time = now(),
+            outage_message_id = NULL
+      WHERE service_id = $1`,
+    [serviceId, nodeId],
+  );
+  const { outage, recent } = rows[0];
+  if (outage && recent) {
+    await tx.query('DELETE FROM log_messages WHERE message_id = $1 AND service_id = $2', [outage, serviceId]);
+    return { removed: outage };
+  }
+  return {
+    added: await insertLog(tx, serviceId, serviceEvent('serverConnected', 'The server connected.'), null),
+  };
+}
+
 /** A unique (service, seq) violation: another process stored the same event first. */
 const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
 
@@ -145,31 +204,34 @@ export function createLinkServer(
     return p;
   };
 
+  /** A removed line has no payload to send: list views on its channels are told to refetch. */
+  async function publishLogChange(serviceId: string, change: LogChange | null): Promise<void> {
+    if (!change) return;
+    if ('added' in change) await publishLogMessage(ctx, change.added);
+    else
+      await ctx.publisher.publish(
+        [
+          channelFor('services', serviceId),
+          ...(await groupsOfService(ctx.db, serviceId)).map((g) => channelFor('groups', g)),
+        ],
+        RealtimeEvent.logsUpdated,
+        '',
+      );
+    await publishServiceChanged(ctx, serviceId);
+  }
+
   /** Records a connect (held here from now) or a disconnect (unless another process holds it now). */
   async function setConnected(serviceId: string, connected: boolean): Promise<void> {
-    const messageId = await ctx.db.transaction(async (tx) => {
+    const change = await ctx.db.transaction(async (tx) => {
+      if (connected) return recordConnect(tx, serviceId, bus.nodeId, t.reconnectGraceMs);
       const { rows } = await tx.query(
-        connected
-          ? `UPDATE services SET is_connected = true, connected_to = $2, connection_change_time = now()
-              WHERE service_id = $1 RETURNING 1`
-          : `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
-              WHERE service_id = $1 AND connected_to = $2 RETURNING 1`,
+        `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
+          WHERE service_id = $1 AND connected_to = $2 RETURNING 1`,
         [serviceId, bus.nodeId],
       );
-      if (rows.length === 0) return null;
-      if (!connected) await closeServiceSessions(tx, serviceId);
-      return insertLog(
-        tx,
-        serviceId,
-        connected
-          ? serviceEvent('serverConnected', 'The server connected.')
-          : serviceEvent('serverDisconnected', 'The server disconnected.'),
-        null,
-      );
+      return rows.length === 0 ? null : recordDisconnect(tx, serviceId);
     });
-    if (!messageId) return;
-    await publishLogMessage(ctx, messageId);
-    await publishServiceChanged(ctx, serviceId);
+    await publishLogChange(serviceId, change);
   }
 
   /** Links whose process stopped without recording their disconnect (it crashed, or was killed). */
@@ -178,24 +240,15 @@ export function createLinkServer(
       `SELECT service_id, connected_to FROM services WHERE is_connected AND ${deadNode('connected_to')}`,
     );
     for (const r of rows) {
-      const messageId = await ctx.db.transaction(async (tx) => {
+      const change = await ctx.db.transaction(async (tx) => {
         const taken = await tx.query(
           `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
             WHERE service_id = $1 AND is_connected AND connected_to IS NOT DISTINCT FROM $2 RETURNING 1`,
           [r.service_id, r.connected_to],
         );
-        if (taken.rows.length === 0) return null;
-        await closeServiceSessions(tx, r.service_id);
-        return insertLog(
-          tx,
-          r.service_id,
-          serviceEvent('serverDisconnected', 'The server disconnected.'),
-          null,
-        );
+        return taken.rows.length === 0 ? null : recordDisconnect(tx, r.service_id);
       });
-      if (!messageId) continue;
-      await publishLogMessage(ctx, messageId);
-      await publishServiceChanged(ctx, r.service_id);
+      await publishLogChange(r.service_id, change);
     }
   }
 
