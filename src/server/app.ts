@@ -16,6 +16,7 @@ import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { createCallers } from './http/callers.ts';
 import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
@@ -184,7 +185,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
-  const ctx: ServerContext = { db, config, publisher, links: null as unknown as Links };
+  const ctx: ServerContext = {
+    db,
+    config,
+    publisher,
+    links: null as unknown as Links,
+    callers: createCallers(db, bus),
+  };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   ctx.links = linkServer;
 
@@ -243,6 +250,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
         });
+        await router.flushRateLimits();
         await node.leave();
         await bus.close();
         await db.close();

@@ -2,6 +2,7 @@
 // publisher and the live game-server links.
 
 import type { Db } from './db/db.ts';
+import type { Callers } from './http/callers.ts';
 import type { Publisher } from './realtime/publisher.ts';
 
 export interface TokenLifetimes {
@@ -46,4 +47,5 @@ export interface ServerContext {
   config: ServerConfig;
   publisher: Publisher;
   links: Links;
+  callers: Callers;
 }

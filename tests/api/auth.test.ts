@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/crypto.ts';
-import { createRateLimiter } from '../../src/server/http/rateLimit.ts';
+import { createSharedRateLimiter } from '../../src/server/http/rateLimit.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import {
   authorizeUrl,
@@ -278,14 +278,41 @@ describe('/v4 conventions', () => {
     expect(anon.headers.get('x-ratelimit-reset')).toBe('60');
   });
 
-  it('the rate limiter allows the limit per window and then refuses', () => {
-    let now = 0;
-    const take = createRateLimiter(() => now);
-    for (let i = 0; i < 3; i++) expect(take('u:a', 3).allowed).toBe(true);
-    expect(take('u:a', 3)).toEqual({ allowed: false, limit: 3, remaining: 0 });
-    expect(take('u:b', 3).allowed).toBe(true);
-    now = 60_000;
-    expect(take('u:a', 3)).toEqual({ allowed: true, limit: 3, remaining: 2 });
+  it('the rate limiter counts one window across processes, exactly near the limit', async () => {
+    // Two limiters on one database are two server processes.
+    let now = 120_000;
+    const a = createSharedRateLimiter(t.server.db, () => now).take;
+    const b = createSharedRateLimiter(t.server.db, () => now).take;
+    // Limit 20: every request is within 20 of it, so each one is written before it is answered.
+    const seen = [];
+    for (let i = 0; i < 22; i++) seen.push(await (i % 2 ? b : a)('u:exact', 20));
+    expect(seen.map((d) => d.remaining)).toEqual(Array.from({ length: 22 }, (_, i) => Math.max(0, 19 - i)));
+    expect(seen.map((d) => d.allowed)).toEqual(Array.from({ length: 22 }, (_, i) => i < 20));
+    // A new window starts from nothing.
+    now = 180_000;
+    expect(await a('u:exact', 20)).toEqual({ allowed: true, limit: 20, remaining: 19 });
+  });
+
+  it('the rate limiter writes far-from-limit counts in batches that the other processes see', async () => {
+    const now = 240_000;
+    const a = createSharedRateLimiter(t.server.db, () => now).take;
+    const b = createSharedRateLimiter(t.server.db, () => now).take;
+    const stored = async () =>
+      (await t.server.db.query<{ count: number }>("SELECT count FROM rate_limits WHERE key = 'u:batch'"))
+        .rows[0]?.count ?? 0;
+    const flushed = () => new Promise((r) => setTimeout(r, 250));
+    // Limit 70: the first 50 requests are more than 20 from it.
+    for (let i = 0; i < 50; i++) expect((await a('u:batch', 70)).remaining).toBe(69 - i);
+    expect(await stored()).toBe(0);
+    await flushed();
+    expect(await stored()).toBe(50);
+    // b has not heard of a's requests until it writes its own: far from the limit it guesses…
+    expect((await b('u:batch', 70)).remaining).toBe(69);
+    await flushed();
+    expect(await stored()).toBe(51);
+    // …and its write told it the shared count, which is now near the limit: exact from here.
+    expect(await b('u:batch', 70)).toEqual({ allowed: true, limit: 70, remaining: 18 });
+    expect(await stored()).toBe(52);
   });
 
   it('serves /config.json for the console', async () => {

@@ -148,6 +148,16 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL', () => {
     ws.close();
   });
 
+  it('refuses a token signed out through A on B too, though B had it remembered', async () => {
+    // The moderator has a rate limit key of their own, so these few calls stay under LIMIT.
+    const mod = (await signIn(`${a.url}/v4`, demo.moderator.email, demo.moderator.password)).access_token;
+    expect((await call(`${b.url}/v4`, mod, 'GET', '/user')).status).toBe(200);
+    expect((await call(`${a.url}/v4`, mod, 'DELETE', '/session')).status).toBe(204);
+    // B remembers callers for 10 s; only A's word over the bus makes it forget sooner.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await call(`${b.url}/v4`, mod, 'GET', '/user')).status).toBe(401);
+  });
+
   it('counts one rate limit over requests made to both processes', async () => {
     // A source address of its own per attempt, so no other request shares the count.
     const hit = (server: RunningServer, localAddress: string) =>

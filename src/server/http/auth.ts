@@ -1,7 +1,5 @@
 // Bearer authentication (SENTINEL-API §2.1): `Authorization: Bearer <token>` or `X-Beacon-Token`.
 
-import { hashToken } from '../crypto.ts';
-import type { Queryable } from '../db/db.ts';
 import { ApiException } from './errors.ts';
 
 export interface Caller {
@@ -17,15 +15,6 @@ export function tokenFrom(headers: Headers): string | null {
   const auth = headers.get('authorization');
   const m = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
   return m?.[1] ?? headers.get('x-beacon-token') ?? null;
-}
-
-export async function findCaller(db: Queryable, token: string): Promise<Caller | null> {
-  const { rows } = await db.query<{ userId: string; applicationId: string; scopes: string[] }>(
-    `SELECT user_id AS "userId", application_id AS "applicationId", scopes
-       FROM sessions WHERE access_token_hash = $1 AND access_expires > now()`,
-    [hashToken(token)],
-  );
-  return rows[0] ? { ...rows[0], accessToken: token } : null;
 }
 
 export const unauthorized = (invalidToken: boolean) =>

@@ -6,7 +6,8 @@ import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { errorBody } from '../../domain/errors.ts';
 import type { ServerContext } from '../context.ts';
-import { type Caller, findCaller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
+import { type Caller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
+import type { CallerInfo } from './callers.ts';
 import { ApiException, fromDatabaseError } from './errors.ts';
 import { createSharedRateLimiter } from './rateLimit.ts';
 
@@ -47,6 +48,8 @@ export const clientIp = (c: Ctx): string => c.env?.incoming?.socket?.remoteAddre
 
 export interface ApiRouter {
   app: Hono<Env>;
+  /** Writes the rate-limit counts still held in this process (before the database closes). */
+  flushRateLimits(): Promise<void>;
   /** A route anyone may call. */
   open(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response): void;
   /** A route needing a bearer token with `common` plus these scopes. */
@@ -66,7 +69,7 @@ export interface ApiRouter {
 
 export function createApiRouter(ctx: ServerContext): ApiRouter {
   const app = new Hono<Env>();
-  const take = createSharedRateLimiter(ctx.db);
+  const limiter = createSharedRateLimiter(ctx.db);
   const known: { method: Method; re: RegExp }[] = [];
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
@@ -79,7 +82,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   });
 
   async function limit(c: Ctx, key: string, max: number): Promise<void> {
-    const d = await take(key, max);
+    const d = await limiter.take(key, max);
     c.header('X-RateLimit-Limit', String(d.limit));
     c.header('X-RateLimit-Remaining', String(d.remaining));
     c.header('X-RateLimit-Reset', '60');
@@ -96,19 +99,15 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     }
   }
 
-  async function callerOf(c: Ctx): Promise<{ caller: Caller | null; sentToken: boolean }> {
+  async function callerOf(c: Ctx): Promise<{ caller: CallerInfo | null; sentToken: boolean }> {
     const token = tokenFrom(c.req.raw.headers);
     if (!token) return { caller: null, sentToken: false };
-    return { caller: await findCaller(ctx.db, token), sentToken: true };
+    return { caller: await ctx.callers.find(token), sentToken: true };
   }
 
-  async function limitFor(c: Ctx, caller: Caller | null): Promise<void> {
+  async function limitFor(c: Ctx, caller: CallerInfo | null): Promise<void> {
     if (!caller) return limit(c, `ip:${clientIp(c)}`, ctx.config.rateLimit);
-    const { rows } = await ctx.db.query<{ rate_limit: number }>(
-      'SELECT rate_limit FROM applications WHERE application_id = $1',
-      [caller.applicationId],
-    );
-    await limit(c, `${caller.userId}:${caller.applicationId}`, rows[0]?.rate_limit ?? ctx.config.rateLimit);
+    await limit(c, `${caller.userId}:${caller.applicationId}`, caller.rateLimit ?? ctx.config.rateLimit);
   }
 
   function register(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response) {
@@ -139,6 +138,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
 
   return {
     app,
+    flushRateLimits: limiter.flush,
     open(method, path, handler) {
       register(method, path, async (c) => {
         await limitFor(c, null);

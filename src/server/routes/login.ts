@@ -264,15 +264,20 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
         if (!wanted.every((s) => session.scopes.includes(s)))
           throw tokenError(400, 'The requested scopes exceed the session', 'INVALID_SCOPES');
         // Rotation: the old pair stops working the moment the new one exists.
-        await tx.query('DELETE FROM sessions WHERE refresh_token_hash = $1', [hashToken(refresh)]);
-        return createSession(tx, config.tokenLifetimes, {
+        const old = await tx.query<{ hash: string }>(
+          'DELETE FROM sessions WHERE refresh_token_hash = $1 RETURNING access_token_hash AS hash',
+          [hashToken(refresh)],
+        );
+        const created = await createSession(tx, config.tokenLifetimes, {
           userId: session.user_id,
           applicationId: session.application_id,
           scopes: wanted,
           deviceId: deviceId ?? session.device_id,
         });
+        return { created, revoked: old.rows.map((r) => r.hash) };
       });
-      return json(c, token, 201);
+      await ctx.callers.revoke(token.revoked);
+      return json(c, token.created, 201);
     }
 
     throw tokenError(400, 'Unsupported grant type', 'INVALID_GRANT');

@@ -113,11 +113,13 @@ export function registerUserRoutes(router: ApiRouter, ctx: ServerContext): void 
   }
 
   async function deleteSession(token: string, caller: Caller): Promise<void> {
+    const hash = hashToken(token);
     const { rows } = await db.query(
       'DELETE FROM sessions WHERE access_token_hash = $1 AND user_id = $2 RETURNING 1',
-      [hashToken(token), caller.userId],
+      [hash, caller.userId],
     );
     if (rows.length === 0) throw sessionNotFound();
+    await ctx.callers.revoke([hash]);
   }
 
   router.authed('GET', '/session', [], async (c, caller) =>
