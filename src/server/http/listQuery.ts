@@ -123,6 +123,8 @@ export interface ListSource {
   columns: string;
   /** FROM and joins. */
   from: string;
+  /** FROM for counting, when the joins only add columns to show (so `where` must not use them). */
+  countFrom?: string;
   /** Conditions always applied (visibility). */
   where: string[];
 }
@@ -157,14 +159,17 @@ export async function runList<T>(
 ): Promise<Page<T>> {
   const conditions = [...source.where, ...plan.where];
   const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const [count, rows] = await Promise.all([
-    countMatches(db, source.from, whereSql, p.values),
-    db.query<T>(
-      `SELECT ${source.columns} FROM ${source.from} ${whereSql} ORDER BY ${plan.orderBy}
-        LIMIT ${plan.pageSize} OFFSET ${(plan.page - 1) * plan.pageSize}`,
-      p.values,
-    ),
-  ]);
+  const offset = (plan.page - 1) * plan.pageSize;
+  const rows = await db.query<T>(
+    `SELECT ${source.columns} FROM ${source.from} ${whereSql} ORDER BY ${plan.orderBy}
+      LIMIT ${plan.pageSize} OFFSET ${offset}`,
+    p.values,
+  );
+  // A page that is not full is the last one, so it tells the total without counting.
+  const short = rows.rows.length < plan.pageSize && (rows.rows.length > 0 || plan.page === 1);
+  const count = short
+    ? { total: offset + rows.rows.length, estimated: false }
+    : await countMatches(db, source.countFrom ?? source.from, whereSql, p.values);
   return {
     totalResults: count.total,
     pageSize: plan.pageSize,

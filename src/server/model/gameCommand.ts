@@ -19,17 +19,24 @@ export interface Delivery {
 
 async function recordAdminCommand(ctx: ServerContext, serviceId: string, d: Delivery): Promise<void> {
   const id = uuidv7();
-  await ctx.db.query(
-    `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message, grouping_key)
-     VALUES ($1, $2, 'adminCommand', 'Service', 'Notice', now(), $3::jsonb, $4, $5)`,
-    [
-      id,
-      serviceId,
-      JSON.stringify({ command: d.command.command, userId: d.userId }),
-      `Executed \`${String(d.command.command)}\``,
-      d.groupingKey,
-    ],
-  );
+  await ctx.db.transaction(async (tx) => {
+    // The group's first line is listed, the rest are repeats; the lock queues the group's
+    // writers so that exactly one of them finds no earlier line.
+    if (d.groupingKey) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [d.groupingKey]);
+    await tx.query(
+      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message,
+                                 grouping_key, group_repeat)
+       VALUES ($1, $2, 'adminCommand', 'Service', 'Notice', now(), $3::jsonb, $4, $5::uuid,
+               EXISTS (SELECT 1 FROM log_messages WHERE grouping_key = $5::uuid))`,
+      [
+        id,
+        serviceId,
+        JSON.stringify({ command: d.command.command, userId: d.userId }),
+        `Executed \`${String(d.command.command)}\``,
+        d.groupingKey,
+      ],
+    );
+  });
   await publishLogMessage(ctx, id);
 }
 

@@ -63,7 +63,7 @@ const LOG_LIST: ListSpec = {
     analyzerStatus: { kind: 'in', expr: 'm.analyzer_status' },
     message: {
       kind: 'custom',
-      sql: (v, p) => `to_tsvector('english', m.message) @@ websearch_to_tsquery('english', ${p.add(v)})`,
+      sql: (v, p) => `m.message_tsv @@ websearch_to_tsquery('english', ${p.add(v)})`,
     },
     playerId: inMetadata('playerId'),
     characterId: inMetadata('characterId'),
@@ -86,19 +86,22 @@ const LOG_LIST: ListSpec = {
 };
 
 /**
- * The caller's services as a list, fetched first: as a subquery over the service_permissions view
- * the planner expects one row and sorts every match by time (134 ms at 200k lines, seconds at a
- * million); with the list it walks the time index backwards and stops at the page (3 ms).
+ * The caller's services (not deleted) as a list, fetched first: as a subquery over the
+ * service_permissions view the planner expects one row and sorts every match by time (134 ms at
+ * 200k lines, seconds at a million); with the list it walks the time index backwards and stops at
+ * the page (3 ms). Deleted services are left out here so that counting needs no join.
  */
 async function visibleServiceIds(db: ServerContext['db'], userId: string): Promise<string[]> {
   const { rows } = await db.query<{ service_id: string }>(
-    'SELECT service_id FROM service_permissions WHERE user_id = $1::uuid',
+    `SELECT p.service_id FROM service_permissions p JOIN services s ON s.service_id = p.service_id
+      WHERE p.user_id = $1::uuid AND NOT s.deleted`,
     [userId],
   );
   return rows.map((r) => r.service_id);
 }
 
-const visible = (services: string) => `m.service_id = ANY(${services}::uuid[]) AND NOT s.deleted`;
+/** Lines of the caller's services, a group-wide command's once (migration 005). */
+const listed = (services: string) => `m.service_id = ANY(${services}::uuid[]) AND NOT m.group_repeat`;
 
 /** Two lower-case letters, so it may be written into SQL as a literal. */
 const language = (q: URLSearchParams) => {
@@ -112,15 +115,13 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
     const p = new Params();
     const services = p.add(await visibleServiceIds(ctx.db, caller.userId));
     const plan = planList(q, LOG_LIST, p);
-    // Rows sharing a groupingKey (one command sent to a whole group) appear once.
-    const oncePerGroup = `(m.grouping_key IS NULL OR m.message_id = (SELECT min(g.message_id::text)::uuid
-      FROM log_messages g WHERE g.grouping_key = m.grouping_key))`;
     const page = await runList<LogMessage>(
       ctx.db,
       {
         columns: logColumns(`'${language(q)}'`),
         from: LOG_FROM,
-        where: [visible(services), oncePerGroup, ...cursorBounds(q, p)],
+        countFrom: 'log_messages m',
+        where: [listed(services), ...cursorBounds(q, p)],
       },
       plan,
       p,
@@ -133,7 +134,7 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
     const q = new URL(c.req.url).searchParams;
     const { rows } = UUID.test(id)
       ? await ctx.db.query<LogMessage>(
-          `SELECT ${logColumns('$3::text')} FROM ${LOG_FROM} WHERE m.message_id = $1 AND ${visible('$2')}`,
+          `SELECT ${logColumns('$3::text')} FROM ${LOG_FROM} WHERE m.message_id = $1 AND m.service_id = ANY($2::uuid[])`,
           [id, await visibleServiceIds(ctx.db, caller.userId), language(q)],
         )
       : { rows: [] };
