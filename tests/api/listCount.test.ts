@@ -1,13 +1,14 @@
-// totalResults is exact up to EXACT_COUNT_LIMIT matches and the planner's estimate beyond, flagged
-// totalIsEstimate, so a page of a million log lines does not cost a count of a million rows.
+// totalResults is exact up to a limit (the log list's LOG_EXACT_COUNT) and the planner's estimate
+// beyond, flagged totalIsEstimate, so a page of a million log lines does not cost a count of a
+// million rows; a page that is not full is the last one and tells the exact total itself.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT } from '../../src/server/http/listQuery.ts';
+import { LOG_EXACT_COUNT } from '../../src/server/routes/logMessages.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let token: string;
-const EXTRA = 2_000;
+const EXTRA = 2_100;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -19,7 +20,7 @@ beforeAll(async () => {
      SELECT gen_random_uuid(), $1, 'customMessage', 'Gameplay', 'Informational',
             to_timestamp(1000000000 + n), '{}'::jsonb, 'line ' || n
        FROM generate_series(1, $2::int) AS n`,
-    [big.serviceId, EXACT_COUNT_LIMIT + EXTRA],
+    [big.serviceId, LOG_EXACT_COUNT + EXTRA],
   );
   await t.server.db.query(
     `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
@@ -45,10 +46,20 @@ it('estimates past the limit, never below what it counted, and still pages', asy
   const r = await list(`serviceId=${t.demo.servers[0].serviceId}&pageSize=250&page=3`);
   expect(r.status).toBe(200);
   expect(r.body.totalIsEstimate).toBe(true);
-  expect(r.body.totalResults).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  expect(r.body.totalResults).toBeGreaterThan(LOG_EXACT_COUNT);
   // The planner's figure after ANALYZE is close to the truth.
-  expect(r.body.totalResults).toBeGreaterThan((EXACT_COUNT_LIMIT + EXTRA) * 0.5);
-  expect(r.body.totalResults).toBeLessThan((EXACT_COUNT_LIMIT + EXTRA) * 2);
+  expect(r.body.totalResults).toBeGreaterThan((LOG_EXACT_COUNT + EXTRA) * 0.5);
+  expect(r.body.totalResults).toBeLessThan((LOG_EXACT_COUNT + EXTRA) * 2);
   expect(r.body.pages).toBe(Math.ceil(r.body.totalResults / 250));
   expect(r.body.results).toHaveLength(250);
+});
+
+it('takes the exact total from a last page that is not full, past the limit too', async () => {
+  const all = LOG_EXACT_COUNT + EXTRA;
+  const last = Math.ceil(all / 250);
+  const r = await list(`serviceId=${t.demo.servers[0].serviceId}&pageSize=250&page=${last}`);
+  expect(r.body.results).toHaveLength(all - (last - 1) * 250);
+  expect(r.body.totalResults).toBe(all);
+  expect(r.body.pages).toBe(last);
+  expect(r.body.totalIsEstimate).toBeUndefined();
 });

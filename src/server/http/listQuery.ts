@@ -127,6 +127,8 @@ export interface ListSource {
   countFrom?: string;
   /** Conditions always applied (visibility). */
   where: string[];
+  /** Exact totals up to this many matches (default EXACT_COUNT_LIMIT), estimates beyond. */
+  exactCountUpTo?: number;
 }
 
 /**
@@ -135,13 +137,13 @@ export interface ListSource {
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-async function countMatches(db: Queryable, from: string, whereSql: string, values: unknown[]) {
+async function countMatches(db: Queryable, from: string, whereSql: string, values: unknown[], upTo: number) {
   const capped = await db.query<{ n: number | string }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${upTo + 1}) capped`,
     values,
   );
   const n = Number(capped.rows[0]?.n ?? 0);
-  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  if (n <= upTo) return { total: n, estimated: false };
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`,
     values,
@@ -169,7 +171,13 @@ export async function runList<T>(
   const short = rows.rows.length < plan.pageSize && (rows.rows.length > 0 || plan.page === 1);
   const count = short
     ? { total: offset + rows.rows.length, estimated: false }
-    : await countMatches(db, source.countFrom ?? source.from, whereSql, p.values);
+    : await countMatches(
+        db,
+        source.countFrom ?? source.from,
+        whereSql,
+        p.values,
+        source.exactCountUpTo ?? EXACT_COUNT_LIMIT,
+      );
   return {
     totalResults: count.total,
     pageSize: plan.pageSize,

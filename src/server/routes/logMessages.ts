@@ -103,6 +103,13 @@ async function visibleServiceIds(db: ServerContext['db'], userId: string): Promi
 /** Lines of the caller's services, a group-wide command's once (migration 005). */
 const listed = (services: string) => `m.service_id = ANY(${services}::uuid[]) AND NOT m.group_repeat`;
 
+/**
+ * The log view takes any total as a guide and finds the true end from a short page
+ * (web/views/logs/logFeed.ts); past a thousand lines an exact count costs more than the page
+ * (2.3 ms against 0.3 ms at 10,000) and tells a reader nothing.
+ */
+export const LOG_EXACT_COUNT = 1_000;
+
 /** Two lower-case letters, so it may be written into SQL as a literal. */
 const language = (q: URLSearchParams) => {
   const lang = q.get('lang') ?? 'en';
@@ -121,6 +128,7 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
         columns: logColumns(`'${language(q)}'`),
         from: LOG_FROM,
         countFrom: 'log_messages m',
+        exactCountUpTo: LOG_EXACT_COUNT,
         where: [listed(services), ...cursorBounds(q, p)],
       },
       plan,
