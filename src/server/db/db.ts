@@ -6,7 +6,11 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `name` marks a statement run often with the same text: PostgreSQL then plans it once per
+   * connection (the permissions view took 1.4 ms to plan and 0.4 ms to run). PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
 }
@@ -68,8 +72,8 @@ async function openPg(url: string, schema?: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, types, max: 8, options });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[]) => ({
-      rows: (await q.query(sql, params as unknown[])).rows as T[],
+    query: async <T>(sql: string, params?: unknown[], name?: string) => ({
+      rows: (await q.query({ text: sql, values: params as unknown[], name })).rows as T[],
     }),
     exec: async (sql) => {
       await q.query(sql);

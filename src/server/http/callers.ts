@@ -59,6 +59,7 @@ export function createCallers(db: Queryable, bus: Bus, now: () => number = Date.
            FROM sessions s LEFT JOIN applications a ON a.application_id = s.application_id
           WHERE s.access_token_hash = $1 AND s.access_expires > now()`,
         [hash],
+        'caller',
       );
       const row = rows[0];
       if (!row) return null;

@@ -144,13 +144,33 @@ async function countMatches(db: Queryable, from: string, whereSql: string, value
   );
   const n = Number(capped.rows[0]?.n ?? 0);
   if (n <= upTo) return { total: n, estimated: false };
+  return {
+    total: Math.max(n, await plannerEstimate(db, `SELECT 1 FROM ${from} ${whereSql}`, values)),
+    estimated: true,
+  };
+}
+
+/** An estimate is no truer for being asked again: one per query for a while, for every reader. */
+const ESTIMATE_KEEP_MS = 30_000;
+const ESTIMATES_KEPT = 1_000;
+const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
+
+async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): Promise<number> {
+  let estimates = estimatesOf.get(db);
+  if (!estimates) estimatesOf.set(db, (estimates = new Map()));
+  const key = `${sql}\u0000${JSON.stringify(values)}`;
+  const kept = estimates.get(key);
+  if (kept && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.rows;
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${whereSql}`,
+    `EXPLAIN (FORMAT JSON) ${sql}`,
     values,
   );
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return { total: Math.max(n, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n)), estimated: true };
+  const rows = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 export async function runList<T>(

@@ -47,6 +47,7 @@ export function createSharedRateLimiter(db: Queryable, now: () => number = Date.
        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + $3
        RETURNING count`,
       [key, w.start / 1000, n],
+      'rate-limit-add',
     );
     // Writes may return out of order; the count only grows.
     w.shared = Math.max(w.shared, rows[0].count);

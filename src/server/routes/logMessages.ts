@@ -96,6 +96,7 @@ async function visibleServiceIds(db: ServerContext['db'], userId: string): Promi
     `SELECT p.service_id FROM service_permissions p JOIN services s ON s.service_id = p.service_id
       WHERE p.user_id = $1::uuid AND NOT s.deleted`,
     [userId],
+    'visible-services',
   );
   return rows.map((r) => r.service_id);
 }
