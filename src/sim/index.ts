@@ -34,18 +34,33 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const servers = opts.servers.map(
     (s, i) => new SimServer({ ...s, linkUrl: opts.linkUrl, rng: rng.fork(i + 1), population, log }),
   );
-  const timer = setInterval(() => {
-    for (const s of servers) s.tick();
-  }, opts.tickMs ?? DEFAULT_TICK_MS);
+  // Each server ticks on a phase of its own, as independent machines do: ticking all at one
+  // instant turned 50 servers' events into one burst on the API every tick.
+  const period = opts.tickMs ?? DEFAULT_TICK_MS;
+  const cancels = servers.map((s, i) => every(period, (period * (i + 1)) / servers.length, () => s.tick()));
+  const cancel = () => {
+    for (const c of cancels) c();
+  };
 
   return {
     servers,
-    pause() {
-      clearInterval(timer);
-    },
+    pause: cancel,
     async stop() {
-      clearInterval(timer);
+      cancel();
       await Promise.all(servers.map((s) => s.link.stop()));
     },
+  };
+}
+
+/** fn every `period` ms, the first time after `offset` ms; returns the cancel. */
+function every(period: number, offset: number, fn: () => void): () => void {
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    fn();
+    interval = setInterval(fn, period);
+  }, offset);
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
   };
 }
