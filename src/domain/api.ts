@@ -222,6 +222,8 @@ export const RealtimeEvent = {
   userUpdated: 'userUpdated',
   logsUpdated: 'logsUpdated',
   logMessage: 'logMessage',
+  /** `{messageId, serviceId}`: a line went away (a disconnect undone by a quick reconnect). */
+  logMessageRemoved: 'logMessageRemoved',
   chatMessage: 'chatMessage',
   statusUpdated: 'statusUpdated',
 } as const;

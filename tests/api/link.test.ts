@@ -333,12 +333,15 @@ describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is
     const one = await call(t.base, owner, 'GET', `/sentinel/logMessages/${during[0].messageId}`);
     expect(one.status).toBe(404);
 
-    // Both list views hear that a line went away; no connect line is published for the blip.
-    const back = await framesUntil(onService, (f) => f.event === 'logsUpdated');
+    // Both list views hear which line went away; no connect line is published for the blip.
+    const back = await framesUntil(onService, (f) => f.event === 'logMessageRemoved');
     expect(back.at(-1)).toMatchObject({ channel: serviceChannel });
-    expect(JSON.parse(back.at(-1)!.data as string)).toBe('');
+    expect(JSON.parse(back.at(-1)!.data as string)).toEqual({
+      messageId: during[0].messageId,
+      serviceId: scorched.serviceId,
+    });
     expect(back.filter((f) => f.event === 'logMessage')).toEqual([]);
-    const groupFrames = await framesUntil(onGroup, (f) => f.event === 'logsUpdated');
+    const groupFrames = await framesUntil(onGroup, (f) => f.event === 'logMessageRemoved');
     expect(groupFrames.at(-1)).toMatchObject({ channel: groupChannel });
     expect(
       groupFrames.filter((f) => f.event === 'logMessage').map((f) => JSON.parse(f.data as string).eventName),

@@ -204,7 +204,7 @@ export function createLinkServer(
     return p;
   };
 
-  /** A removed line has no payload to send: list views on its channels are told to refetch. */
+  /** List views on a removed line's channels are told which line went away. */
   async function publishLogChange(serviceId: string, change: LogChange | null): Promise<void> {
     if (!change) return;
     if ('added' in change) await publishLogMessage(ctx, change.added);
@@ -214,8 +214,8 @@ export function createLinkServer(
           channelFor('services', serviceId),
           ...(await groupsOfService(ctx.db, serviceId)).map((g) => channelFor('groups', g)),
         ],
-        RealtimeEvent.logsUpdated,
-        '',
+        RealtimeEvent.logMessageRemoved,
+        { messageId: change.removed, serviceId },
       );
     await publishServiceChanged(ctx, serviceId);
   }

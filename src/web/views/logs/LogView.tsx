@@ -209,6 +209,8 @@ export function LogView({ filter, name }: LogViewProps) {
     return realtime.subscribe(channelFor(channel[0], channel[1]), {
       [RealtimeEvent.logMessage]: (data) => feed.receive([data as LogMessage]),
       [RealtimeEvent.logsUpdated]: () => feed.markGap(),
+      // Rare (a server's blip undone), and the line may sit anywhere in the pages held: start over.
+      [RealtimeEvent.logMessageRemoved]: () => void feed.reload(),
       // Also on the first subscribe: lines stored between the first page and the subscription.
       resync: () => feed.markGap(),
     });
