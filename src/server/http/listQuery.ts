@@ -156,8 +156,8 @@ const ESTIMATES_KEPT = 1_000;
 const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
 
 async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): Promise<number> {
-  let estimates = estimatesOf.get(db);
-  if (!estimates) estimatesOf.set(db, (estimates = new Map()));
+  const estimates = estimatesOf.get(db) ?? new Map();
+  estimatesOf.set(db, estimates);
   const key = `${sql}\u0000${JSON.stringify(values)}`;
   const kept = estimates.get(key);
   if (kept && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.rows;
