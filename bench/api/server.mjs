@@ -6,7 +6,8 @@ const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
 export async function startBenchServer(env) {
   const child = fork(SERVE, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,0 +1,67 @@
+// Console-like clients: each of N clients waits a think time drawn from an exponential
+// distribution (mean 1/rate seconds), sends one request, waits for its answer, and so on, over
+// keep-alive connections of its own. autocannon models the other extreme, every connection
+// sending its next request the instant the last one returns; its rate options send each second's
+// requests in one burst at the top of the second, which measures the burst rather than the
+// clients.
+import { Agent, request } from 'node:http';
+import { percentile, round } from '../lib/stats.mjs';
+
+/**
+ * @param {{ url: string, token: string, path: () => string, clients: number, ratePerClient: number, seconds: number }} o
+ * @returns {Promise<{ p50Ms: number, p99Ms: number, maxMs: number, requestsPerSecond: number, requests: number, errors: number }>}
+ */
+export async function runClients(o) {
+  const agent = new Agent({ keepAlive: true, maxSockets: o.clients });
+  const target = new URL(o.url);
+  const latencies = [];
+  let errors = 0;
+  const end = Date.now() + o.seconds * 1000;
+  const think = () =>
+    new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) / o.ratePerClient) * 1000));
+  const once = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: o.path(),
+          headers: { authorization: `Bearer ${o.token}` },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - t0);
+            else errors += 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: o.clients }, async () => {
+      for (;;) {
+        await think();
+        if (Date.now() >= end) return;
+        await once();
+      }
+    }),
+  );
+  agent.destroy();
+  return {
+    p50Ms: round(percentile(latencies, 0.5)),
+    p99Ms: round(percentile(latencies, 0.99)),
+    maxMs: round(Math.max(0, ...latencies)),
+    requestsPerSecond: round(latencies.length / ((Date.now() - started) / 1000)),
+    requests: latencies.length,
+    errors,
+  };
+}
