@@ -3,23 +3,16 @@
 // no trace in the log, since the outage's line is found from the database, not a process's memory.
 // Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PG_BIN, startPostgres } from '../../bench/api/postgres.mjs';
-import { createServer, type RunningServer } from '../../src/server/app.ts';
+import type { RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn } from './helpers.ts';
+import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
 
-const ownPg = process.env.TEST_DATABASE_URL ? null : startPostgres();
-const databaseUrl = process.env.TEST_DATABASE_URL ?? ownPg?.url;
-if (!databaseUrl)
-  console.warn(`link scale-out tests skipped: no TEST_DATABASE_URL and no PostgreSQL 15 in ${PG_BIN}`);
-
-const schema = `linkscale_${randomBytes(5).toString('hex')}`;
+let servers: TwoServers;
 let a: RunningServer;
 let b: RunningServer;
 let demo: SeedResult;
@@ -59,23 +52,16 @@ const outageLines = async (serviceId: string) =>
     )
   ).body.results.map((m: { eventName: string }) => m.eventName);
 
-describe.skipIf(!databaseUrl)('reconnect grace across two server processes', () => {
+describe.skipIf(!sharedDatabaseUrl)('reconnect grace across two server processes', () => {
   beforeAll(async () => {
-    const opts = { databaseUrl, dbSchema: schema, staticDir: '/nonexistent' };
-    a = await createServer(opts);
-    b = await createServer(opts);
+    servers = await startTwoServers('linkscale');
+    ({ a, b } = servers);
     demo = await seedDemo(a.db, { ...DEMO, servers: 1 });
     token = (await signIn(`${a.url}/v4`)).access_token;
   });
 
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-    ownPg?.stop();
+    await servers?.close();
   });
 
   it('removes the disconnect B recorded when the server comes back through A', async () => {

@@ -3,26 +3,19 @@
 // reach sockets on the other, and a rate limit counts requests made to both.
 // Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PG_BIN, startPostgres } from '../../bench/api/postgres.mjs';
-import { createServer, type RunningServer } from '../../src/server/app.ts';
+import type { RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { call, DEMO, signIn } from './helpers.ts';
+import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
 
-const ownPg = process.env.TEST_DATABASE_URL ? null : startPostgres();
-const databaseUrl = process.env.TEST_DATABASE_URL ?? ownPg?.url;
-if (!databaseUrl)
-  console.warn(`scale-out tests skipped: no TEST_DATABASE_URL and no PostgreSQL 15 in ${PG_BIN}`);
-
-const schema = `scaleout_${randomBytes(5).toString('hex')}`;
 /** Requests per minute for anonymous callers on both processes. */
 const LIMIT = 12;
+let servers: TwoServers;
 let a: RunningServer;
 let b: RunningServer;
 let demo: SeedResult;
@@ -38,11 +31,10 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms
   throw new Error(`${what}: not within ${ms} ms`);
 }
 
-describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL', () => {
+describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
-    const opts = { databaseUrl, dbSchema: schema, staticDir: '/nonexistent', rateLimit: LIMIT };
-    a = await createServer(opts);
-    b = await createServer(opts);
+    servers = await startTwoServers('scaleout', { rateLimit: LIMIT });
+    ({ a, b } = servers);
     demo = await seedDemo(a.db, { ...DEMO, servers: 3 });
     // Every game server links to B only.
     sim = startSimulator({
@@ -56,13 +48,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL', () => {
 
   afterAll(async () => {
     await sim?.stop();
-    await a?.close();
-    await b?.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-    ownPg?.stop();
+    await servers?.close();
   });
 
   it('sends a command through A to a game server linked to B, and hears its answer', async () => {
