@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // The browser tests drive the real built console, served by the real API server on a fresh
 // embedded database, with the simulator playing the demo servers (scripts/e2e-server.mjs).
@@ -21,16 +22,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1400, height: 900 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -3,18 +3,9 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const CONFIG = fileURLToPath(new URL('../vite.bench.config.ts', import.meta.url));
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Builds the pages, serves them and starts the browser; `close` stops both. */
 export async function startBrowserBench() {
@@ -25,7 +16,7 @@ export async function startBrowserBench() {
     preview: { host: '127.0.0.1', port: 4183, strictPort: false, open: false },
   });
   const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     origin,
     browser,

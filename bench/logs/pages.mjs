@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS } from '../lib/browser.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -67,7 +67,7 @@ export async function startPages(pages) {
   });
   const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   });
   return {

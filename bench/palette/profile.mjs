@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS } from '../lib/browser.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
 const QUERY = 'rex 150 bob';
@@ -248,7 +248,7 @@ function report(target) {
 
 const targets = [await serve(HERE, 4190)];
 if (values.compare) targets.push(await serve(values.compare, 4191));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (let r = 0; r < Number(values.runs); r++) for (const t of targets) await oneRun(browser, t);
 } finally {
