@@ -2,13 +2,14 @@
 // DATABASE_URL is set). Both run the same SQL; callers never see which one is underneath.
 
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface Queryable {
   /**
-   * `name` marks a statement run often with the same text: PostgreSQL then plans it once per
-   * connection (the permissions view took 1.4 ms to plan and 0.4 ms to run). PGlite ignores it.
+   * `name` marks a statement run often with the same text: it is then parsed and planned once per
+   * connection (the permissions view took 1.4 ms to plan and 0.4 ms to run on PostgreSQL, 1.1 ms
+   * against 0.25 ms on PGlite). Inside a PGlite transaction it is ignored.
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations, DDL). */
@@ -50,11 +51,55 @@ async function openPglite(dataDir: string): Promise<Db> {
       await q.exec(sql);
     },
   });
+  const named = namedStatements(lite);
   return {
     ...wrap(lite),
+    query: async <T>(sql: string, params: unknown[] = [], name?: string) =>
+      name ? { rows: await named<T>(name, sql, params) } : { rows: (await lite.query<T>(sql, params)).rows },
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     close: () => lite.close(),
   };
+}
+
+/**
+ * PGlite's query() parses, describes and plans every statement afresh under an unnamed name. This
+ * keeps a statement per name and sends only Bind/Execute for it, the messages PGlite itself sends,
+ * under the same two locks its query() takes, so it never runs inside another caller's transaction.
+ */
+function namedStatements(lite: PGlite) {
+  const { serialize } = protocol;
+  /** Statement name → the types of its parameters, as the server inferred them. */
+  const prepared = new Map<string, number[]>();
+  const send = async (message: Uint8Array) =>
+    (await lite.execProtocol(message, { syncToFs: false })).messages;
+  return <T>(name: string, sql: string, params: unknown[]): Promise<T[]> =>
+    lite._runExclusiveTransaction(() =>
+      lite._runExclusiveQuery(async () => {
+        const messages = [];
+        try {
+          let types = prepared.get(name);
+          if (!types) {
+            await send(serialize.parse({ name, text: sql }));
+            types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
+            prepared.set(name, types);
+          }
+          const values = params.map((v, i) => {
+            if (v === null || v === undefined) return null;
+            const serializer = lite.serializers[types[i]];
+            return serializer ? serializer(v) : String(v);
+          });
+          messages.push(
+            ...(await send(serialize.bind({ statement: name, values }))),
+            ...(await send(serialize.describe({ type: 'P' }))),
+            ...(await send(serialize.execute({}))),
+          );
+        } finally {
+          messages.push(...(await send(serialize.sync())));
+        }
+        await lite.syncToFs();
+        return parse.parseResults(messages, lite.parsers)[0].rows as T[];
+      }),
+    );
 }
 
 async function openPg(url: string, schema?: string): Promise<Db> {

@@ -1,0 +1,88 @@
+// The database interface on both backends: named statements (prepared once, then bound and run)
+// answer as unnamed ones do, fail cleanly, and never run inside another caller's transaction.
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Db, openDb } from '../../src/server/db/db.ts';
+
+let db: Db;
+const url = process.env.TEST_DATABASE_URL;
+const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+
+beforeAll(async () => {
+  db = await openDb({ databaseUrl: url, dataDir: 'memory://', schema });
+  await db.exec(`CREATE TABLE items (id uuid PRIMARY KEY, label text, n bigint, tags jsonb)`);
+});
+afterAll(async () => {
+  await db?.close();
+  if (url && schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await client.end();
+  }
+});
+
+const ids = Array.from({ length: 5 }, () => randomUUID());
+
+it('answers a named statement as an unnamed one, every time it is run', async () => {
+  for (const [i, id] of ids.entries())
+    await db.query(
+      `INSERT INTO items VALUES ($1, $2, $3, $4)`,
+      [id, `item ${i}`, 2 ** 40 + i, { i }],
+      'insert-item',
+    );
+  const sql = `SELECT id, label, n, tags FROM items WHERE id = ANY($1::uuid[]) AND ($2::text IS NULL OR label = $2) ORDER BY n`;
+  const plain = (await db.query(sql, [ids.slice(1, 4), null])).rows;
+  expect(plain).toHaveLength(3);
+  expect(plain[0]).toEqual({ id: ids[1], label: 'item 1', n: 2 ** 40 + 1, tags: { i: 1 } });
+  // Past the fifth run PostgreSQL may switch to a generic plan: the answers stay the same.
+  for (let run = 0; run < 8; run++)
+    expect((await db.query(sql, [ids.slice(1, 4), null], 'items-by-id')).rows).toEqual(plain);
+  expect((await db.query(sql, [ids, 'item 4'], 'items-by-id')).rows).toEqual([
+    { id: ids[4], label: 'item 4', n: 2 ** 40 + 4, tags: { i: 4 } },
+  ]);
+});
+
+it('rejects a failing named statement with its code and goes on answering', async () => {
+  const sql = 'SELECT 1 / $1::int AS q';
+  await expect(db.query(sql, [0], 'divide')).rejects.toMatchObject({ code: '22012' });
+  expect((await db.query(sql, [2], 'divide')).rows).toEqual([{ q: 0 }]);
+  // A statement that does not parse is not kept: it fails the same way each time.
+  for (let run = 0; run < 2; run++)
+    await expect(db.query('SELECT FROM nowhere_at_all', [], 'broken')).rejects.toMatchObject({
+      code: '42P01',
+    });
+  expect((await db.query('SELECT count(*)::int AS n FROM items', [], 'count-items')).rows).toEqual([
+    { n: 5 },
+  ]);
+});
+
+it('waits for an open transaction instead of running inside it', async () => {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let inserted = () => {};
+  const didInsert = new Promise<void>((r) => {
+    inserted = r;
+  });
+  const tx = db
+    .transaction(async (q) => {
+      await q.query(`INSERT INTO items (id, label) VALUES ($1, 'uncommitted')`, [randomUUID()]);
+      inserted();
+      await held;
+      throw new Error('roll back');
+    })
+    .catch((e: Error) => e.message);
+  await didInsert;
+  const counted = db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM items WHERE label = 'uncommitted'`,
+    [],
+    'count-uncommitted',
+  );
+  release();
+  expect(await tx).toBe('roll back');
+  expect((await counted).rows).toEqual([{ n: 0 }]);
+});
