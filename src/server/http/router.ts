@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.ts';
 import { type Caller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
 import type { CallerInfo } from './callers.ts';
 import { ApiException, fromDatabaseError } from './errors.ts';
+import type { ListPage } from './listQuery.ts';
 import { createSharedRateLimiter } from './rateLimit.ts';
 
 export type Env = { Bindings: HttpBindings };
@@ -33,6 +34,12 @@ const CORS_HEADERS: Record<string, string> = {
  */
 export function json(c: Ctx, body: unknown, status = 200): Response {
   return c.body(JSON.stringify(body), status as 200, { 'Content-Type': 'application/json' });
+}
+
+/** A list page (listQuery.ts), its results spliced in as the database wrote them. */
+export function pageJson(c: Ctx, { resultsJson, ...head }: ListPage): Response {
+  const body = `${JSON.stringify(head).slice(0, -1)},"results":${resultsJson}}`;
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
 }
 
 export function noContent(c: Ctx): Response {

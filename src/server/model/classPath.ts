@@ -12,7 +12,15 @@ import type { Caller } from '../http/auth.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import {
+  type ApiRouter,
+  type Ctx,
+  json,
+  noContent,
+  pageJson,
+  param,
+  pusherSocketOf,
+} from '../http/router.ts';
 import { isObject, objectsOf } from './bulkBody.ts';
 import { bitsOn, type ResourceKind } from './permissions.ts';
 
@@ -317,7 +325,7 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
     const user = p.add(caller.userId);
     const where = [spec.visible(user), ...(await spec.listWhere(q, user, p, db, caller))];
     const plan = planList(q, spec.list, p);
-    return json(c, await runList(db, { columns: spec.columns, from: spec.from(user), where }, plan, p));
+    return pageJson(c, await runList(db, { columns: spec.columns, from: spec.from(user), where }, plan, p));
   });
 
   router.authed('GET', item, read, async (c, caller) => {

@@ -14,7 +14,15 @@ import type { Caller } from '../http/auth.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import {
+  type ApiRouter,
+  type Ctx,
+  json,
+  noContent,
+  pageJson,
+  param,
+  pusherSocketOf,
+} from '../http/router.ts';
 import {
   type BanClass,
   banColumns,
@@ -190,7 +198,7 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
         throw forbidden(`Filter by a ${k.ownerProp} you have access to.`);
       const p = new Params();
       const plan = planList(q, spec, p);
-      return json(c, await runList(db, { columns: banColumns(k), from: banFrom(k), where: [] }, plan, p));
+      return pageJson(c, await runList(db, { columns: banColumns(k), from: banFrom(k), where: [] }, plan, p));
     });
 
     router.authed('GET', `${path}/:id`, READ, async (c, caller) => {

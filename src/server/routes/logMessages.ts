@@ -9,7 +9,7 @@ import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, json, param } from '../http/router.ts';
+import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { LOG_FROM, logColumns } from '../model/logMessage.ts';
 
 const inMetadata = (key: string): Filter => ({
@@ -123,7 +123,7 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
     const p = new Params();
     const services = p.add(await visibleServiceIds(ctx.db, caller.userId));
     const plan = planList(q, LOG_LIST, p);
-    const page = await runList<LogMessage>(
+    const page = await runList(
       ctx.db,
       {
         columns: logColumns(`'${language(q)}'`),
@@ -135,7 +135,7 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
       plan,
       p,
     );
-    return json(c, page);
+    return pageJson(c, page);
   });
 
   router.authed('GET', '/sentinel/logMessages/:messageId', ['sentinel:read'], async (c, caller) => {

@@ -9,7 +9,7 @@ import type { Caller } from '../http/auth.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, type Ctx, json, param } from '../http/router.ts';
+import { type ApiRouter, type Ctx, json, pageJson, param } from '../http/router.ts';
 import { isObject, objectsOf, requireProperties } from '../model/bulkBody.ts';
 import { epoch } from '../model/service.ts';
 
@@ -69,7 +69,7 @@ export function registerPlayerNoteRoutes(router: ApiRouter, ctx: ServerContext):
     if (!UUID.test(q.get('playerId') ?? '')) throw forbidden('Filter by playerId.');
     const p = new Params();
     const plan = planList(q, NOTE_LIST, p);
-    return json(c, await runList(db, { columns: NOTE_COLUMNS, from: NOTE_FROM, where: [] }, plan, p));
+    return pageJson(c, await runList(db, { columns: NOTE_COLUMNS, from: NOTE_FROM, where: [] }, plan, p));
   });
 
   router.authed('GET', '/sentinel/playerNotes/:noteId', READ, async (c) => {

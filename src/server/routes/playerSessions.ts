@@ -5,7 +5,7 @@ import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, json, param } from '../http/router.ts';
+import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { epoch } from '../model/service.ts';
 
 const SESSION_COLUMNS = `
@@ -53,7 +53,10 @@ export function registerPlayerSessionRoutes(router: ApiRouter, ctx: ServerContex
     const user = p.add(caller.userId);
     const plan = planList(new URL(c.req.url).searchParams, SESSION_LIST, p);
     const where = [visible(user), ...(plan.where.length ? [] : ['false'])];
-    return json(c, await runList(ctx.db, { columns: SESSION_COLUMNS, from: SESSION_FROM, where }, plan, p));
+    return pageJson(
+      c,
+      await runList(ctx.db, { columns: SESSION_COLUMNS, from: SESSION_FROM, where }, plan, p),
+    );
   });
 
   router.authed('GET', '/sentinel/playerSessions/:playerSessionId', [], async (c, caller) => {

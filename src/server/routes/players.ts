@@ -6,7 +6,7 @@ import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, json, param } from '../http/router.ts';
+import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { PLAYER_COLUMNS } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
@@ -94,7 +94,7 @@ export function registerPlayerRoutes(router: ApiRouter, ctx: ServerContext): voi
   router.authed('GET', '/sentinel/players', READ, async (c) => {
     const p = new Params();
     const plan = planList(new URL(c.req.url).searchParams, PLAYER_LIST, p);
-    return json(c, await runList(db, { columns: PLAYER_COLUMNS, from: 'players p', where: [] }, plan, p));
+    return pageJson(c, await runList(db, { columns: PLAYER_COLUMNS, from: 'players p', where: [] }, plan, p));
   });
 
   router.authed('GET', '/sentinel/players/:playerId', READ, async (c) => {
@@ -111,7 +111,7 @@ export function registerPlayerRoutes(router: ApiRouter, ctx: ServerContext): voi
       const p = new Params();
       const plan = planList(new URL(c.req.url).searchParams, spec, p);
       const where = filtered(plan) ? [] : ['false'];
-      return json(c, await runList(db, { columns, from, where }, plan, p));
+      return pageJson(c, await runList(db, { columns, from, where }, plan, p));
     });
     router.authed('GET', `${path}/:${idParam}`, READ, async (c) => {
       const id = param(c, idParam);

@@ -5,7 +5,7 @@ import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, json, param } from '../http/router.ts';
+import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { SERVICE_USER_COLUMNS, SERVICE_USER_FROM, SERVICE_USER_ID } from '../model/serviceUser.ts';
 
 const SCOPES = ['sentinel:read', 'users:read'];
@@ -39,7 +39,7 @@ export function registerServiceUserRoutes(router: ApiRouter, ctx: ServerContext)
     const where = [mine(user)];
     if (!q.has('serviceId')) where.push(`su.user_id = ${user}::uuid`);
     const plan = planList(q, SERVICE_USER_LIST, p);
-    return json(
+    return pageJson(
       c,
       await runList(ctx.db, { columns: SERVICE_USER_COLUMNS, from: SERVICE_USER_FROM, where }, plan, p),
     );

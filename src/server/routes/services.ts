@@ -1,7 +1,7 @@
 // /sentinel/services (SENTINEL-API §3.1). Fixes two quirks: a single GET checks the caller's
 // permission (404 when they cannot see it), and updates need EditServices (32), not bit 4.
 
-import { RealtimeEvent, type SERVICE_EDITABLE, type Service } from '../../domain/api.ts';
+import { RealtimeEvent, type SERVICE_EDITABLE } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
@@ -12,7 +12,15 @@ import type { Queryable } from '../db/db.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, type Ctx, json, noContent, param, pusherSocketOf } from '../http/router.ts';
+import {
+  type ApiRouter,
+  type Ctx,
+  json,
+  noContent,
+  pageJson,
+  param,
+  pusherSocketOf,
+} from '../http/router.ts';
 import { isObject, objectsOf } from '../model/bulkBody.ts';
 import {
   getService,
@@ -180,13 +188,13 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     const p = new Params();
     const user = p.add(caller.userId);
     const plan = planList(new URL(c.req.url).searchParams, SERVICE_LIST, p);
-    const page = await runList<Service>(
+    const page = await runList(
       db,
       { columns: SERVICE_COLUMNS, from: visibleServicesFrom(`${user}::uuid`), where: ['NOT s.deleted'] },
       plan,
       p,
     );
-    return json(c, page);
+    return pageJson(c, page);
   });
 
   router.authed('GET', '/sentinel/services/:serviceId', READ, async (c, caller) => {

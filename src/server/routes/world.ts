@@ -11,7 +11,7 @@ import type { Queryable } from '../db/db.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { Params, planList, runList } from '../http/listQuery.ts';
-import { type ApiRouter, type Ctx, json, noContent, param } from '../http/router.ts';
+import { type ApiRouter, type Ctx, json, noContent, pageJson, param } from '../http/router.ts';
 import { isObject, objectsOf } from '../model/bulkBody.ts';
 import { CHARACTER } from '../model/character.ts';
 import { DINO } from '../model/dino.ts';
@@ -78,7 +78,10 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
     const p = new Params();
     const user = p.add(caller.userId);
     const plan = planList(new URL(c.req.url).searchParams, wc.list, p);
-    return json(c, await runList(db, { columns: wc.columns, from: wc.from(user), where: [live] }, plan, p));
+    return pageJson(
+      c,
+      await runList(db, { columns: wc.columns, from: wc.from(user), where: [live] }, plan, p),
+    );
   });
 
   router.authed('GET', `${wc.path}/:id`, READ, async (c, caller) => {
