@@ -63,3 +63,33 @@ it('takes the exact total from a last page that is not full, past the limit too'
   expect(r.body.pages).toBe(last);
   expect(r.body.totalIsEstimate).toBeUndefined();
 });
+
+it('does not count a list the planner expects far past the limit, and says the total is an estimate', async () => {
+  const [, , third] = t.demo.servers;
+  const many = LOG_EXACT_COUNT * 12;
+  await t.server.db.query(
+    `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+     SELECT gen_random_uuid(), $1, 'customMessage', 'Gameplay', 'Notice', to_timestamp(1100000000 + n), '{}'::jsonb, 'many'
+       FROM generate_series(1, $2::int) AS n`,
+    [third.serviceId, many],
+  );
+  await t.server.db.query('ANALYZE log_messages');
+  const db = t.server.db;
+  const ran: string[] = [];
+  const query = db.query;
+  db.query = ((sql: string, ...rest: unknown[]) => {
+    ran.push(sql);
+    return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+  }) as typeof db.query;
+  try {
+    const r = await list(`serviceId=${third.serviceId}&pageSize=50`);
+    expect(r.body.totalIsEstimate).toBe(true);
+    expect(r.body.totalResults).toBeGreaterThan(many * 0.5);
+    expect(r.body.totalResults).toBeLessThan(many * 2);
+    expect(r.body.results).toHaveLength(50);
+  } finally {
+    db.query = query;
+  }
+  expect(ran.some((sql) => sql.startsWith('EXPLAIN'))).toBe(true);
+  expect(ran.filter((sql) => /count\(\*\)/.test(sql) && !sql.includes('json_agg'))).toEqual([]);
+});

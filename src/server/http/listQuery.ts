@@ -137,17 +137,30 @@ export interface ListSource {
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-async function countMatches(db: Queryable, from: string, whereSql: string, values: unknown[], upTo: number) {
+/**
+ * Where the planner expects this many times the exact limit, it is not counted at all: counting
+ * the first thousand of 125,000 lines that name a common word took 3 ms on PGlite, three times
+ * the page itself, to learn only that they were more than a thousand.
+ */
+const SURELY_PAST_LIMIT = 10;
+
+async function countMatches(
+  db: Queryable,
+  from: string,
+  whereSql: string,
+  values: unknown[],
+  upTo: number,
+  atLeast: number,
+) {
+  const expected = await plannerEstimate(db, `SELECT 1 FROM ${from} ${whereSql}`, values);
+  if (expected > upTo * SURELY_PAST_LIMIT) return { total: Math.max(atLeast, expected), estimated: true };
   const capped = await db.query<{ n: number | string }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${upTo + 1}) capped`,
     values,
   );
   const n = Number(capped.rows[0]?.n ?? 0);
   if (n <= upTo) return { total: n, estimated: false };
-  return {
-    total: Math.max(n, await plannerEstimate(db, `SELECT 1 FROM ${from} ${whereSql}`, values)),
-    estimated: true,
-  };
+  return { total: Math.max(n, expected), estimated: true };
 }
 
 /** An estimate is no truer for being asked again: one per query for a while, for every reader. */
@@ -209,6 +222,7 @@ export async function runList(
         whereSql,
         p.values,
         source.exactCountUpTo ?? EXACT_COUNT_LIMIT,
+        offset + n,
       );
   return {
     totalResults: count.total,
