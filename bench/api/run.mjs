@@ -4,10 +4,11 @@
 // on PGlite and, when the machine has one, PostgreSQL 15. Target: p99 under 50 ms.
 //
 // Two loads, each reported: `clients` is 100 consoles, each sending its next request a think
-// time after the last answer (exponential, mean 500 ms: a reader paging twice a second);
-// `closed` is autocannon with 100 connections each sending the instant the last answer arrives,
-// which measures the machine's capacity: at that load p99 ≈ 100 / throughput, so under 50 ms
-// needs 2,000+ requests per second from a machine whose baseline request alone manages ~2,400.
+// time after the last answer (exponential, mean 500 ms: a reader paging twice a second), and the
+// target is held against it; `closed` is autocannon with 100 connections each sending the instant
+// the last answer arrives, which measures the machine's capacity: at that load p99 ≈ 100 /
+// throughput, so under 50 ms needs 2,000+ requests per second, and on 2 cores the baseline request
+// alone, which reads next to nothing, stays above 50 ms there.
 import autocannon from 'autocannon';
 import { ratio, round } from '../lib/stats.mjs';
 import { runClients } from './clients.mjs';
@@ -139,7 +140,7 @@ export function table(f) {
           bench: `api ${backend} ${model} ${s}`,
           p50: `${x.p50Ms} ms`,
           p99: `${x.p99Ms} ms`,
-          target: s === 'baseline' ? '' : `< ${TARGETS.p99Ms} ms`,
+          target: s === 'baseline' || model === 'closed' ? '' : `< ${TARGETS.p99Ms} ms`,
           'vs baseline': x.p99VsBaseline === undefined ? '' : `${x.p99VsBaseline}×`,
           'req/s': x.requestsPerSecond,
           errors: x.errors,
