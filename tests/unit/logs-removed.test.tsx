@@ -4,14 +4,13 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { AppServices, CommandContext, Surface } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../src/domain/api.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
-import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
-import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
+import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
 const line = (n: number, message: string): LogMessage => ({
@@ -65,23 +64,7 @@ it('drops a removed line from the screen when the server says it was removed', a
   };
   const deps = { api: { http }, realtime } as unknown as AppDeps;
   // The list's menus ask the command runtime what applies to a row; nothing runs here.
-  const context = (surface: Surface): CommandContext => ({
-    route: `/servers/${SERVICE}/logs`,
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface,
-    entities: { search: () => [], resolve: async () => [] },
-    app: { list: () => null } as unknown as AppServices,
-    permissions: () => null,
-  });
-  const runtime = {
-    registry: createRegistry(),
-    entities: context('menu').entities,
-    index: new EntityIndex(),
-    context,
-    recent: () => [],
-    run: vi.fn(),
-  } as unknown as CommandRuntime;
+  const runtime = fakeCommandRuntime(createRegistry(), `/servers/${SERVICE}/logs`);
   render(
     <Provider store={createStore()}>
       <AppDepsContext.Provider value={deps}>

@@ -8,17 +8,16 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext, Surface } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import type { Command } from '../../commands/registry.ts';
 import { Msg } from '../../src/domain/messages.ts';
 import type { AppDeps } from '../../src/web/app/deps.tsx';
 import { AppDepsContext } from '../../src/web/app/deps.tsx';
-import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { Palette } from '../../src/web/palette/Palette.tsx';
 import { openPaletteAt } from '../../src/web/palette/state.ts';
-import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import { NotesTab } from '../../src/web/views/players/NotesTab.tsx';
+import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 afterEach(cleanup);
 
@@ -26,24 +25,7 @@ const registry = createRegistry();
 
 function harness(run: (cmd: Command, values: Record<string, unknown>) => Promise<unknown>) {
   const store = createStore();
-  const context = (surface: Surface): CommandContext => ({
-    route: '/players/p-bob/notes',
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface,
-    entities: { search: () => [], resolve: async () => [] },
-    // The real registry's commands ask whether a list has focus when the palette lists them.
-    app: { list: () => null } as unknown as AppServices,
-    permissions: () => null,
-  });
-  const runtime = {
-    registry,
-    entities: context('palette').entities,
-    index: new EntityIndex(),
-    context,
-    recent: () => [],
-    run: vi.fn(run),
-  } as unknown as CommandRuntime;
+  const runtime = fakeCommandRuntime(registry, '/players/p-bob/notes', run);
   const http = vi.fn(async () => ({ results: [] }));
   const deps = { api: { http }, registry, store, realtime: null } as unknown as AppDeps;
   const wrap = (ui: ReactNode) => (
