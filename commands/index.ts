@@ -6,12 +6,14 @@ import { chatCommands } from './chat.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
+import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 
 export function createRegistry(): Registry {
   return new Registry().register(
     ...shellCommands,
+    ...sectionCommands,
     ...accountCommands,
     ...serverCommands,
     ...logCommands,

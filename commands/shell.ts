@@ -220,16 +220,6 @@ export const shellCommands = [
       return undefined;
     },
   }),
-  defineCommand({
-    id: 'nav.servers',
-    title: 'Go to Servers',
-    group: 'Navigation',
-    keys: ['g>s'],
-    run: (_a, ctx) => {
-      ctx.app.navigate('/servers');
-      return undefined;
-    },
-  }),
 ];
 
 const SECTION: Record<string, string> = {

@@ -2,32 +2,16 @@
 // panes show different routes side by side under one browser URL (the active pane's).
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import {
-  type ComponentType,
-  createContext,
-  type MouseEvent,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-} from 'react';
+import { createContext, type MouseEvent, type ReactNode, Suspense, useCallback, useContext } from 'react';
 import { Route, Routes } from 'react-router';
+import { SECTIONS } from '../../../commands/sections.ts';
 import { NotFound } from '../views/NotFound.tsx';
 import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
-import { lazyWhenIdle } from './lazyPane.ts';
 import { canonicalPath } from './routes.ts';
+import { lazyView, SECTION_VIEWS } from './sectionViews.ts';
 import { layoutAtom } from './state.ts';
 
-// Each section's views are their own chunks, fetched when the browser is idle: the shell's
-// initial script stays small however many sections the console grows.
-const view = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazyWhenIdle(() => load().then((m) => ({ default: m[name] })));
-const ServerList = view(() => import('../views/servers/ServerList.tsx'), 'ServerList');
-const ServerSetup = view(() => import('../views/servers/ServerSetup.tsx'), 'ServerSetup');
-const ServerPage = view(() => import('../views/servers/ServerPage.tsx'), 'ServerPage');
-const LogPage = view(() => import('../views/logs/LogPage.tsx'), 'LogPage');
-const PlayerList = view(() => import('../views/players/PlayerList.tsx'), 'PlayerList');
-const PlayerPage = view(() => import('../views/players/PlayerPage.tsx'), 'PlayerPage');
+const LogPage = lazyView(() => import('../views/logs/LogPage.tsx'), 'LogPage');
 
 const PaneContext = createContext<string>('');
 export const usePaneId = () => useContext(PaneContext);
@@ -69,12 +53,16 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
   return (
     <Suspense fallback={<p className="page">Loading…</p>}>
       <Routes location={{ pathname: currentPath(pane) }}>
-        <Route path="/servers" element={<ServerList />} />
-        <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
-        <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
+        {SECTIONS.flatMap(({ id, route }) => {
+          const { list: List, pages } = SECTION_VIEWS[id];
+          return [
+            <Route key={route} path={route} element={<List />} />,
+            ...pages.map(({ path, view: View }) => (
+              <Route key={`${route}/${path}`} path={`${route}/${path}`} element={<View />} />
+            )),
+          ];
+        })}
         <Route path="/logs/:messageId" element={<LogPage />} />
-        <Route path="/players" element={<PlayerList />} />
-        <Route path="/players/:playerId/:tab?" element={<PlayerPage />} />
         <Route path="*" element={<NotFound path={currentPath(pane)} />} />
       </Routes>
     </Suspense>
