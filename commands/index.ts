@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
+import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
@@ -11,14 +12,16 @@ import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 
 export function createRegistry(): Registry {
-  return new Registry().register(
-    ...shellCommands,
-    ...sectionCommands,
-    ...accountCommands,
-    ...serverCommands,
-    ...logCommands,
-    ...chatCommands,
-    ...playerCommands,
-    ...banCommands,
-  );
+  return new Registry()
+    .reserve(...LIST_KEYS)
+    .register(
+      ...shellCommands,
+      ...sectionCommands,
+      ...accountCommands,
+      ...serverCommands,
+      ...logCommands,
+      ...chatCommands,
+      ...playerCommands,
+      ...banCommands,
+    );
 }

@@ -45,6 +45,43 @@ describe('Registry', () => {
     ).not.toThrow();
   });
 
+  it('refuses a command on a key a surface reserved in its scope, and a reservation on a taken key', () => {
+    const r = new Registry().reserve({ id: 'list.next', title: 'Next', keys: ['j'], scope: 'list' });
+    expect(() =>
+      r.register(defineCommand({ id: 'b', title: 'B', group: 'g', keys: ['J'], scope: 'list', run: noop })),
+    ).toThrow('Key J of b is already bound to list.next in scope list.');
+    r.register(defineCommand({ id: 'c', title: 'C', group: 'g', keys: ['x'], scope: 'list', run: noop }));
+    expect(() => r.reserve({ id: 'list.x', title: 'X', keys: ['x'], scope: 'list' })).toThrow(
+      'Key x of list.x is already bound to c in scope list.',
+    );
+  });
+
+  it('finds the first bound name of a key press, and the starts of sequences', () => {
+    const seq = defineCommand({ id: 's', title: 'S', group: 'g', keys: ['g>s'], run: noop });
+    const r = new Registry()
+      .reserve({ id: 'list.next', title: 'Next', keys: ['j'], scope: 'list' })
+      .register(seq);
+    expect(r.binding('list', ['j+shift', 'j'])?.reserved?.id).toBe('list.next');
+    expect(r.binding('global', ['g>s'])?.command).toBe(seq);
+    expect(r.binding('global', ['s'])).toBeUndefined();
+    expect(r.startsSequence('global', ['g'])).toBe(true);
+    expect(r.startsSequence('list', ['g'])).toBe(false);
+  });
+
+  it('knows every key a list handles: the console registry builds with no clash in any scope', () => {
+    const r = createRegistry();
+    for (const key of ['arrowdown', 'j', 'k', 'home', 'end', 'pagedown', 'space', 'enter', 'escape'])
+      expect(r.binding('list', [key])?.reserved, key).toBeDefined();
+    for (const key of ['arrowdown+shift', 'arrowup+shift'])
+      expect(r.binding('list', [key])?.reserved?.id).toMatch(/^list\.mark/);
+    expect(r.binding('list', ['/'])?.command?.id).toBe('ui.list.filter');
+    expect(r.binding('list', ['f10+shift'])?.command?.id).toBe('ui.contextMenu');
+    expect(r.binding('list', ['contextmenu'])?.command?.id).toBe('ui.contextMenu');
+    expect(r.binding('list', ['r'])?.command?.id).toBe('ui.list.refresh');
+    expect(r.binding('global', ['g>s'])?.command?.id).toBe('nav.servers');
+    expect(r.binding('global', ['g>p'])?.command?.id).toBe('nav.players');
+  });
+
   it('refuses an alias that another command holds', () => {
     const r = new Registry().register(
       defineCommand({ id: 'a', title: 'A', group: 'g', aliases: ['x'], run: noop }),

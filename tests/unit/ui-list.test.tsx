@@ -4,7 +4,9 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
+import { LIST_KEYS } from '../../commands/listKeys.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import { shellCommands } from '../../commands/shell.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { paletteAtom } from '../../src/web/palette/state.ts';
 import { getActiveList } from '../../src/web/ui/activeList.ts';
@@ -298,62 +300,65 @@ describe('VirtualList as the active list', () => {
 
 describe('VirtualList context menu', () => {
   function fakeRuntime() {
-    const registry = new Registry().register(
-      defineCommand({
-        id: 'server.viewEvents',
-        title: 'View events',
-        group: 'Servers',
-        keys: ['mod+e'],
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.remove',
-        title: 'Remove server',
-        group: 'Servers',
-        enabled: (ctx) => (ctx.selection.ids.length === 1 ? 'Needs control permission' : true),
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.rename',
-        title: 'Rename server',
-        group: 'Servers',
-        args: { name: text() },
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.tag',
-        title: 'Tag server',
-        group: 'Servers',
-        keys: ['t'],
-        scope: 'list',
-        args: {
-          server: ref('server'),
-          owner: ref('group').optional(),
-          note: text(),
-          loud: text().default('no'),
-        },
-        defaults: () => ({ owner: { kind: 'group', id: 'g1', label: 'Cluster' } }),
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.ping',
-        title: 'Ping server',
-        group: 'Servers',
-        keys: ['p'],
-        scope: 'list',
-        args: { server: ref('server') },
-        run: () => undefined,
-      }),
-      defineCommand({ id: 'hidden', title: 'Hidden', group: 'X', when: () => false, run: () => undefined }),
-      defineCommand({
-        id: 'ui.list.refresh',
-        title: 'Refresh',
-        group: 'X',
-        keys: ['r'],
-        scope: 'list',
-        run: () => undefined,
-      }),
-    );
+    const registry = new Registry()
+      .reserve(...LIST_KEYS)
+      .register(...shellCommands.filter((c) => c.id === 'ui.list.filter' || c.id === 'ui.contextMenu'))
+      .register(
+        defineCommand({
+          id: 'server.viewEvents',
+          title: 'View events',
+          group: 'Servers',
+          keys: ['mod+e'],
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.remove',
+          title: 'Remove server',
+          group: 'Servers',
+          enabled: (ctx) => (ctx.selection.ids.length === 1 ? 'Needs control permission' : true),
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.rename',
+          title: 'Rename server',
+          group: 'Servers',
+          args: { name: text() },
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.tag',
+          title: 'Tag server',
+          group: 'Servers',
+          keys: ['t'],
+          scope: 'list',
+          args: {
+            server: ref('server'),
+            owner: ref('group').optional(),
+            note: text(),
+            loud: text().default('no'),
+          },
+          defaults: () => ({ owner: { kind: 'group', id: 'g1', label: 'Cluster' } }),
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.ping',
+          title: 'Ping server',
+          group: 'Servers',
+          keys: ['p'],
+          scope: 'list',
+          args: { server: ref('server') },
+          run: () => undefined,
+        }),
+        defineCommand({ id: 'hidden', title: 'Hidden', group: 'X', when: () => false, run: () => undefined }),
+        defineCommand({
+          id: 'ui.list.refresh',
+          title: 'Refresh',
+          group: 'X',
+          keys: ['r'],
+          scope: 'list',
+          run: () => undefined,
+        }),
+      );
     const paletteOpen = vi.fn();
     const ctx = {
       route: '/servers',

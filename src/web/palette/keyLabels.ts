@@ -15,6 +15,14 @@ const NAMES: Record<string, string> = {
   down: '↓',
   left: '←',
   right: '→',
+  arrowup: '↑',
+  arrowdown: '↓',
+  arrowleft: '←',
+  arrowright: '→',
+  pageup: 'PgUp',
+  pagedown: 'PgDn',
+  backslash: '\\',
+  contextmenu: 'Menu',
 };
 
 export function isApple(): boolean {

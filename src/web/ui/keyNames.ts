@@ -1,0 +1,39 @@
+// The registry's names for a key press (`shift+f10`, `mod+k`, `?`), most specific first, so one
+// lookup serves every scope's dispatcher: the shell's global keys and each list's keys.
+
+import { normaliseKey } from '../../../commands/registry.ts';
+import { isApple } from '../palette/keyLabels.ts';
+
+export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>;
+
+/** `KeyK` → `k`, `Digit1` → `1`, `Backslash` → `backslash`: the physical key, whatever the layout types. */
+function codeName(code: string): string {
+  return (/^(?:Key|Digit)(.)$/.exec(code)?.[1] ?? code).toLowerCase();
+}
+
+export function keyNames(e: KeyPress, apple = isApple()): string[] {
+  const mods = (shift: boolean) =>
+    [
+      e.ctrlKey && (apple ? 'ctrl' : 'mod'),
+      e.metaKey && (apple ? 'mod' : 'meta'),
+      e.altKey && 'alt',
+      shift && e.shiftKey && 'shift',
+    ].filter((m): m is string => !!m);
+  const name = (key: string, shift: boolean) => normaliseKey([...mods(shift), key].join('+'));
+  const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
+  const names = [name(codeName(e.code), true), name(key, true)];
+  // A character (`?`, `:`) is matched as typed, whatever Shift it took on this layout.
+  if (e.key.length === 1) names.push(name(key, false));
+  return [...new Set(names.filter((n) => n !== '' && !n.endsWith('+')))];
+}
+
+/** Keys with a modifier or a function key work while typing; plain printable ones do not. */
+export function worksInFields(e: KeyPress): boolean {
+  return e.ctrlKey || e.altKey || e.metaKey || /^F\d+$/.test(e.key);
+}
+
+/** Whether the key press lands where text is typed. */
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
