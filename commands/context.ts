@@ -5,7 +5,7 @@ import type { User } from '../src/domain/api.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
 import type { EntityKind, EntityLookup } from './args.ts';
 
-export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar';
+export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar' | 'form';
 
 export interface Selection {
   kind: EntityKind | null;
@@ -56,6 +56,8 @@ export interface AppServices {
     info(title: string, rows: [string, string][]): void;
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
+    /** The command as a form, its fields filled with what is known (typed text or values). */
+    form(commandId: string, known?: Record<string, unknown>): void;
   };
   prefs: { set(key: string, value: unknown): void; keys(): string[] };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };

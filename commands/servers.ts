@@ -2,7 +2,7 @@
 // pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
 import type { Service } from '../src/domain/api.ts';
-import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
+import { SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import {
   type GameCommandResponse,
   type GameCommandResult,
@@ -19,7 +19,7 @@ import {
   settingText,
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { type EntityRef, list, oneOf, ref, text } from './args.ts';
+import { colour, type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 import { entityPath } from './shell.ts';
@@ -367,7 +367,7 @@ export const serverCommands = [
     group,
     aliases: ['color'],
     permission: Perm.EditServices,
-    args: { server: ref('server').describe('Server'), color: oneOf(COLOR_CHOICES).describe('Colour') },
+    args: { server: ref('server').describe('Server'), color: colour().describe('Colour') },
     defaults: serverInView,
     run: async ({ server, color }, ctx) => {
       const s = await ctx.app.api.services.patch(server.id, { color: toApiColor(color) });

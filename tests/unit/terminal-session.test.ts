@@ -19,10 +19,12 @@ function setup(run: Run = async () => undefined, cols = 80) {
   const replies: string[] = [];
   term.onData((d) => replies.push(d));
   const calls: { id: string; values: Record<string, unknown> }[] = [];
+  const forms: [string, Record<string, unknown> | undefined][] = [];
+  const app = { dialogs: { form: (id: string, known?: Record<string, unknown>) => forms.push([id, known]) } };
   const runtime: SessionRuntime = {
     registry: registry(),
     entities,
-    context: () => ({ route: '/servers/s1' }) as CommandContext,
+    context: () => ({ route: '/servers/s1', app }) as unknown as CommandContext,
     run: (cmd, values, surface) => {
       expect(surface).toBe('console');
       calls.push({ id: cmd.id, values });
@@ -46,6 +48,7 @@ function setup(run: Run = async () => undefined, cols = 80) {
   return {
     term,
     calls,
+    forms,
     replies,
     writes,
     session,
@@ -96,6 +99,18 @@ describe('ConsoleSession', () => {
         values: expect.objectContaining({ server: expect.objectContaining({ id: 's1' }), force: true }),
       },
     ]);
+  });
+
+  it('opens the command as a form on --form, prefilled with what was typed, bad values included', async () => {
+    const t = setup();
+    await t.type('ban "Big Bob" --form soon griefing\r');
+    expect(t.forms).toEqual([['ban.create', { player: 'Big Bob', expires: 'soon', comments: 'griefing' }]]);
+    expect(t.calls).toEqual([]);
+    expect(t.screen()).toContain('Ban player: opened as a form.');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('nosuch --form\r');
+    expect(t.forms).toHaveLength(1);
+    expect(t.screen()).toContain('Unknown command "nosuch"');
   });
 
   it('passes typed, resolved values to the runtime', async () => {

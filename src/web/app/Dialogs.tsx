@@ -4,7 +4,9 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { KeyScope } from '../../../commands/registry.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
+import { ArgForm } from '../ui/ArgForm.tsx';
 import { ConfirmDialog, Dialog, InfoDialog } from '../ui/Dialog.tsx';
+import { knownValues } from '../ui/runCommand.ts';
 import { useCommandRuntime } from './runtime.ts';
 import { dialogAtom } from './state.ts';
 
@@ -67,11 +69,47 @@ export function Shortcuts({ onClose }: { onClose(): void }) {
   );
 }
 
+/** A command as a form over its arguments; it closes once the command has run. */
+function CommandForm({
+  commandId,
+  known,
+  onClose,
+}: {
+  commandId: string;
+  known: Record<string, unknown>;
+  onClose(): void;
+}) {
+  const rt = useCommandRuntime();
+  const cmd = rt.registry.get(commandId);
+  // What the user is looking at (the server in view) fills what was not typed.
+  const [initial] = useState(() =>
+    cmd ? knownValues(cmd, known, cmd.defaults?.(rt.context('form')) ?? {}) : {},
+  );
+  if (!cmd) return <InfoDialog open title={`Unknown command ${commandId}`} rows={[]} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} title={cmd.title}>
+      {cmd.description && <p className="ui-dialog-message">{cmd.description}</p>}
+      <ArgForm
+        cmd={cmd}
+        lookup={rt.entities}
+        initial={initial}
+        onCancel={onClose}
+        onSubmit={async (values) => {
+          await rt.run(cmd, values, 'form');
+          onClose();
+        }}
+      />
+    </Dialog>
+  );
+}
+
 export function Dialogs() {
   const [dialog, setDialog] = useAtom(dialogAtom);
   const close = () => setDialog(null);
   if (!dialog) return null;
   if (dialog.type === 'shortcuts') return <Shortcuts onClose={close} />;
+  if (dialog.type === 'form')
+    return <CommandForm commandId={dialog.commandId} known={dialog.known} onClose={close} />;
   if (dialog.type === 'info')
     return <InfoDialog open title={dialog.title} rows={dialog.rows} onClose={close} />;
   return (

@@ -47,6 +47,12 @@ const SURFACE: Surface = 'console';
 // Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
+/** The line without its `--form` word, or null when it has none. */
+function withoutFormFlag(text: string): string | null {
+  const flag = tokenize(text).find((t) => t.flag && t.text === '--form');
+  return flag ? text.slice(0, flag.start) + text.slice(flag.end) : null;
+}
+
 /** Lets the browser run (paint, input, xterm's parser) before going on; unlike setTimeout, never clamped to 4 ms. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -293,6 +299,14 @@ export class ConsoleSession {
     this.running = run;
   }
 
+  /** `… --form`: the command as a form, prefilled with what was typed; the form checks the values. */
+  private openForm(text: string): Outcome {
+    const { cmd, raw, errors } = parseLine(text, this.runtime.registry);
+    if (!cmd) return { output: [formatErrors(errors)], failed: true };
+    this.runtime.context(SURFACE).app.dialogs.form(cmd.id, raw);
+    return { output: [[paint('muted', sanitise(`${cmd.title}: opened as a form.`))]], failed: false };
+  }
+
   private async execute(text: string): Promise<Outcome> {
     const words = tokenize(text).map((t) => t.text);
     const ok = (output: Safe[]): Outcome => ({ output: [output], failed: false });
@@ -322,6 +336,8 @@ export class ConsoleSession {
         return ok([paint('success', sanitise('Undone.'))]);
       }
     }
+    const form = withoutFormFlag(text);
+    if (form !== null) return this.openForm(form);
     const parsed = parseLine(text, registry);
     if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));
     const cmd = parsed.cmd;
