@@ -10,6 +10,7 @@ import { shellCommands } from '../../commands/shell.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { paletteAtom } from '../../src/web/palette/state.ts';
 import { getActiveList } from '../../src/web/ui/activeList.ts';
+import { ListPlaceContext } from '../../src/web/ui/listPlace.ts';
 import { type Column, VirtualList, type VirtualListProps } from '../../src/web/ui/VirtualList.tsx';
 
 interface Srv {
@@ -179,6 +180,40 @@ describe('VirtualList keyboard', () => {
     expect(marked()).toHaveLength(2);
     await user.keyboard('{Escape}');
     expect(marked()).toHaveLength(0);
+  });
+});
+
+describe('VirtualList place', () => {
+  it('starts where the user left it when the view at that place shows again (Back), not elsewhere', async () => {
+    const user = userEvent.setup();
+    const at = (place: string) => (
+      <ListPlaceContext.Provider value={place}>
+        <VirtualList
+          name="test"
+          label="Servers"
+          rows={makeRows(50)}
+          rowKey={(r) => r.id}
+          columns={columns}
+          initialRect={VIEWPORT}
+        />
+      </ListPlaceContext.Provider>
+    );
+    const activeName = () => {
+      const grid = screen.getByRole('grid', { name: 'Servers' });
+      return document
+        .getElementById(grid.getAttribute('aria-activedescendant') ?? '')
+        ?.querySelector('[role=gridcell]')?.textContent;
+    };
+    const first = render(at('pane1 /servers'));
+    screen.getByRole('grid').focus();
+    await user.keyboard('{PageDown}{PageDown}jj');
+    expect(activeName()).toBe('Server 20');
+    first.unmount();
+    render(at('pane1 /servers'));
+    expect(activeName()).toBe('Server 20');
+    cleanup();
+    render(at('pane2 /servers'));
+    expect(activeName()).toBe('Server 0');
   });
 });
 

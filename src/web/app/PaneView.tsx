@@ -2,10 +2,21 @@
 // panes show different routes side by side under one browser URL (the active pane's).
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { createContext, type MouseEvent, type ReactNode, Suspense, useCallback, useContext } from 'react';
+import {
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+} from 'react';
 import { Route, Routes } from 'react-router';
 import { SECTIONS } from '../../../commands/sections.ts';
+import { ListPlaceContext } from '../ui/listPlace.ts';
 import { NotFound } from '../views/NotFound.tsx';
+import { focusMainWhenReady } from './focusPane.ts';
 import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
 import { canonicalPath } from './routes.ts';
 import { lazyView, SECTION_VIEWS } from './sectionViews.ts';
@@ -72,11 +83,20 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
 function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: boolean }) {
   const layout = useAtomValue(layoutAtom);
   const setLayout = useSetAtom(layoutAtom);
+  const section = useRef<HTMLElement>(null);
+  const path = currentPath(pane);
+  // Focus follows navigation: every new route of the active pane (and the first, after signing
+  // in) puts focus on its view's main list or form once it is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a route or history step, not a change of active pane, moves focus
+  useEffect(() => {
+    if (active && section.current) return focusMainWhenReady(section.current);
+  }, [path, pane.index]);
   return (
     <PaneContext.Provider value={pane.id}>
       <section
+        ref={section}
         className={`pane${active && !only ? ' pane-active' : ''}`}
-        aria-label={`Pane: ${currentPath(pane)}`}
+        aria-label={`Pane: ${path}`}
         data-pane={pane.id}
         tabIndex={-1}
         data-active={active}
@@ -84,7 +104,9 @@ function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: b
           if (!active) setLayout({ ...layout, active: pane.id });
         }}
       >
-        <PaneRoutes pane={pane} />
+        <ListPlaceContext.Provider value={`${pane.id} ${path}`}>
+          <PaneRoutes pane={pane} />
+        </ListPlaceContext.Provider>
       </section>
     </PaneContext.Provider>
   );

@@ -43,6 +43,7 @@ import {
 } from './columns.ts';
 import { useFixedRows } from './fixedRows.ts';
 import { keyNames } from './keyNames.ts';
+import { ListPlaceContext, recallRow, rememberRow } from './listPlace.ts';
 import { openMenu } from './openMenu.ts';
 import { runOrPrompt } from './runCommand.ts';
 
@@ -148,11 +149,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const count = totalRows ?? view.length;
   const rowAt = (i: number): T | undefined => view[i - rowOffset];
 
-  const [activeRaw, setActiveRaw] = useState(0);
+  // Back at a view, the list starts on the row the user left (listPlace.ts).
+  const place = useContext(ListPlaceContext);
+  const placeKey = place === null ? null : `${place}\n${name}`;
+  const [recalled] = useState(() => (placeKey === null ? undefined : recallRow(placeKey)));
+  const [activeRaw, setActiveRaw] = useState(recalled?.index ?? 0);
   // Once the user reaches the list (focus, a move), the active row is a row, not a place: rows
   // arriving above it (a live log's new lines) move it down with them, so a key or a menu acts on
   // the row the user chose. Before that it stays at the top, where new lines show.
-  const activeKey = useRef<{ key: string | null } | null>(null);
+  const activeKey = useRef<{ key: string | null } | null>(recalled ? { key: recalled.key } : null);
   const setActive = (index: number) => {
     activeKey.current = { key: null };
     setActiveRaw(index);
@@ -209,6 +214,16 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }, [first, last, onRangeChange]);
 
   const activeRow = active >= 0 ? (rowAt(active) ?? null) : null;
+  const activeRowKey = activeRow ? rowKey(activeRow) : null;
+  const revealed = useRef(!recalled);
+  useEffect(() => {
+    if (activeRowKey === null) return;
+    if (!revealed.current) {
+      revealed.current = true;
+      virtualizer.scrollToIndex(active);
+    }
+    if (activeKey.current && placeKey !== null) rememberRow(placeKey, { key: activeRowKey, index: active });
+  }, [activeRowKey, active, placeKey, virtualizer]);
   const markedRows = useMemo(
     () => (marks.size === 0 ? [] : view.filter((r) => marks.has(rowKey(r)))),
     [marks, view, rowKey],
