@@ -204,6 +204,43 @@ describe('ArgForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('takes entities picked from the completion by id, two of one name apart', async () => {
+    const anas = [
+      { kind: 'player' as const, id: 'p1', label: 'Ana Dubois', detail: 'AU' },
+      { kind: 'player' as const, id: 'p2', label: 'Ana Dubois', detail: 'BR' },
+    ];
+    const twins: EntityLookup = {
+      search: (_k, q) => anas.filter((a) => a.label.toLowerCase().startsWith(q.trim().toLowerCase())),
+      resolve: async (_k, t) => anas.filter((a) => a.label === t),
+    };
+    const ban = defineCommand({
+      id: 'ban',
+      title: 'Ban',
+      group: 'g',
+      args: { who: list(ref('player')).describe('Players'), one: ref('player').describe('Player') },
+      run: () => undefined,
+    });
+    const onSubmit = vi.fn(async () => undefined);
+    render(<ArgForm cmd={ban} lookup={twins} onSubmit={onSubmit} onCancel={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Players'), 'ana');
+    await user.click(screen.getByRole('option', { name: 'Ana DuboisBR' }));
+    await user.type(screen.getByLabelText('Players'), ', ana');
+    await user.click(screen.getByRole('option', { name: 'Ana DuboisAU' }));
+    expect((screen.getByLabelText('Players') as HTMLInputElement).value).toBe('Ana Dubois, Ana Dubois');
+    await user.type(screen.getByLabelText('Player'), 'Ana Dubois');
+    await user.click(screen.getByRole('button', { name: 'Ban' }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    // Typed, not picked: the name alone cannot say which.
+    expect(screen.getByText(/Several players match "Ana Dubois"/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Player'));
+    await user.type(screen.getByLabelText('Player'), 'ana');
+    await user.click(screen.getByRole('option', { name: 'Ana DuboisAU' }));
+    await user.click(screen.getByRole('button', { name: 'Ban' }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(onSubmit).toHaveBeenCalledWith({ who: [anas[1], anas[0]], one: anas[0] });
+  });
+
   it('cancels without submitting', async () => {
     const { user, onCancel, onSubmit } = setup();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

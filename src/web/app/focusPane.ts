@@ -36,9 +36,12 @@ export function focusMainWhenReady(pane: HTMLElement): () => void {
   const inConsole = () => document.activeElement?.closest('.terminal-dock') != null;
   const attempt = (): boolean => {
     if (inConsole()) return true;
+    // A view still loading keeps the last one mounted but hidden (Suspense), its list perhaps
+    // still the active element: only a shown one counts.
     const target = mainElement(pane);
-    target?.focus();
-    return target !== null;
+    if (!target || target.checkVisibility?.() === false) return false;
+    target.focus();
+    return document.activeElement === target;
   };
   if (attempt()) return () => {};
   const observer = new MutationObserver(() => {

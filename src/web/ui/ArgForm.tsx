@@ -25,14 +25,20 @@ import {
   type EntityRef,
   isYes,
   type ParseResult,
+  splitList,
 } from '../../../commands/args.ts';
 import type { Command } from '../../../commands/registry.ts';
 import { describeFailure, type RunFailure } from '../palette/prompt.ts';
 
-/** What one field holds: the text shown, and the entity picked from the suggestions while it is still that text. */
+/**
+ * What one field holds: the text shown, and the entities picked from the suggestions, taken by id
+ * while their label is still what the text says (two players may share a name).
+ */
 interface FieldValue {
   raw: string;
   picked?: EntityRef;
+  /** For a list: every entity picked for one of its items. */
+  items?: EntityRef[];
 }
 
 export interface ArgFormProps {
@@ -53,7 +59,8 @@ const isRef = (v: unknown): v is EntityRef =>
 /** A known value as the field shows it: entities by label (taken by id while unchanged), the rest as text. */
 function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
   if (isRef(v)) return { raw: v.label, picked: v };
-  if (Array.isArray(v)) return { raw: v.map((x) => (isRef(x) ? x.label : String(x))).join(', ') };
+  if (Array.isArray(v))
+    return { raw: v.map((x) => (isRef(x) ? x.label : String(x))).join(', '), items: v.filter(isRef) };
   if (typeof v === 'boolean') return { raw: v ? 'yes' : 'no' };
   if (v === undefined || v === null) return { raw: arg.type === 'boolean' ? 'no' : '' };
   return { raw: String(v) };
@@ -71,8 +78,27 @@ async function parseField(
   if (v.picked && v.picked.label === v.raw) return { ok: true, value: v.picked };
   const blank = v.raw.trim() === '';
   if (blank && arg.isOptional) return { ok: true, value: arg.defaultValue };
-  const r = await arg.parse(v.raw, lookup);
+  const r = v.items?.length ? await parseItems(arg, v, lookup) : await arg.parse(v.raw, lookup);
   return r.ok && blank ? { ok: false, error: `${labelOf(name, arg)} is required.` } : r;
+}
+
+/** A list whose items may be entities picked by label: those by id, the rest as the schema parses them. */
+async function parseItems(
+  arg: Arg<unknown>,
+  v: FieldValue,
+  lookup: EntityLookup,
+): Promise<ParseResult<unknown>> {
+  const out: unknown[] = [];
+  // In order, each pick once: `Ana Dubois, Ana Dubois` are the two picked, not one twice.
+  const unused = [...(v.items ?? [])];
+  for (const text of splitList(v.raw)) {
+    const at = unused.findIndex((r) => r.label === text);
+    const picked = at < 0 ? undefined : unused.splice(at, 1)[0];
+    const r = picked ? { ok: true as const, value: picked } : await arg.item!.parse(text, lookup);
+    if (!r.ok) return r;
+    out.push(r.value);
+  }
+  return { ok: true, value: out };
 }
 
 /** What a field says under its label: the argument's help, or the form its value takes. */
@@ -105,6 +131,12 @@ interface Option {
 function options(arg: Arg<unknown>, raw: string, lookup: EntityLookup): Option[] {
   if (arg.type === 'ref')
     return lookup.search(arg.kinds ?? [], raw, SUGGESTIONS).map((ref) => ({ text: ref.label, ref }));
+  if (arg.type === 'list' && arg.item?.type === 'ref') {
+    const head = raw.slice(0, raw.lastIndexOf(',') + 1);
+    return lookup
+      .search(arg.kinds ?? [], raw.slice(head.length).trim(), SUGGESTIONS)
+      .map((ref) => ({ text: `${head}${head ? ' ' : ''}${ref.label}`, ref }));
+  }
   return arg.complete(raw, lookup, SUGGESTIONS).map((text) => ({ text }));
 }
 
@@ -113,7 +145,14 @@ function CompletingInput({ arg, value, error, lookup, autoFocus, onChange }: Fie
   return (
     <Combobox<Option | null>
       value={value.picked ? { text: value.picked.label, ref: value.picked } : null}
-      onChange={(o) => o && onChange({ raw: o.text, picked: o.ref })}
+      onChange={(o) =>
+        o &&
+        onChange(
+          arg.type === 'list'
+            ? { raw: o.text, items: o.ref ? [...(value.items ?? []), o.ref] : value.items }
+            : { raw: o.text, picked: o.ref },
+        )
+      }
     >
       <ComboboxInput
         className="ui-input"
@@ -121,7 +160,7 @@ function CompletingInput({ arg, value, error, lookup, autoFocus, onChange }: Fie
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         displayValue={() => value.raw}
-        onChange={(e) => onChange({ raw: e.target.value })}
+        onChange={(e) => onChange({ raw: e.target.value, items: value.items })}
       />
       {shown.length > 0 && (
         <ComboboxOptions anchor="bottom start" modal={false} className="ui-menu argform-options">
@@ -131,7 +170,7 @@ function CompletingInput({ arg, value, error, lookup, autoFocus, onChange }: Fie
               value={o}
               className="ui-menu-item"
             >
-              {o.text}
+              {o.ref?.label ?? o.text}
               {o.ref?.detail && <span className="argform-detail">{o.ref.detail}</span>}
             </ComboboxOption>
           ))}
