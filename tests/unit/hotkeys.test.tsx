@@ -42,10 +42,10 @@ describe('the global key dispatcher', () => {
     await user.click(document.querySelector('input')!);
     await user.keyboard('gs?');
     expect(ran()).toEqual([]);
-    await user.keyboard('{F6}');
-    expect(ran()).toEqual(['ui.pane.focusNext']);
+    await user.keyboard('{F6}{Control>}[Backquote]{/Control}');
+    expect(ran()).toEqual(['ui.pane.focusNext', 'ui.console.toggle']);
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('gxs');
-    expect(ran()).toEqual(['ui.pane.focusNext']);
+    expect(ran()).toEqual(['ui.pane.focusNext', 'ui.console.toggle']);
   });
 });

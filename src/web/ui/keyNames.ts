@@ -12,18 +12,23 @@ function codeName(code: string): string {
 }
 
 export function keyNames(e: KeyPress, apple = isApple()): string[] {
-  const mods = (shift: boolean) =>
-    [
-      e.ctrlKey && (apple ? 'ctrl' : 'mod'),
-      e.metaKey && (apple ? 'mod' : 'meta'),
-      e.altKey && 'alt',
-      shift && e.shiftKey && 'shift',
-    ].filter((m): m is string => !!m);
-  const name = (key: string, shift: boolean) => normaliseKey([...mods(shift), key].join('+'));
-  const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
-  const names = [name(codeName(e.code), true), name(key, true)];
-  // A character (`?`, `:`) is matched as typed, whatever Shift it took on this layout.
-  if (e.key.length === 1) names.push(name(key, false));
+  // The platform's command key is `mod` and also itself (`ctrl+backquote` is Ctrl on every platform).
+  const platform = apple ? e.metaKey : e.ctrlKey;
+  const spellings = platform ? [apple ? 'meta' : 'ctrl', 'mod'] : [null];
+  const names = spellings.flatMap((mod) => {
+    const mods = (shift: boolean) =>
+      [
+        mod,
+        !apple && e.metaKey && 'meta',
+        apple && e.ctrlKey && 'ctrl',
+        e.altKey && 'alt',
+        shift && e.shiftKey && 'shift',
+      ].filter((m): m is string => !!m);
+    const name = (key: string, shift: boolean) => normaliseKey([...mods(shift), key].join('+'));
+    const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
+    // A character (`?`, `:`) is also matched as typed, whatever Shift it took on this layout.
+    return [name(codeName(e.code), true), name(key, true), ...(e.key.length === 1 ? [name(key, false)] : [])];
+  });
   return [...new Set(names.filter((n) => n !== '' && !n.endsWith('+')))];
 }
 
