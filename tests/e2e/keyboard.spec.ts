@@ -9,6 +9,18 @@ const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 const activeName = (page: Page, grid: string) =>
   page.getByRole('grid', { name: grid }).locator('.vl-row.is-active [role="gridcell"]').first();
 
+/** Signs in and goes to Players with `g p`: the player list has focus once its rows are there. */
+async function signInToPlayers(page: Page) {
+  await signIn(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(pane(page).locator('h1')).toHaveText('Players');
+  const players = page.getByRole('grid', { name: 'Players' });
+  await expect(players).toBeFocused();
+  await expect(players.getByRole('row').nth(2)).toBeVisible();
+  return players;
+}
+
 test('right after signing in the server list has focus: ArrowDown and Enter open a server, Back returns to its row', async ({
   page,
 }) => {
@@ -32,13 +44,7 @@ test('right after signing in the server list has focus: ArrowDown and Enter open
 });
 
 test('g p, /, a few letters, ArrowDown and Enter open a player', async ({ page }) => {
-  await signIn(page);
-  await page.keyboard.press('g');
-  await page.keyboard.press('p');
-  await expect(pane(page).locator('h1')).toHaveText('Players');
-  const players = page.getByRole('grid', { name: 'Players' });
-  await expect(players).toBeFocused();
-  await expect(players.getByRole('row').nth(2)).toBeVisible();
+  const players = await signInToPlayers(page);
   await page.keyboard.press('End');
   const name = (await activeName(page, 'Players').innerText()).trim();
 
@@ -58,12 +64,7 @@ test('g p, /, a few letters, ArrowDown and Enter open a player', async ({ page }
 test('a four-argument command as a form from the palette: a refused field shows why, is corrected, submitted', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.keyboard.press('g');
-  await page.keyboard.press('p');
-  const players = page.getByRole('grid', { name: 'Players' });
-  await expect(players).toBeFocused();
-  await expect(players.getByRole('row').nth(2)).toBeVisible();
+  await signInToPlayers(page);
   await page.keyboard.press('ArrowDown');
   const player = (await activeName(page, 'Players').innerText()).trim();
 

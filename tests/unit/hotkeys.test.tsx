@@ -2,21 +2,14 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { GlobalHotkeys } from '../../src/web/app/Hotkeys.tsx';
-import type { CommandRuntime } from '../../src/web/app/runtime.ts';
+import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 afterEach(cleanup);
 
 function setup() {
-  const registry = createRegistry();
-  const ctx = { route: '/servers', selection: { kind: null, ids: [] }, permissions: () => null };
-  const runtime = {
-    registry,
-    context: () => ctx as unknown as CommandContext,
-    run: vi.fn(async () => undefined),
-  } as unknown as CommandRuntime;
+  const runtime = fakeCommandRuntime(createRegistry(), '/servers');
   render(
     <Provider store={createStore()}>
       <GlobalHotkeys rt={runtime} />

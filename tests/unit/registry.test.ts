@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bool, duration, type EntityLookup, int, list, oneOf, ref, text } from '../../commands/args.ts';
+import { bool, duration, int, list, oneOf, ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { availability, defineCommand, normaliseKey, parseArgs, Registry } from '../../commands/registry.ts';
 import { Perm } from '../../src/domain/permissions.ts';
+import { lookupOf } from './entityLookup-fixture.ts';
 
 const noop = () => undefined;
 const servers = [
   { kind: 'server' as const, id: '11111111-1111-4111-8111-111111111111', label: 'Island PvE' },
   { kind: 'server' as const, id: '22222222-2222-4222-8222-222222222222', label: 'Island PvP' },
 ];
-const lookup: EntityLookup = {
-  search: (kinds, q) =>
-    servers.filter((s) => kinds.includes(s.kind) && s.label.toLowerCase().startsWith(q.toLowerCase())),
-  resolve: async (kinds, t) =>
-    servers.filter(
-      (s) => kinds.includes(s.kind) && (s.id === t || s.label.toLowerCase() === t.toLowerCase()),
-    ),
-};
+const lookup = lookupOf(servers);
 
 describe('Registry', () => {
   it('refuses a duplicate id', () => {

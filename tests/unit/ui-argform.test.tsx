@@ -1,23 +1,12 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  bool,
-  colour,
-  coords,
-  duration,
-  type EntityLookup,
-  float,
-  int,
-  list,
-  oneOf,
-  ref,
-  text,
-} from '../../commands/args.ts';
+import { bool, colour, coords, duration, float, int, list, oneOf, ref, text } from '../../commands/args.ts';
 import { CommandError, defineCommand } from '../../commands/registry.ts';
 import { COORDS_MESSAGE } from '../../src/domain/coords.ts';
 import { DURATION_MESSAGE } from '../../src/domain/duration.ts';
 import { ArgForm } from '../../src/web/ui/ArgForm.tsx';
+import { lookupOf } from './entityLookup-fixture.ts';
 
 afterEach(cleanup);
 
@@ -26,14 +15,7 @@ const servers = [
   { kind: 'server' as const, id: 's2', label: 'Island PvP', detail: 'The Island' },
   { kind: 'server' as const, id: 's3', label: 'Ragnarok' },
 ];
-const lookup: EntityLookup = {
-  search: (kinds, q) =>
-    servers.filter((s) => kinds.includes(s.kind) && s.label.toLowerCase().startsWith(q.toLowerCase())),
-  resolve: async (kinds, t) =>
-    servers.filter(
-      (s) => kinds.includes(s.kind) && (s.id === t || s.label.toLowerCase() === t.toLowerCase()),
-    ),
-};
+const lookup = lookupOf(servers);
 
 const cmd = defineCommand({
   id: 'dino.spawn',
@@ -209,10 +191,7 @@ describe('ArgForm', () => {
       { kind: 'player' as const, id: 'p1', label: 'Ana Dubois', detail: 'AU' },
       { kind: 'player' as const, id: 'p2', label: 'Ana Dubois', detail: 'BR' },
     ];
-    const twins: EntityLookup = {
-      search: (_k, q) => anas.filter((a) => a.label.toLowerCase().startsWith(q.trim().toLowerCase())),
-      resolve: async (_k, t) => anas.filter((a) => a.label === t),
-    };
+    const twins = lookupOf(anas);
     const ban = defineCommand({
       id: 'ban',
       title: 'Ban',

@@ -37,24 +37,30 @@ const columns: Column<Srv>[] = [
 
 const VIEWPORT = { width: 800, height: 240 }; // 10 rows of 24 px
 
-function setup(props: Partial<VirtualListProps<Srv>> = {}, runtime?: CommandRuntime) {
+function setup(
+  props: Partial<VirtualListProps<Srv>> = {},
+  runtime?: CommandRuntime,
+  place: string | null = null,
+) {
   const onOpen = vi.fn();
   const onSelectionChange = vi.fn();
   const user = userEvent.setup();
   const store = createStore();
   const list = (
     <Provider store={store}>
-      <VirtualList
-        name="test"
-        label="Servers"
-        rows={makeRows(50)}
-        rowKey={(r) => r.id}
-        columns={columns}
-        onOpen={onOpen}
-        onSelectionChange={onSelectionChange}
-        initialRect={VIEWPORT}
-        {...props}
-      />
+      <ListPlaceContext.Provider value={place}>
+        <VirtualList
+          name="test"
+          label="Servers"
+          rows={makeRows(50)}
+          rowKey={(r) => r.id}
+          columns={columns}
+          onOpen={onOpen}
+          onSelectionChange={onSelectionChange}
+          initialRect={VIEWPORT}
+          {...props}
+        />
+      </ListPlaceContext.Provider>
     </Provider>
   );
   const view = render(
@@ -185,35 +191,14 @@ describe('VirtualList keyboard', () => {
 
 describe('VirtualList place', () => {
   it('starts where the user left it when the view at that place shows again (Back), not elsewhere', async () => {
-    const user = userEvent.setup();
-    const at = (place: string) => (
-      <ListPlaceContext.Provider value={place}>
-        <VirtualList
-          name="test"
-          label="Servers"
-          rows={makeRows(50)}
-          rowKey={(r) => r.id}
-          columns={columns}
-          initialRect={VIEWPORT}
-        />
-      </ListPlaceContext.Provider>
-    );
-    const activeName = () => {
-      const grid = screen.getByRole('grid', { name: 'Servers' });
-      return document
-        .getElementById(grid.getAttribute('aria-activedescendant') ?? '')
-        ?.querySelector('[role=gridcell]')?.textContent;
-    };
-    const first = render(at('pane1 /servers'));
-    screen.getByRole('grid').focus();
-    await user.keyboard('{PageDown}{PageDown}jj');
-    expect(activeName()).toBe('Server 20');
+    const first = setup({}, undefined, 'pane1 /servers');
+    first.grid.focus();
+    await first.user.keyboard('{PageDown}{PageDown}jj');
+    expect(first.activeName()).toBe('Server 20');
     first.unmount();
-    render(at('pane1 /servers'));
-    expect(activeName()).toBe('Server 20');
+    expect(setup({}, undefined, 'pane1 /servers').activeName()).toBe('Server 20');
     cleanup();
-    render(at('pane2 /servers'));
-    expect(activeName()).toBe('Server 0');
+    expect(setup({}, undefined, 'pane2 /servers').activeName()).toBe('Server 0');
   });
 });
 
