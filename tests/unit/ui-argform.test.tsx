@@ -181,8 +181,12 @@ describe('ArgForm', () => {
     expect((control('Note') as HTMLInputElement).value).toBe('test');
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('The server did not answer.');
-    await submit();
+    // Ctrl+Enter submits from a field where Enter does something else (a checkbox).
+    control('Tamed').focus();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(onSubmit).toHaveBeenCalledTimes(3);
+    expect(control('Tamed').getAttribute('aria-checked')).toBe('false');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -18,7 +18,7 @@ import {
   ListboxOption,
   ListboxOptions,
 } from '@headlessui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Arg,
   type EntityLookup,
@@ -141,7 +141,8 @@ function options(arg: Arg<unknown>, raw: string, lookup: EntityLookup): Option[]
 }
 
 function CompletingInput({ arg, value, error, lookup, autoFocus, onChange }: FieldProps) {
-  const shown = options(arg, value.raw, lookup);
+  // Searched when the text changes, not on every render of the form.
+  const shown = useMemo(() => options(arg, value.raw, lookup), [arg, value.raw, lookup]);
   return (
     <Combobox<Option | null>
       value={value.picked ? { text: value.picked.label, ref: value.picked } : null}
@@ -297,7 +298,19 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
   };
 
   return (
-    <form ref={formRef} className="argform" onSubmit={submit} aria-label={cmd.title} noValidate>
+    <form
+      ref={formRef}
+      className="argform"
+      onSubmit={submit}
+      // Ctrl+Enter submits from any field, a checkbox or a choice included (Enter acts on those).
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+        e.preventDefault();
+        formRef.current?.requestSubmit();
+      }}
+      aria-label={cmd.title}
+      noValidate
+    >
       {args.map(([name, arg], i) => (
         <ArgField
           key={name}
