@@ -4,6 +4,8 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
 import { GlobalHotkeys } from '../../src/web/app/Hotkeys.tsx';
+import type { KeyPress } from '../../src/web/terminal/shellKeys.ts';
+import { keyNames } from '../../src/web/ui/keyNames.ts';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 afterEach(cleanup);
@@ -40,5 +42,36 @@ describe('the global key dispatcher', () => {
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('gxs');
     expect(ran()).toEqual(['ui.pane.focusNext', 'ui.console.toggle']);
+  });
+});
+
+describe('key names', () => {
+  const press = (key: string, code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+    key,
+    code,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...mods,
+  });
+  it('names a plain key by what it types and a chord by the physical key, most specific first', () => {
+    // AZERTY: the key in QWERTY's Q place types `a`.
+    expect(keyNames(press('a', 'KeyQ'), false)[0]).toBe('a');
+    expect(keyNames(press('a', 'KeyQ', { ctrlKey: true }), false)).toEqual([
+      'ctrl+q',
+      'a+ctrl',
+      'mod+q',
+      'a+mod',
+    ]);
+    expect(keyNames(press('J', 'KeyJ', { shiftKey: true }), false)).toEqual(['j+shift', 'j']);
+    expect(keyNames(press('?', 'Slash', { shiftKey: true }), false)).toEqual(['?+shift', 'shift+slash', '?']);
+  });
+
+  it('spells the command key mod on each platform, and Ctrl as itself on Apple', () => {
+    expect(keyNames(press('k', 'KeyK', { metaKey: true }), true)).toContain('k+mod');
+    expect(keyNames(press('k', 'KeyK', { metaKey: true }), false)).not.toContain('k+mod');
+    expect(keyNames(press('`', 'Backquote', { ctrlKey: true }), true)).toContain('backquote+ctrl');
+    expect(keyNames(press('`', 'Backquote', { ctrlKey: true }), true)).not.toContain('backquote+mod');
   });
 });

@@ -3,8 +3,7 @@
 
 import { normaliseKey } from '../../../commands/registry.ts';
 import { isApple } from '../palette/keyLabels.ts';
-
-export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>;
+import type { KeyPress } from '../terminal/shellKeys.ts';
 
 /** `KeyK` → `k`, `Digit1` → `1`, `Backslash` → `backslash`: the physical key, whatever the layout types. */
 function codeName(code: string): string {
@@ -26,8 +25,12 @@ export function keyNames(e: KeyPress, apple = isApple()): string[] {
       ].filter((m): m is string => !!m);
     const name = (key: string, shift: boolean) => normaliseKey([...mods(shift), key].join('+'));
     const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
+    // A plain key is what it types on this layout (`j`); a chord is the physical key, so
+    // layouts and macOS Option characters agree (`mod+k`, `alt+w`).
+    const chord = e.ctrlKey || e.altKey || e.metaKey;
+    const [first, second] = chord ? [codeName(e.code), key] : [key, codeName(e.code)];
     // A character (`?`, `:`) is also matched as typed, whatever Shift it took on this layout.
-    return [name(codeName(e.code), true), name(key, true), ...(e.key.length === 1 ? [name(key, false)] : [])];
+    return [name(first, true), name(second, true), ...(e.key.length === 1 ? [name(key, false)] : [])];
   });
   return [...new Set(names.filter((n) => n !== '' && !n.endsWith('+')))];
 }
