@@ -17,7 +17,7 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape> {
   /** Short names for the console pane (`ban`, `servers`, …). */
   aliases?: string[];
   args?: A;
-  /** react-hotkeys-hook key strings (`mod+k`, `shift+f10`). */
+  /** Key strings: chords by `+` (`mod+k`, `shift+f10`), sequences by `>` (`g>s`); see keyNames.ts. */
   keys?: string[];
   scope?: KeyScope;
   /** Bits needed on the server or group in view (SPEC §6). */

@@ -1,4 +1,4 @@
-// How a command's react-hotkeys-hook key strings are shown beside it: `mod+shift+k` → Ctrl+Shift+K
+// How a command's key strings are shown beside it: `mod+shift+k` → Ctrl+Shift+K
 // (⌘ on Apple platforms), `g>s` → G then S.
 
 const NAMES: Record<string, string> = {
