@@ -1,6 +1,9 @@
-// Console pane bench (issue 4): the real pane printing a 10,000-row result (formatted and written
-// a slice of rows at a time, in 4 KiB chunks) against BROWSER-PERF §3's baseline, a bare xterm of the
-// same size given the same lines in one write, in the same page of each run.
+// Console pane bench (issues 4 and 10): the real pane printing a 10,000-row result (formatted while
+// it is written, in writes sized by xterm's parse rate) against BROWSER-PERF §3's baseline, a bare
+// xterm of the same size given the same lines in one write, in the same page of each run.
+// Each page prints the result first cold (its first print: xterm's parser not yet compiled by the
+// JIT), then the baseline, then the result again after Ctrl+L: the baseline and that second print
+// both run warm, so they are the pair compared.
 import os from 'node:os';
 import { median, percentile, ratio, round } from '../lib/stats.mjs';
 import { cpuMeter, startPages } from '../logs/pages.mjs';
@@ -17,19 +20,25 @@ async function measure(page, action) {
 
 async function oneRun(pages) {
   const { page, close } = await pages.open('terminal/index.html');
-  try {
-    await page.waitForFunction(() => window.__termBench?.ready === true, null, { timeout: 60_000 });
-    await page.keyboard.type('survivors');
-    await page.waitForTimeout(300);
-    const load = os.loadavg()[0];
-    const ours = await measure(page, async () => {
+  const print = () =>
+    measure(page, async () => {
+      await page.keyboard.type('survivors');
+      await page.waitForTimeout(300);
       await page.evaluate(() => window.__termBench.arm());
       await page.keyboard.press('Enter');
       return page.evaluate(() => window.__termBench.result());
     });
+  try {
+    await page.waitForFunction(() => window.__termBench?.ready === true, null, { timeout: 60_000 });
+    const load = os.loadavg()[0];
+    const first = await print();
     await page.waitForTimeout(500);
     const baseline = await measure(page, () => page.evaluate(() => window.__termBench.baseline()));
-    return { ours, baseline, load };
+    await page.waitForTimeout(500);
+    // Ctrl+L clears screen and scrollback: the second print fills an empty console as the first did.
+    await page.keyboard.press('Control+l');
+    const ours = await print();
+    return { first, ours, baseline, load };
   } finally {
     await close();
   }
@@ -61,24 +70,27 @@ export async function run({ quick = false, log = console.log }) {
     const runs = [];
     for (let i = 0; i < count; i++) runs.push(await oneRun(pages));
     const ours = summarise(runs.map((r) => r.ours));
+    const first = summarise(runs.map((r) => r.first));
     const baseline = summarise(runs.map((r) => r.baseline));
+    const met = (v) => ({ noLongTask: v.longTaskMaxMs === 0, painted: v.paintedP95Ms <= TARGETS.paintedMs });
     log(
-      `  terminal: painted ${ours.paintedMedianMs} ms (baseline ${baseline.paintedMedianMs}), long tasks ${ours.longTasksPerRun}/run (baseline ${baseline.longTasksPerRun}, max ${baseline.longTaskMaxMs} ms)`,
+      `  terminal: painted ${ours.paintedMedianMs} / p95 ${ours.paintedP95Ms} ms (first print ${first.paintedMedianMs}, one write ${baseline.paintedMedianMs} / p95 ${baseline.paintedP95Ms}), longest task ${ours.longTaskMaxMs} ms (first print ${first.longTaskMaxMs}, one write ${baseline.longTaskMaxMs})`,
     );
     return {
       rows: ROWS,
       runs: count,
       ours,
+      first,
       baseline,
+      // Ours over the one write: below 1 is faster.
       ratios: {
-        painted: ratio(baseline.paintedMedianMs, ours.paintedMedianMs),
-        cpu: ratio(baseline.mainThreadCpuMedianMs, ours.mainThreadCpuMedianMs),
+        painted: ratio(ours.paintedMedianMs, baseline.paintedMedianMs),
+        paintedP95: ratio(ours.paintedP95Ms, baseline.paintedP95Ms),
+        cpu: ratio(ours.mainThreadCpuMedianMs, baseline.mainThreadCpuMedianMs),
+        longTaskMax: ratio(ours.longTaskMaxMs, baseline.longTaskMaxMs),
       },
       loadAverage: runs.map((r) => round(r.load, 2)),
-      targets: {
-        ...TARGETS,
-        met: { noLongTask: ours.longTaskMaxMs === 0, painted: ours.paintedP95Ms <= TARGETS.paintedMs },
-      },
+      targets: { ...TARGETS, met: met(ours), metOnFirstPrint: met(first) },
       chromium: pages.version(),
     };
   } finally {
@@ -86,14 +98,23 @@ export async function run({ quick = false, log = console.log }) {
   }
 }
 
+const LABELS = {
+  ours: 'terminal 10k rows, the pane',
+  first: 'terminal 10k rows, the pane, first print',
+  baseline: 'terminal 10k rows, one write',
+};
+
 export function table(r) {
-  return ['ours', 'baseline'].map((v) => ({
-    bench: v === 'ours' ? 'terminal 10k rows, chunked' : 'terminal 10k rows, one write',
+  return ['ours', 'first', 'baseline'].map((v) => ({
+    bench: LABELS[v],
     N: r.rows.toLocaleString('en'),
     runs: r.runs,
     'painted median / p95': `${r[v].paintedMedianMs} / ${r[v].paintedP95Ms} ms`,
     'long tasks (per run / max)': `${r[v].longTasksPerRun} / ${r[v].longTaskMaxMs} ms`,
     'main-thread CPU': `${r[v].mainThreadCpuMedianMs} ms`,
-    ratio: v === 'ours' ? `painted ${r.ratios.painted}×, cpu ${r.ratios.cpu}×` : '',
+    ratio:
+      v === 'ours'
+        ? `÷ one write: painted ${r.ratios.painted}× (p95 ${r.ratios.paintedP95}×), cpu ${r.ratios.cpu}×`
+        : '',
   }));
 }
