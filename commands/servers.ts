@@ -20,7 +20,7 @@ import {
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { type EntityRef, list, oneOf, ref, text } from './args.ts';
-import type { CommandContext } from './context.ts';
+import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 import { entityPath } from './shell.ts';
 
@@ -86,6 +86,13 @@ export const resultText = (r: GameCommandResult): string =>
       ? 'Sent.'
       : String(r.result)
     : (r.message ?? 'Failed.');
+
+/** One server's answer in full under its name (with why it failed, when it did). */
+const answerSection = (r: GameCommandResult): ResultSection => ({
+  heading: r.ok ? r.serviceDisplayName : `${r.serviceDisplayName}: ${r.code ?? 'failed'}`,
+  text: resultText(r),
+  ...(r.ok ? {} : { failed: true }),
+});
 
 /** Sends an admin command to each target and returns one row per server that answered. */
 export async function runAdminCommand(
@@ -257,10 +264,7 @@ export const serverCommands = [
           results.length === 0
             ? 'No server received the command.'
             : `Sent to ${results.length - failed} of ${results.length} server${results.length === 1 ? '' : 's'}.`,
-        table: {
-          columns: ['Server', 'Status', 'Result'],
-          rows: results.map((r) => [r.serviceDisplayName, r.ok ? 'ok' : (r.code ?? 'failed'), resultText(r)]),
-        },
+        sections: results.map(answerSection),
       };
     },
   }),

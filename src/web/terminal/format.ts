@@ -1,7 +1,7 @@
 // What the console prints: results as aligned tables, messages, errors in red. Every piece of text
 // passes through sanitise first; colour is only ever wrapped around text that already has.
 
-import type { CommandResult, TableResult } from '../../../commands/context.ts';
+import type { CommandResult, ResultSection, TableResult } from '../../../commands/context.ts';
 import { type ArgErrors, CommandError } from '../../../commands/registry.ts';
 import { ApiError } from '../api/http.ts';
 import { type Safe, sanitise, sanitiseLines } from './sanitise.ts';
@@ -141,11 +141,21 @@ export function formatColumns(items: readonly string[], maxWidth: number): Safe[
 
 export const UNDO_HINT = 'Undo available: type undo.';
 
-/** A result's lines a slice at a time (see tableSlices): its message, its table, the undo hint. */
+/** A section's heading, then its text line by line as it came, none cut (xterm wraps long lines). */
+export const sectionLines = (section: ResultSection): Safe[] => [
+  paint(section.failed ? 'error' : 'bold', sanitise(section.heading)),
+  ...sanitiseLines(section.text, Number.POSITIVE_INFINITY),
+];
+
+/**
+ * A result's lines a slice at a time (see tableSlices): its message, its table, its sections, the
+ * undo hint.
+ */
 export function* resultSlices(result: CommandResult | undefined, maxWidth: number): Generator<Safe[]> {
   if (!result) return;
   if (result.message) yield sanitiseLines(result.message);
   if (result.table) yield* tableSlices(result.table, maxWidth);
+  for (const section of result.sections ?? []) yield sectionLines(section);
   if (result.undo) yield [paint('muted', sanitise(UNDO_HINT))];
 }
 
