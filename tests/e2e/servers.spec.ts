@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo, terminalText } from './helpers.ts';
+import { clippedTexts, fitsIn, signIn, tabTo, terminalText } from './helpers.ts';
 
 /** Opens a server by name from the palette, as a keyboard user does. */
 async function openServer(page: Page, name: string) {
@@ -35,6 +35,13 @@ test('open a server from the palette, send chat from the console pane, see it in
   await openTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
   await expect(chat).toBeVisible();
+  // Every column title reads whole, the score columns' too.
+  await expect(chat.getByRole('columnheader', { name: 'Identifiable' })).toBeVisible();
+  expect(await clippedTexts(chat.getByRole('columnheader'))).toEqual([]);
+  const widest = await page.evaluate(() => new Date(2000, 11, 28, 12, 59, 59).toLocaleTimeString('en'));
+  await expect
+    .poll(() => fitsIn(chat.locator('[role=gridcell][aria-colindex="1"]').first(), widest))
+    .toBe(true);
 
   const text = `Hello from the console ${Date.now() % 100000}`;
   await consoleLine(page, `chat "Island PvE" ${text}`);

@@ -18,7 +18,9 @@ import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
+import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { formatChatTime, WIDEST_TIME } from '../logs/logRef.ts';
 import { errorText } from '../world/ApiList.tsx';
 import {
   chatSource,
@@ -59,8 +61,8 @@ function columnsFor(translated: boolean): Column<LogMessage>[] {
       id: 'time',
       title: 'Time',
       value: (m) => m.time,
-      render: (m) => new Date(m.time * 1000).toLocaleTimeString('en'),
-      width: '6rem',
+      render: (m) => formatChatTime(m.time),
+      width: valueWidth(formatChatTime(WIDEST_TIME)),
     },
     { id: 'sender', title: 'Sender', value: senderOf, width: '9rem' },
     {
