@@ -217,9 +217,10 @@ export const serverCommands = [
         return undefined;
       }
       const s = await ctx.app.api.services.get(server.id);
+      // A section, not a table: a cell would cut the 43-character key the admin has to copy.
       return {
         message: 'Add these two lines to GameUserSettings.ini:',
-        table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
+        sections: [{ heading: 'GameUserSettings.ini', text: `[BeaconSentinel]\nAccessKey=${s.accessKey}` }],
       };
     },
   }),

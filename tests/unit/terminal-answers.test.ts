@@ -28,17 +28,20 @@ const answers: GameCommandResult[] = [
   },
 ];
 
-async function runOnCluster(command: string) {
-  const http = vi.fn(async () => ({ results: answers }));
-  const ctx = {
+/** A console context whose API is `api`. */
+const consoleContext = (api: unknown) =>
+  ({
     route: '/servers',
     selection: { kind: null, ids: [] },
     user: null,
     surface: 'console',
     entities: { search: () => [], resolve: async () => [] },
-    app: { api: { http } as unknown as SentinelApi } as AppServices,
+    app: { api: api as SentinelApi } as AppServices,
     permissions: () => null,
-  } as CommandContext;
+  }) as CommandContext;
+
+async function runOnCluster(command: string) {
+  const ctx = consoleContext({ http: vi.fn(async () => ({ results: answers })) });
   const cmd = createRegistry().get('server.runCommand')!;
   const targets = [{ kind: 'group', id: 'g-cluster', label: 'Demo Cluster' }];
   return cmd.run({ targets, command }, ctx);
@@ -75,5 +78,20 @@ describe('a game command’s answer', () => {
     const long = `${'x'.repeat(5000)}!`;
     const lines = plain(formatResult({ sections: [{ heading: 'Island PvE', text: long }] }, 80));
     expect(lines).toEqual(['Island PvE', long]);
+  });
+});
+
+describe('server setup in the console', () => {
+  it('prints the access key whole', async () => {
+    const accessKey = 'Zr3Xq0Jm7cYb2Wf5Kd8Ls1Pv4Hn6Tg9Rq2Ue5Yi8Oa';
+    const ctx = consoleContext({ services: { get: async () => ({ accessKey }) } });
+    const cmd = createRegistry().get('server.setup')!;
+    const result = await cmd.run({ server: { kind: 'server', id: 's-island', label: 'Island PvE' } }, ctx);
+    expect(plain(formatResult(result, 40))).toEqual([
+      'Add these two lines to GameUserSettings.ini:',
+      'GameUserSettings.ini',
+      '[BeaconSentinel]',
+      `AccessKey=${accessKey}`,
+    ]);
   });
 });

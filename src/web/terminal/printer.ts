@@ -1,8 +1,8 @@
 // How the console prints output of any length without blocking: lines are formatted and handed to
 // xterm in writes sized so that formatting one and parsing one each fit well within a frame.
-// xterm parses one write in one go (one 10,000-row write is a ~95 ms task, BROWSER-PERF §3),
-// while 4 KiB writes cost ~60 % more time to print (each of its 12 ms parse batches waits for a
-// clamped timer), so the size follows the parse rate xterm's write callbacks show.
+// xterm parses one write in one go (a 10,000-row write is one ~95 ms task), while many 4 KiB writes
+// took up to 60 % longer to print (BROWSER-PERF §3), so the size follows the parse rate that
+// xterm's write callbacks show.
 
 import type { Safe } from './sanitise.ts';
 
