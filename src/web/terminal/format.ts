@@ -34,7 +34,7 @@ const cellText = (v: Cell): string =>
 
 /**
  * Rows measured, then rows formatted, between two points where whoever prints may let the browser
- * run; how much is written at once is the printer's choice (session.ts), by time and size.
+ * run; how much is written at once is the printer's choice (printer.ts), by time and size.
  */
 export const SLICE_ROWS = 250;
 
@@ -142,7 +142,7 @@ export function formatColumns(items: readonly string[], maxWidth: number): Safe[
 export const UNDO_HINT = 'Undo available: type undo.';
 
 /** A section's heading, then its text line by line as it came, none cut (xterm wraps long lines). */
-export const sectionLines = (section: ResultSection): Safe[] => [
+const sectionLines = (section: ResultSection): Safe[] => [
   paint(section.failed ? 'error' : 'bold', sanitise(section.heading)),
   ...sanitiseLines(section.text, Number.POSITIVE_INFINITY),
 ];
