@@ -69,7 +69,8 @@ export interface Service {
   serviceId: string;
   userId: string;
   gameId: 'Ark' | 'ArkSA';
-  accessKey: string;
+  /** Only for the owner and holders of EditServices; null for everyone else. */
+  accessKey: string | null;
   accessKeyHash: string;
   isConnected: boolean;
   connectionChangeTime: number | null;
