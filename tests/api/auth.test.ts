@@ -31,6 +31,15 @@ const tokenCall = (body: Record<string, string>, form = false) =>
     body: form ? new URLSearchParams(body) : JSON.stringify(body),
   });
 
+/** The policy page's form post, with the headers a browser would send. */
+const acceptPolicies = (url: string, headers: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: 'accept=true',
+  });
+
 describe('authorize (GET /v4/login)', () => {
   it('renders a sign-in page with labelled Email and Password inputs', async () => {
     const res = await fetch(authorizeUrl(t.base));
@@ -218,17 +227,57 @@ describe('user and sessions', () => {
     const { url, policySigningRequestId } = res.body.details;
     expect(url).toContain(policySigningRequestId);
     expect(await (await fetch(url)).text()).toContain('Terms of Service');
-    const accept = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'accept=true',
-    });
+    const accept = await acceptPolicies(url, { 'Sec-Fetch-Site': 'same-origin' });
     expect(accept.status).toBe(302);
     expect(accept.headers.get('location')).toBe(back);
     expect((await call(t.base, access_token, 'GET', '/user?requiredPolicies=terms,privacy')).status).toBe(
       200,
     );
+  });
+
+  it('never redirects off the console, and accepts only a post from its own page', async () => {
+    const { rows } = await t.server.db.query<{ user_id: string }>(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Target', 'target@palisade.local', $1)
+       RETURNING user_id`,
+      [await hashPassword('secret-pass')],
+    );
+    const userId = rows[0].user_id;
+    const { access_token } = await signIn(t.base, 'target@palisade.local', 'secret-pass');
+    const signed = async () =>
+      (await t.server.db.query('SELECT 1 FROM user_policies WHERE user_id = $1', [userId])).rows.length;
+    const ask = async (back: string) => {
+      await t.server.db.query('DELETE FROM user_policies WHERE user_id = $1', [userId]);
+      const path = `/user?requiredPolicies=terms&return=${encodeURIComponent(back)}`;
+      return (await call(t.base, access_token, 'GET', path)).body.details.url as string;
+    };
+    for (const back of [
+      'https://evil.example/',
+      '//evil.example/',
+      'http://127.0.0.1.evil.example/oauth',
+      'javascript:alert(1)',
+      `http://user@${new URL(t.server.url).host}/servers`,
+    ]) {
+      const res = await acceptPolicies(await ask(back), { Origin: t.server.url });
+      expect(res.status, back).toBe(200);
+      expect(res.headers.get('location'), back).toBeNull();
+      expect(await signed()).toBe(1);
+    }
+    const onConsole = `${t.server.url}/servers/x?tab=logs`;
+    const url = await ask(onConsole);
+    const crossSite: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+      {},
+    ];
+    for (const headers of crossSite) {
+      const res = await acceptPolicies(url, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await signed()).toBe(0);
+    }
+    const ok = await acceptPolicies(url, { Origin: t.server.url });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe(onConsole);
   });
 
   it('shows and deletes sessions; an unknown one is 404 NOT_FOUND', async () => {

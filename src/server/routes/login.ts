@@ -6,6 +6,7 @@ import { hashToken, pkceChallenge, randomToken, verifyPassword } from '../crypto
 import { readFields, str } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
+import { redirectAllowed } from '../http/origin.ts';
 import { type ApiRouter, type Ctx, json } from '../http/router.ts';
 import { createSession, normaliseScopes, parseScopes } from '../model/auth.ts';
 
@@ -21,25 +22,6 @@ interface Application {
   callbacks: string[];
   scopes: string[];
   secret_hash: string | null;
-}
-
-/** Whitelisted: the application's callbacks, or (RFC 8252 loopback rule) 127.0.0.1/localhost:<any port>/oauth. */
-export function redirectAllowed(uri: string, callbacks: string[]): boolean {
-  if (callbacks.includes(uri)) return true;
-  try {
-    const u = new URL(uri);
-    return (
-      u.protocol === 'http:' &&
-      (u.hostname === '127.0.0.1' || u.hostname === 'localhost') &&
-      u.pathname === '/oauth' &&
-      u.search === '' &&
-      u.hash === '' &&
-      u.username === '' &&
-      u.password === ''
-    );
-  } catch {
-    return false;
-  }
 }
 
 const tokenError = (status: number, message: string, code: string) =>
