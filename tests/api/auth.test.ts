@@ -97,7 +97,7 @@ describe('sign in and token', () => {
     expect(html).not.toContain('<b>');
   });
 
-  it('redirects with code and state, and the code redeems once for a 201 token pair', async () => {
+  it('redirects with code, state and iss, and the code redeems once for a 200 token pair', async () => {
     const { verifier, challenge } = verifierAndChallenge();
     const flow = flowIdOf(await (await fetch(authorizeUrl(t.base, {}, challenge))).text());
     const res = await submitSignIn(t.base, flow, DEMO.email, DEMO.password);
@@ -105,6 +105,7 @@ describe('sign in and token', () => {
     const loc = new URL(res.headers.get('location')!);
     expect(`${loc.origin}${loc.pathname}`).toBe(REDIRECT);
     expect(loc.searchParams.get('state')).toBe('st4te');
+    expect(loc.searchParams.get('iss')).toBe(t.server.url);
     const code = loc.searchParams.get('code')!;
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -116,42 +117,52 @@ describe('sign in and token', () => {
     };
     const bad = await tokenCall({ ...body, code_verifier: verifierAndChallenge().verifier });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).details.code).toBe('INVALID_CODE');
+    expect(await bad.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Invalid code',
+      details: { code: 'INVALID_CODE' },
+    });
 
     const ok = await tokenCall({ ...body, code_verifier: verifier }, true);
-    expect(ok.status).toBe(201);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
     const token = await ok.json();
     expect(token).toMatchObject({ token_type: 'Bearer', scope: CONSOLE_SCOPE.split(' ').sort().join(' ') });
     expect(token.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(token.access_token_expiration - token.now).toBeCloseTo(3600, -1);
     expect(token.refresh_token_expires_in).toBeCloseTo(30 * 86400, -1);
+    expect(Number.isInteger(token.expires_in)).toBe(true);
+    expect(token.expires_in).toBeCloseTo(3600, -1);
 
     const again = await tokenCall({ ...body, code_verifier: verifier });
     expect((await again.json()).details.code).toBe('INVALID_CODE');
   });
 
-  it('refuses a missing parameter and an unknown grant with INVALID_GRANT', async () => {
-    const bodies: Record<string, string>[] = [
-      { grant_type: 'authorization_code', code: 'x' },
-      { grant_type: 'password' },
+  it('refuses a missing parameter and an unknown grant as RFC 6749 §5.2 says, keeping INVALID_GRANT', async () => {
+    const bodies: [Record<string, string>, string][] = [
+      [{ grant_type: 'authorization_code', code: 'x' }, 'invalid_request'],
+      [{ code: 'x' }, 'invalid_request'],
+      [{ grant_type: 'password' }, 'unsupported_grant_type'],
     ];
-    for (const body of bodies) {
+    for (const [body, error] of bodies) {
       const res = await tokenCall(body);
       expect(res.status).toBe(400);
-      expect((await res.json()).details).toEqual({ code: 'INVALID_GRANT' });
+      const answer = await res.json();
+      expect(answer.details).toEqual({ code: 'INVALID_GRANT' });
+      expect(answer.error).toBe(error);
+      expect(typeof answer.error_description).toBe('string');
     }
   });
 
-  it('rotates on refresh: new pair, old pair dead, scopes must be sent and be a subset', async () => {
+  it('rotates on refresh: new pair, old pair dead; scope optional, else a subset', async () => {
     const first = await signIn(t.base);
-    const noScope = await tokenCall({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
-    expect((await noScope.json()).details.code).toBe('INVALID_SCOPES');
     const wider = await tokenCall({
       grant_type: 'refresh_token',
       refresh_token: first.refresh_token,
       scope: `${CONSOLE_SCOPE} apps:create`,
     });
-    expect((await wider.json()).details.code).toBe('INVALID_SCOPES');
+    expect(wider.status).toBe(400);
+    expect(await wider.json()).toMatchObject({ error: 'invalid_scope', details: { code: 'INVALID_SCOPES' } });
 
     const res = await tokenCall({
       grant_type: 'refresh_token',
@@ -159,23 +170,196 @@ describe('sign in and token', () => {
       refresh_token: first.refresh_token,
       scope: 'common sentinel:read',
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const second = await res.json();
     expect(second.scope).toBe('common sentinel:read');
     expect(second.access_token).not.toBe(first.access_token);
-
     expect((await call(t.base, first.access_token, 'GET', '/session')).status).toBe(401);
-    const reuse = await tokenCall({
-      grant_type: 'refresh_token',
-      refresh_token: first.refresh_token,
-      scope: 'common',
-    });
-    expect(reuse.status).toBe(403);
-    expect((await reuse.json()).details.code).toBe('EXPIRED');
     // The narrower session cannot read the user.
     const user = await call(t.base, second.access_token, 'GET', '/user');
     expect(user.status).toBe(403);
     expect(user.headers.get('www-authenticate')).toContain('insufficient_scope');
+
+    // Without scope, the session's own.
+    const third = await tokenCall({ grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    expect(third.status).toBe(200);
+    expect((await third.json()).scope).toBe('common sentinel:read');
+  });
+
+  it('an expired or unknown refresh token is 400 invalid_grant, keeping EXPIRED', async () => {
+    const res = await tokenCall({ grant_type: 'refresh_token', refresh_token: 'A'.repeat(43) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The refresh token has expired',
+      details: { code: 'EXPIRED' },
+    });
+  });
+
+  it('a replayed refresh token revokes its whole family, the pair issued from it too', async () => {
+    const first = await signIn(t.base);
+    const other = await signIn(t.base);
+    const refresh = (token: string) =>
+      tokenCall({ grant_type: 'refresh_token', client_id: CONSOLE_APP_ID, refresh_token: token });
+    const second = await (await refresh(first.refresh_token)).json();
+    const third = await (await refresh(second.refresh_token)).json();
+    expect((await call(t.base, third.access_token, 'GET', '/session')).status).toBe(200);
+
+    const replay = await refresh(first.refresh_token);
+    expect(replay.status).toBe(400);
+    expect((await replay.json()).error).toBe('invalid_grant');
+    expect((await call(t.base, third.access_token, 'GET', '/session')).status).toBe(401);
+    expect((await refresh(third.refresh_token)).status).toBe(400);
+    // Another sign-in of the same user is another family.
+    expect((await call(t.base, other.access_token, 'GET', '/session')).status).toBe(200);
+  });
+
+  it('a replayed authorization code revokes the tokens issued from it', async () => {
+    const { verifier, challenge } = verifierAndChallenge();
+    const flow = flowIdOf(await (await fetch(authorizeUrl(t.base, {}, challenge))).text());
+    const res = await submitSignIn(t.base, flow, DEMO.email, DEMO.password);
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const body = {
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_APP_ID,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    };
+    const token = await (await tokenCall(body)).json();
+    const renewed = await (
+      await tokenCall({ grant_type: 'refresh_token', refresh_token: token.refresh_token })
+    ).json();
+    expect((await call(t.base, renewed.access_token, 'GET', '/session')).status).toBe(200);
+
+    const replay = await tokenCall(body);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant', details: { code: 'INVALID_CODE' } });
+    expect((await call(t.base, renewed.access_token, 'GET', '/session')).status).toBe(401);
+    expect(
+      (await tokenCall({ grant_type: 'refresh_token', refresh_token: renewed.refresh_token })).status,
+    ).toBe(400);
+  });
+
+  it('revokes (RFC 7009): either token ends the sign-in; unknown tokens are fine', async () => {
+    const revoke = (fields: Record<string, string>) =>
+      fetch(`${t.base}/login/revoke`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const a = await signIn(t.base);
+    const r = await revoke({
+      token: a.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: CONSOLE_APP_ID,
+    });
+    expect(r.status).toBe(200);
+    expect((await call(t.base, a.access_token, 'GET', '/session')).status).toBe(401);
+    const b = await signIn(t.base);
+    expect((await revoke({ token: b.access_token })).status).toBe(200);
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: b.refresh_token })).status).toBe(
+      400,
+    );
+    expect((await revoke({ token: 'A'.repeat(43) })).status).toBe(200);
+    const c = await signIn(t.base);
+    const wrongClient = await revoke({
+      token: c.access_token,
+      client_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(wrongClient.status).toBe(400);
+    expect((await wrongClient.json()).error).toBe('invalid_client');
+    expect((await call(t.base, c.access_token, 'GET', '/session')).status).toBe(200);
+    expect((await revoke({})).status).toBe(400);
+  });
+
+  it('publishes RFC 8414 metadata', async () => {
+    const res = await fetch(`${t.server.url}/.well-known/oauth-authorization-server`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toMatchObject({
+      issuer: t.server.url,
+      authorization_endpoint: `${t.base}/login`,
+      token_endpoint: `${t.base}/login`,
+      revocation_endpoint: `${t.base}/login/revoke`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+
+  it('backs off per account after repeated wrong passwords, whichever address guesses', async () => {
+    const { rows } = await t.server.db.query<{ user_id: string }>(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Guessed', 'guessed@palisade.local', $1)
+       RETURNING user_id`,
+      [await hashPassword('right-pass')],
+    );
+    expect(rows.length).toBe(1);
+    const attempt = async (password: string, email = 'Guessed@palisade.local') => {
+      const flow = flowIdOf(await (await fetch(authorizeUrl(t.base))).text());
+      return submitSignIn(t.base, flow, email, password);
+    };
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    const locked = await attempt('right-pass', 'guessed@palisade.local');
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toMatch(
+      /Too many failed sign-ins for this email address\. Try again in 1 second\./,
+    );
+    // An unknown address backs off the same way, so the answer tells nothing about accounts.
+    for (let i = 0; i < 5; i++) expect((await attempt('x', 'nobody@palisade.local')).status).toBe(401);
+    expect((await attempt('x', 'nobody@palisade.local')).status).toBe(429);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await attempt('wrong-again')).status).toBe(401);
+    expect((await attempt('right-pass')).status).toBe(429); // now 2 s
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await attempt('right-pass')).status).toBe(302);
+    // Success forgets the failures.
+    expect((await attempt('wrong-after')).status).toBe(401);
+  });
+});
+
+describe('cleanup', () => {
+  it('deletes expired flows, sessions, rotated tokens, policy requests and old failures', async () => {
+    const short = await startTestServer({
+      tokenLifetimes: { flow: 3, code: 3, access: 1, refresh: 3 },
+      authSweepMs: 250,
+    });
+    try {
+      const count = async (table: string) =>
+        Number((await short.server.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      for (let i = 0; i < 20; i++) await fetch(authorizeUrl(short.base));
+      expect(await count('auth_flows')).toBe(20);
+      const token = await signIn(short.base);
+      await fetch(`${short.base}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token.refresh_token }),
+      });
+      const flow = flowIdOf(await (await fetch(authorizeUrl(short.base))).text());
+      await submitSignIn(short.base, flow, 'someone@palisade.local', 'wrong');
+      await short.server.db.query(
+        `INSERT INTO policy_signing_requests (user_id, policies, created) VALUES ($1, '{terms}', now() - interval '2 days')`,
+        [short.demo.userId],
+      );
+      await short.server.db.query(
+        "UPDATE sign_in_failures SET last_failure = now() - interval '2 days' WHERE email = 'someone@palisade.local'",
+      );
+      expect(await count('sessions')).toBe(1);
+      expect(await count('rotated_refresh_tokens')).toBe(1);
+      await new Promise((r) => setTimeout(r, 4000));
+      for (const table of [
+        'auth_flows',
+        'sessions',
+        'rotated_refresh_tokens',
+        'policy_signing_requests',
+        'sign_in_failures',
+      ])
+        expect(await count(table), table).toBe(0);
+    } finally {
+      await short.close();
+    }
   });
 });
 
