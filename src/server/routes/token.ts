@@ -58,7 +58,7 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
   const { db, config } = ctx;
   const issuer = config.publicUrl;
 
-  /** A code redeems once; its replay revokes the sessions it began (RFC 9700 §4.2.4). */
+  /** A code redeems once; its replay revokes the sessions it began (RFC 6749 §4.1.2, OAuth 2.1 §4.1.3). */
   function redeemCode(f: Record<string, unknown>, deviceId: string | null): Promise<Outcome> {
     const [clientId, code, redirectUri, verifier] = [
       'client_id',
