@@ -22,7 +22,6 @@ interface Application {
   application_id: string;
   callbacks: string[];
   scopes: string[];
-  secret_hash: string | null;
 }
 
 function signInPage(c: Ctx, flowId: string, email = '', error = '', status = error ? 401 : 200): Response {
@@ -49,7 +48,7 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
   async function application(id: string): Promise<Application | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const { rows } = await db.query<Application>(
-      'SELECT application_id, callbacks, scopes, secret_hash FROM applications WHERE application_id = $1',
+      'SELECT application_id, callbacks, scopes FROM applications WHERE application_id = $1',
       [id],
     );
     return rows[0] ?? null;

@@ -179,7 +179,7 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
   router.open('POST', '/login/revoke', async (c) => {
     const f = await readFields(c);
     const token = str(f.token);
-    if (!token) throw oauthError('invalid_request', 'Missing parameters', 'INVALID_GRANT');
+    if (!token) throw missing();
     const hash = hashToken(token);
     const revoked = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ family_id: string; application_id: string }>(
