@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/crypto.ts';
 import { createSharedRateLimiter } from '../../src/server/http/rateLimit.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
+import { sweepExpiredAuth } from '../../src/server/model/authSweep.ts';
 import {
   authorizeUrl,
   CONSOLE_SCOPE,
@@ -20,7 +21,8 @@ import {
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  // Sweeps run when a test says so (the cleanup tests), not on a timer mid-count.
+  t = await startTestServer({ authSweepMs: 3_600_000 });
 });
 afterAll(() => t?.close());
 
@@ -322,44 +324,59 @@ describe('sign in and token', () => {
 
 describe('cleanup', () => {
   it('deletes expired flows, sessions, rotated tokens, policy requests and old failures', async () => {
-    const short = await startTestServer({
-      tokenLifetimes: { flow: 3, code: 3, access: 1, refresh: 3 },
-      authSweepMs: 250,
-    });
+    const swept = await startTestServer({ authSweepMs: 200 });
     try {
       const count = async (table: string) =>
-        Number((await short.server.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-      for (let i = 0; i < 20; i++) await fetch(authorizeUrl(short.base));
+        Number((await swept.server.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      for (let i = 0; i < 20; i++) await fetch(authorizeUrl(swept.base));
       expect(await count('auth_flows')).toBe(20);
-      const token = await signIn(short.base);
-      await fetch(`${short.base}/login`, {
+      const token = await signIn(swept.base);
+      await fetch(`${swept.base}/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token.refresh_token }),
       });
-      const flow = flowIdOf(await (await fetch(authorizeUrl(short.base))).text());
-      await submitSignIn(short.base, flow, 'someone@palisade.local', 'wrong');
-      await short.server.db.query(
-        `INSERT INTO policy_signing_requests (user_id, policies, created) VALUES ($1, '{terms}', now() - interval '2 days')`,
-        [short.demo.userId],
+      const flow = flowIdOf(await (await fetch(authorizeUrl(swept.base))).text());
+      await submitSignIn(swept.base, flow, 'someone@palisade.local', 'wrong');
+      await swept.server.db.query(
+        `INSERT INTO policy_signing_requests (user_id, policies) VALUES ($1, '{terms}')`,
+        [swept.demo.userId],
       );
-      await short.server.db.query(
-        "UPDATE sign_in_failures SET last_failure = now() - interval '2 days' WHERE email = 'someone@palisade.local'",
-      );
-      expect(await count('sessions')).toBe(1);
-      expect(await count('rotated_refresh_tokens')).toBe(1);
-      await new Promise((r) => setTimeout(r, 4000));
-      for (const table of [
+      const tables = [
         'auth_flows',
         'sessions',
         'rotated_refresh_tokens',
         'policy_signing_requests',
         'sign_in_failures',
-      ])
-        expect(await count(table), table).toBe(0);
+      ];
+      await new Promise((r) => setTimeout(r, 500));
+      for (const table of tables) expect(await count(table), table).toBeGreaterThan(0);
+
+      // Time passes: everything reaches the end of its life.
+      await swept.server.db.exec(`
+        UPDATE auth_flows SET expires = now() - interval '1 second', code_expires = now() - interval '1 second';
+        UPDATE sessions SET refresh_expires = now() - interval '1 second';
+        UPDATE rotated_refresh_tokens SET expires = now() - interval '1 second';
+        UPDATE policy_signing_requests SET created = now() - interval '25 hours';
+        UPDATE sign_in_failures SET last_failure = now() - interval '25 hours';`);
+      const left = async () => Promise.all(tables.map(count));
+      for (let i = 0; i < 50 && (await left()).some((n) => n > 0); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await left()).toEqual([0, 0, 0, 0, 0]);
     } finally {
-      await short.close();
+      await swept.close();
     }
+  }, 60_000);
+
+  it('deletes in bounded batches, so a sweep never holds the database long', async () => {
+    await t.server.db.query(
+      `INSERT INTO policy_signing_requests (user_id, policies, created)
+       SELECT $1, '{terms}', now() - interval '2 days' FROM generate_series(1, 30)`,
+      [t.demo.userId],
+    );
+    // Batches of 2, at most 10 rounds: 20 of the 30 now, the rest on the next sweep.
+    expect(await sweepExpiredAuth(t.server.db, 2)).toBe(20);
+    expect(await sweepExpiredAuth(t.server.db, 2)).toBe(10);
   });
 });
 
