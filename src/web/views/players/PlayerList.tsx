@@ -11,7 +11,7 @@ import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { refsFor } from '../../ui/runCommand.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { playerRef, playersApi } from './playerRef.ts';
+import { playerRef } from './playerRef.ts';
 
 const MENU = ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'];
 const SEARCH_DELAY_MS = 250;
@@ -39,7 +39,7 @@ export function PlayerList() {
   const query = useQuery({
     queryKey: ['players', search],
     queryFn: async () => {
-      const page = await playersApi(api).list({ pageSize: 250, ...(search ? { name: search } : {}) });
+      const page = await api.players.list({ pageSize: 250, ...(search ? { name: search } : {}) });
       index.upsert(page.results.map(playerRef));
       return page;
     },
