@@ -13,7 +13,7 @@ function user(ctx: CommandContext) {
 }
 
 /** A page of the provider's site (account control panel, billing portal), opened in a new tab. */
-const providerPage = (id: string, title: string, link: keyof AppServices['links']) =>
+const providerPage = <const Id extends string>(id: Id, title: string, link: keyof AppServices['links']) =>
   defineCommand({
     id,
     title,

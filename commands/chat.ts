@@ -12,14 +12,6 @@ const group = 'Chat';
 
 export const CHAT_MODES = ['silent', 'notify'] as const;
 
-/** The server or group in view, as the chat target. */
-function targetInView(ctx: CommandContext) {
-  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
-  if (!m || m[2] === 'setup') return {};
-  const kind = m[1] === 'servers' ? ('server' as const) : ('group' as const);
-  return { target: { kind, id: decodeURIComponent(m[2]), label: m[2] } };
-}
-
 /** The chat name preference, else the account's name, else the API's default ("Server"). */
 function senderName(ctx: CommandContext): string | undefined {
   return getPref('chatName').trim() || ctx.user?.username || undefined;
@@ -36,7 +28,6 @@ export const chatCommands = [
       message: text().min(1, 'Type a message to send.').describe('Message').rest(),
       mode: oneOf(CHAT_MODES).default('silent').describe('Notify or Silent'),
     },
-    defaults: targetInView,
     run: async ({ target, message, mode }, ctx) => {
       const to = target.kind === 'group' ? { groupId: target.id } : { serviceId: target.id };
       try {

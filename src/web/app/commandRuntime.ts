@@ -5,6 +5,7 @@ import type { EntityLookup } from '../../../commands/args.ts';
 import type { AppServices, CommandContext, Surface } from '../../../commands/context.ts';
 import { type Command, execute } from '../../../commands/registry.ts';
 import type { Service } from '../../domain/api.ts';
+import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts';
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
 import { prefKeys, setPref } from '../store/prefs.ts';
@@ -74,12 +75,22 @@ export function createAppServices(deps: AppDeps): AppServices {
   };
 }
 
-/** The caller's bits on the server in view, from the cached server list. */
-function permissionsInView(deps: AppDeps, route: string): number | null {
-  const id = /^\/servers\/([^/]+)/.exec(route)?.[1];
-  if (!id) return null;
+/**
+ * The caller's mask on an entity (SENTINEL-API §7): the one its record carries (servers, groups,
+ * and survivors, tribes, dinos with their server's), else its server's, else the cached server
+ * list's; null when nothing held says.
+ */
+function maskOf(deps: AppDeps, of: { kind: EntityKind; id: string }): number | null {
+  const holder = maskHolderOf(of.kind);
+  if (!holder) return null;
+  const ref = deps.index.get(of.kind, of.id);
+  if (ref?.mask !== undefined) return ref.mask;
+  if (holder !== 'server') return null;
+  const serviceId = of.kind === 'server' ? of.id : ref?.server;
+  if (!serviceId) return null;
+  if (serviceId !== of.id) return maskOf(deps, { kind: 'server', id: serviceId });
   const list = deps.queryClient.getQueryData<Service[]>(['services']);
-  return list?.find((s) => s.serviceId === decodeURIComponent(id))?.permissions ?? null;
+  return list?.find((s) => s.serviceId === serviceId)?.permissions ?? null;
 }
 
 export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): CommandRuntime {
@@ -103,7 +114,11 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       surface,
       entities,
       app,
-      permissions: () => permissionsInView(deps, route),
+      permissions: (of) => {
+        const place = placeOf(route);
+        const target = of ?? (place.kind && place.id ? { kind: place.kind, id: place.id } : null);
+        return target ? maskOf(deps, target) : null;
+      },
     };
   };
 
