@@ -1,6 +1,6 @@
 // Session and account (ACTIONS.md): sign-in, sign-out, the user menu, local preferences.
 
-import { PREF_KEYS } from '../src/web/store/prefs.ts';
+import { PREF_KEYS } from '../src/domain/prefKeys.ts';
 import { oneOf, text } from './args.ts';
 import type { AppServices, CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';

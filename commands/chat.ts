@@ -3,7 +3,6 @@
 
 import { Msg } from '../src/domain/messages.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { getPref, setPref } from '../src/web/store/prefs.ts';
 import { oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
@@ -14,7 +13,7 @@ export const CHAT_MODES = ['silent', 'notify'] as const;
 
 /** The chat name preference, else the account's name, else the API's default ("Server"). */
 function senderName(ctx: CommandContext): string | undefined {
-  return getPref('chatName').trim() || ctx.user?.username || undefined;
+  return String(ctx.app.prefs.get('chatName') ?? '').trim() || ctx.user?.username || undefined;
 }
 
 export const chatCommands = [
@@ -47,9 +46,9 @@ export const chatCommands = [
     group,
     aliases: ['translate'],
     keys: ['alt+t'],
-    run: () => {
-      const next = !getPref('showTranslatedChat');
-      setPref('showTranslatedChat', next);
+    run: (_a, ctx) => {
+      const next = !ctx.app.prefs.get('showTranslatedChat');
+      ctx.app.prefs.set('showTranslatedChat', next);
       return { message: next ? 'Chat shows translations.' : 'Chat shows the original messages.' };
     },
   }),

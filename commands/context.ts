@@ -2,6 +2,7 @@
 // tests implement it with fakes. Commands never import React or touch the DOM themselves.
 
 import type { User } from '../src/domain/api.ts';
+import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
 import type { EntityLookup } from './args.ts';
@@ -55,7 +56,11 @@ export interface AppServices {
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
   };
-  prefs: { set(key: string, value: unknown): void; keys(): string[] };
+  prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };
+  /** Admin commands sent to each server, kept by the browser (newest first). */
+  commandHistory: { list(serverId: string): string[]; remember(serverId: string, command: string): void };
+  /** Push notifications per server: the browser's permission with our choice. */
+  push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
   links: { controlPanel: string; billingPortal: string };

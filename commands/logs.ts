@@ -2,25 +2,22 @@
 
 import type { LogMessage } from '../src/domain/api.ts';
 import { pathOf } from '../src/domain/resolver.ts';
-import { sanitise } from '../src/web/terminal/sanitise.ts';
 import { ref } from './args.ts';
 import { defineCommand } from './registry.ts';
 
 const group = 'Logs';
 
-/** No cap on length: this is the full record. */
-const RAW_LIMIT = Number.POSITIVE_INFINITY;
-
 /**
- * The message as the API returned it, one row per property plus the whole object, each as JSON
- * passed through the sanitiser: a line's text or metadata may hold controls or bidi overrides.
+ * The message as the API returned it, one row per property plus the whole object, each as JSON.
+ * A line's text or metadata may hold controls or bidi overrides: the surfaces that show rows (the
+ * console's tables, the info dialog) pass every cell through the sanitiser.
  */
 export function rawRows(m: LogMessage): [string, string][] {
   return [
-    ['JSON', sanitise(JSON.stringify(m), RAW_LIMIT)],
+    ['JSON', JSON.stringify(m)],
     ...Object.entries(m).map(([k, v]): [string, string] => [
       k,
-      sanitise(typeof v === 'string' ? v : JSON.stringify(v), RAW_LIMIT),
+      typeof v === 'string' ? v : JSON.stringify(v),
     ]),
   ];
 }

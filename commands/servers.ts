@@ -6,6 +6,7 @@ import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
+import { PUSH_LABELS } from '../src/domain/push.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import {
   currentSetting,
@@ -44,24 +45,6 @@ function runCommandError(e: unknown): unknown {
   return message ? new ApiError(message, code, e.status, e.message) : e;
 }
 
-// Console history per server (Pterodactyl keeps one per server too): newest first, in local storage.
-const HISTORY_PREFIX = 'palisade.commandHistory.';
-const HISTORY_MAX = 50;
-
-export function commandHistory(serverId: string): string[] {
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(HISTORY_PREFIX + serverId) ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberCommand(serverId: string, command: string): void {
-  const next = [command, ...commandHistory(serverId).filter((c) => c !== command)].slice(0, HISTORY_MAX);
-  globalThis.localStorage?.setItem(HISTORY_PREFIX + serverId, JSON.stringify(next));
-}
-
 export const resultText = (r: GameCommandResult): string =>
   r.ok
     ? r.result === null || r.result === undefined
@@ -84,39 +67,12 @@ export async function runAdminCommand(
   }));
   try {
     const r = await ctx.app.api.gameCommands(body);
-    for (const t of targets) rememberCommand(t.id, command.trim());
+    for (const t of targets) ctx.app.commandHistory.remember(t.id, command.trim());
     return r.results;
   } catch (e) {
     throw runCommandError(e);
   }
 }
-
-// Push notifications per server (SPEC §4): the browser's permission, and our own choice per server.
-const PUSH_PREFIX = 'palisade.push.';
-export type PushState = 'blocked' | 'enabled' | 'disabled';
-
-export function pushState(serverId: string): PushState {
-  const N = globalThis.Notification;
-  if (!N || N.permission === 'denied') return 'blocked';
-  return N.permission === 'granted' && globalThis.localStorage?.getItem(PUSH_PREFIX + serverId) === 'on'
-    ? 'enabled'
-    : 'disabled';
-}
-
-export async function setPush(serverId: string, on: boolean): Promise<PushState> {
-  const N = globalThis.Notification;
-  if (!N) return 'blocked';
-  if (on && N.permission === 'default') await N.requestPermission();
-  if (on && N.permission === 'granted') globalThis.localStorage?.setItem(PUSH_PREFIX + serverId, 'on');
-  if (!on) globalThis.localStorage?.removeItem(PUSH_PREFIX + serverId);
-  return pushState(serverId);
-}
-
-export const PUSH_LABELS: Record<PushState, string> = {
-  blocked: 'Blocked by the browser',
-  enabled: 'Enabled',
-  disabled: 'Disabled',
-};
 
 export const serverCommands = [
   defineCommand({
@@ -305,9 +261,9 @@ export const serverCommands = [
         .optional()
         .describe('On or off'),
     },
-    run: async ({ server, state }) => {
-      const want = state ? state === 'on' : pushState(server.id) !== 'enabled';
-      const now = await setPush(server.id, want);
+    run: async ({ server, state }, ctx) => {
+      const want = state ? state === 'on' : ctx.app.push.state(server.id) !== 'enabled';
+      const now = await ctx.app.push.set(server.id, want);
       if (want && now === 'blocked')
         throw new CommandError(
           'Notifications are blocked by the browser. Allow them in the site settings first.',

@@ -8,7 +8,10 @@ import type { Service } from '../../domain/api.ts';
 import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts';
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
-import { prefKeys, setPref } from '../store/prefs.ts';
+import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
+import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
+import { pushState, setPush } from '../store/push.ts';
+import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
@@ -17,7 +20,7 @@ import { canonicalPath } from './routes.ts';
 import type { CommandRuntime } from './runtime.ts';
 import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom } from './state.ts';
 
-const RECENT_KEY = 'palisade.recentCommands';
+const FULL = Number.POSITIVE_INFINITY;
 
 export function createAppServices(deps: AppDeps): AppServices {
   const { store } = deps;
@@ -54,12 +57,21 @@ export function createAppServices(deps: AppDeps): AppServices {
       },
     },
     dialogs: {
-      info: (title, rows) => store.set(dialogAtom, { type: 'info', title, rows }),
+      // Rows may be a record's raw text (a log line's metadata): controls and bidi overrides are
+      // shown, not obeyed, and nothing is cut, as it is the full record.
+      info: (title, rows) =>
+        store.set(dialogAtom, {
+          type: 'info',
+          title,
+          rows: rows.map(([k, v]): [string, string] => [sanitise(k, FULL), sanitise(v, FULL)]),
+        }),
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
     },
-    prefs: { set: setPref, keys: prefKeys },
+    prefs: { get: (key) => getPref(key as PrefKey), set: setPref, keys: prefKeys },
+    commandHistory: { list: commandHistory, remember: rememberCommand },
+    push: { state: pushState, set: setPush },
     auth: {
       signIn: (returnTo) => deps.auth.signIn(returnTo),
       signOut: async () => {
@@ -95,13 +107,6 @@ function maskOf(deps: AppDeps, of: { kind: EntityKind; id: string }): number | n
 
 export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): CommandRuntime {
   const app = createAppServices(deps);
-  const recent = (): string[] => {
-    try {
-      return JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    } catch {
-      return [];
-    }
-  };
 
   const context = (surface: Surface): CommandContext => {
     const layout = deps.store.get(layoutAtom);
@@ -127,15 +132,12 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     entities,
     index: deps.index,
     context,
-    recent,
+    recent: recentCommands,
     async run(cmd: Command, values, surface) {
       const ctx = context(surface);
       try {
         const result = await execute(cmd, values, ctx);
-        localStorage.setItem(
-          RECENT_KEY,
-          JSON.stringify([cmd.id, ...recent().filter((id) => id !== cmd.id)].slice(0, 10)),
-        );
+        rememberRecent(cmd.id);
         if (surface !== 'console' && result?.message) pushToast(deps.store, 'success', result.message);
         return result;
       } catch (e) {
