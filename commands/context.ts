@@ -6,6 +6,7 @@ import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
 import type { EntityLookup } from './args.ts';
+import type { Command } from './registry.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar';
 
@@ -31,6 +32,8 @@ export interface CommandResult {
   table?: TableResult;
   /** Where the API allows it, a way back (kbar's perform → undo). */
   undo?: () => Promise<void>;
+  /** The console is wiped before the rest is printed (`clear`). */
+  clearScreen?: true;
 }
 
 export interface AppServices {
@@ -40,7 +43,14 @@ export interface AppServices {
   api: SentinelApi;
   toast(kind: 'success' | 'error' | 'info', summary: string, reason?: string): void;
   palette: { open(query?: string): void };
-  terminal: { toggle(): void; focus(): void };
+  terminal: {
+    toggle(): void;
+    focus(): void;
+    /** The lines run in the console, oldest first. */
+    history(): readonly string[];
+  };
+  /** Every registered command, for `help`. */
+  catalogue: { all(): Command[]; find(name: string): Command | undefined };
   panes: {
     split(direction: 'right' | 'down'): void;
     close(): void;
@@ -56,6 +66,8 @@ export interface AppServices {
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
   };
+  /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
+  undo: { available(): boolean; run(): Promise<string> };
   prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };
   /** Admin commands sent to each server, kept by the browser (newest first). */
   commandHistory: { list(serverId: string): string[]; remember(serverId: string, command: string): void };

@@ -8,9 +8,11 @@ import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
+import { terminalCommands } from './terminal.ts';
 
 const COMMANDS = [
   ...shellCommands,
+  ...terminalCommands,
   ...accountCommands,
   ...serverCommands,
   ...logCommands,

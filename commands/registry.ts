@@ -30,6 +30,8 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string 
   /** react-hotkeys-hook key strings (`mod+k`, `shift+f10`). */
   keys?: string[];
   scope?: KeyScope;
+  /** Whether its keys act in text fields too; by default keys with a modifier do (Ctrl+Z undoes the field's text). */
+  keysInFields?: boolean;
   /**
    * Bits needed (SPEC §6) on the mask holder in view and on each server or group the command is
    * given: the same bits everywhere, or per kind of holder (a group ban needs manage bans where a
@@ -113,6 +115,15 @@ export class Registry {
       danger: c.danger ?? null,
     }));
   }
+}
+
+export const unknownCommandMessage = (name: string) =>
+  `Unknown command "${name}". Type help to list commands.`;
+
+/** `ban.create <player> [expires:duration] <comments>…` */
+export function usage(cmd: Command): string {
+  const args = Object.entries(cmd.args ?? {}).map(([n, a]) => a.usage(n) + (a.isRest ? '…' : ''));
+  return [cmd.id, ...args].join(' ');
 }
 
 /** `Mod+Shift+K` and `shift+mod+k` are one key. */

@@ -178,6 +178,17 @@ export const shellCommands = [
     run: (_a, ctx) => withList(ctx, (l) => l.openContextMenu()),
   }),
   defineCommand({
+    id: 'ui.undo',
+    title: 'Undo the last command',
+    group,
+    aliases: ['undo'],
+    keys: ['mod+z'],
+    // In a text field Ctrl+Z undoes typing.
+    keysInFields: false,
+    enabled: (ctx) => (ctx.app.undo.available() ? true : 'Nothing to undo'),
+    run: async (_a, ctx) => ({ message: `Undone: ${await ctx.app.undo.run()}.` }),
+  }),
+  defineCommand({
     id: 'ui.copy',
     title: 'Copy to clipboard',
     group,

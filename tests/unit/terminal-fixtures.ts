@@ -12,6 +12,8 @@ import {
   text,
 } from '../../commands/args.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import { shellCommands } from '../../commands/shell.ts';
+import { terminalCommands } from '../../commands/terminal.ts';
 import { Perm } from '../../src/domain/permissions.ts';
 
 const none = () => undefined;
@@ -60,7 +62,13 @@ export const commands = {
   }),
 };
 
-export const registry = () => new Registry().register(...Object.values(commands));
+/** The fixtures with the console's own commands and undo, as the app registers them. */
+export const registry = () =>
+  new Registry().register(
+    ...Object.values(commands),
+    ...terminalCommands,
+    ...shellCommands.filter((c) => c.id === 'ui.undo'),
+  );
 
 export const refs: EntityRef[] = [
   { kind: 'player', id: 'p1', label: 'Bob' },

@@ -11,6 +11,7 @@ import { openPalette } from '../palette/state.ts';
 import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
 import { pushState, setPush } from '../store/push.ts';
+import { History } from '../terminal/history.ts';
 import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { type AppDeps, userOf } from './deps.tsx';
@@ -18,7 +19,7 @@ import { focusActivePane } from './focusPane.ts';
 import * as L from './layout.ts';
 import { canonicalPath } from './routes.ts';
 import type { CommandRuntime } from './runtime.ts';
-import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom } from './state.ts';
+import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom, undoAtom } from './state.ts';
 
 const FULL = Number.POSITIVE_INFINITY;
 
@@ -37,7 +38,12 @@ export function createAppServices(deps: AppDeps): AppServices {
       toggle: () =>
         store.set(terminalAtom, (t) => ({ open: !t.open, focusSignal: t.focusSignal + (t.open ? 0 : 1) })),
       focus: () => store.set(terminalAtom, (t) => ({ open: true, focusSignal: t.focusSignal + 1 })),
+      history: () => {
+        const user = userOf(deps.auth);
+        return user ? new History(user.userId).entries() : [];
+      },
     },
+    catalogue: { all: () => deps.registry.all(), find: (name) => deps.registry.find(name) },
     panes: {
       split: (direction) => {
         setLayout((l) => L.split(l, direction));
@@ -68,6 +74,16 @@ export function createAppServices(deps: AppDeps): AppServices {
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
+    },
+    undo: {
+      available: () => store.get(undoAtom) !== null,
+      run: async () => {
+        const last = store.get(undoAtom);
+        if (!last) throw new Error('Nothing to undo.');
+        store.set(undoAtom, null);
+        await last.undo();
+        return last.title;
+      },
     },
     prefs: { get: (key) => getPref(key as PrefKey), set: setPref, keys: prefKeys },
     commandHistory: { list: commandHistory, remember: rememberCommand },
@@ -127,7 +143,12 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     };
   };
 
-  return {
+  const runUndo = () => {
+    const cmd = deps.registry.get('ui.undo');
+    if (cmd) runtime.run(cmd, {}, 'toolbar').catch(() => {});
+  };
+
+  const runtime: CommandRuntime = {
     registry: deps.registry,
     entities,
     index: deps.index,
@@ -138,7 +159,16 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       try {
         const result = await execute(cmd, values, ctx);
         rememberRecent(cmd.id);
-        if (surface !== 'console' && result?.message) pushToast(deps.store, 'success', result.message);
+        // Whatever surface ran it, its undo is the runtime's: on the toast, and for ui.undo.
+        if (result?.undo) deps.store.set(undoAtom, { title: cmd.title, undo: result.undo });
+        if (surface !== 'console' && result?.message)
+          pushToast(
+            deps.store,
+            'success',
+            result.message,
+            undefined,
+            result.undo ? { label: 'Undo', run: () => runUndo() } : undefined,
+          );
         return result;
       } catch (e) {
         if (surface !== 'console' && surface !== 'palette') {
@@ -149,4 +179,5 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       }
     },
   };
+  return runtime;
 }

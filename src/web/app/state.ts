@@ -47,23 +47,39 @@ export const layoutAtom = atom(
 
 export const terminalAtom = atom({ open: false, focusSignal: 0 });
 
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface Toast {
   id: number;
   kind: 'success' | 'error' | 'info';
   summary: string;
   reason?: string;
+  /** A button on the toast (Undo). */
+  action?: ToastAction;
 }
 export const toastsAtom = atom<Toast[]>([]);
 
 let toastId = 0;
-export function pushToast(store: AppStore, kind: Toast['kind'], summary: string, reason?: string): void {
+export function pushToast(
+  store: AppStore,
+  kind: Toast['kind'],
+  summary: string,
+  reason?: string,
+  action?: ToastAction,
+): void {
   const id = ++toastId;
-  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, summary, reason }]);
+  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, summary, reason, action }]);
   setTimeout(
     () => store.set(toastsAtom, (list) => list.filter((t) => t.id !== id)),
     kind === 'error' ? TOAST_ERROR_MS : TOAST_SUCCESS_MS,
   );
 }
+
+/** The last command run from any surface that can be undone, and how (kbar's perform → undo). */
+export const undoAtom = atom<{ title: string; undo: () => Promise<void> } | null>(null);
 
 export type DialogState =
   | { type: 'info'; title: string; rows: [string, string][] }
