@@ -159,6 +159,9 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       try {
         const result = await execute(cmd, values, ctx);
         rememberRecent(cmd.id);
+        // A command that answered may have changed what lists show, and the realtime events of our
+        // own changes are not echoed to us (X-Beacon-Pusher-Id): the lists on screen fetch again.
+        if (result) void deps.queryClient.invalidateQueries({ type: 'active' });
         // Whatever surface ran it, its undo is the runtime's: on the toast, and for ui.undo.
         if (result?.undo) deps.store.set(undoAtom, { title: cmd.title, undo: result.undo });
         if (surface !== 'console' && result?.message)
