@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { LogMessage } from '../../../domain/api.ts';
-import { selectionOf } from '../../../domain/resolver.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
@@ -60,7 +60,7 @@ export function LogPage() {
         <dd className={`log-level log-level-${m.level.toLowerCase()}`}>{m.level}</dd>
         <dt>Server</dt>
         <dd>
-          <PaneLink to={`/servers/${m.serviceId}`}>{m.serviceDisplayName}</PaneLink>
+          <PaneLink to={pathOf('server', m.serviceId)}>{m.serviceDisplayName}</PaneLink>
         </dd>
         <dt>Message id</dt>
         <dd>

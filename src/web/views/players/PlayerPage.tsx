@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PLAYER_TABS } from '../../../domain/enums.ts';
 import type { PlayerDetail } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { LogView } from '../logs/LogView.tsx';
@@ -74,7 +75,11 @@ export function PlayerPage() {
       </header>
       <nav className="tabs" aria-label="Player tabs">
         {PLAYER_TABS.map((t) => (
-          <PaneLink key={t} to={`/players/${playerId}/${t}`} className={tab === t ? 'tab tab-active' : 'tab'}>
+          <PaneLink
+            key={t}
+            to={pathOf('player', playerId, t)}
+            className={tab === t ? 'tab tab-active' : 'tab'}
+          >
             {TITLES[t]}
           </PaneLink>
         ))}

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { formatClock } from '../../../../commands/servers.ts';
 import type { Service } from '../../../domain/api.ts';
 import { Msg } from '../../../domain/messages.ts';
-import { selectionOf } from '../../../domain/resolver.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
@@ -119,13 +119,13 @@ export function ServerPage() {
         {TABS.map((t) => (
           <PaneLink
             key={t.id}
-            to={`/servers/${serviceId}/${t.id}`}
+            to={pathOf('server', serviceId, t.id)}
             className={tab === t.id ? 'tab tab-active' : 'tab'}
           >
             {t.title}
           </PaneLink>
         ))}
-        <PaneLink to={`/servers/${serviceId}/setup`} className="tab">
+        <PaneLink to={pathOf('server', serviceId, 'setup')} className="tab">
           Setup
         </PaneLink>
       </nav>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { useServices } from '../../store/services.ts';
@@ -38,7 +39,7 @@ export function ServerSetup() {
           even while it is not connected.
         </li>
       </ol>
-      <PaneLink to={`/servers/${serviceId}`}>Back to the server</PaneLink>
+      <PaneLink to={pathOf('server', serviceId)}>Back to the server</PaneLink>
     </div>
   );
 }
