@@ -136,11 +136,22 @@ export const serverCommands = [
         ctx.app.navigate(pathOf('server', server.id, 'setup'));
         return undefined;
       }
-      const s = await ctx.app.api.services.get(server.id);
-      return {
-        message: 'Add these two lines to GameUserSettings.ini:',
-        table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
-      };
+      return setupLines(await ctx.app.api.services.get(server.id));
+    },
+  }),
+  defineCommand({
+    id: 'server.regenerateKey',
+    title: 'Regenerate access key',
+    description: 'Disconnects the game server until its GameUserSettings.ini has the new key',
+    group,
+    aliases: ['newkey'],
+    danger: 'confirm',
+    permission: Perm.EditServices,
+    args: { server: ref('server').describe('Server') },
+    run: async ({ server }, ctx) => {
+      const s = await ctx.app.api.services.regenerateKey(server.id);
+      const lines = setupLines(s);
+      return { ...lines, message: `${s.displayName} has a new access key. ${lines.message}` };
     },
   }),
   defineCommand({
@@ -284,6 +295,15 @@ export const serverCommands = [
     },
   }),
 ];
+
+/** The two lines of GameUserSettings.ini; the key is shown only to the owner and editors. */
+function setupLines(s: Service) {
+  if (s.accessKey === null) throw new CommandError(Msg.accessKeyHidden);
+  return {
+    message: 'Add these two lines to GameUserSettings.ini:',
+    table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
+  };
+}
 
 /** Game clock as "Day 12, 13:45": the integer part is the day, the fraction the time of day. */
 export function formatClock(clock: number): string {

@@ -25,6 +25,8 @@ export interface TokenResponse {
   refresh_token_expiration: number;
   access_token_expires_in: number;
   refresh_token_expires_in: number;
+  /** RFC 6749 §5.1: whole seconds the access token lives (ours sends it; the provider does not). */
+  expires_in?: number;
   scope: string;
   now: number;
 }
@@ -69,7 +71,8 @@ export interface Service {
   serviceId: string;
   userId: string;
   gameId: 'Ark' | 'ArkSA';
-  accessKey: string;
+  /** Only for the owner and holders of EditServices; null for everyone else. */
+  accessKey: string | null;
   accessKeyHash: string;
   isConnected: boolean;
   connectionChangeTime: number | null;

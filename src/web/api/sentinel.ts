@@ -151,7 +151,14 @@ export function createSentinelApi(http: Http) {
   return {
     http,
 
-    services: writable<Service>('/sentinel/services'),
+    services: {
+      ...writable<Service>('/sentinel/services'),
+      /** A new access key (docs/api.md "Access keys"); the old one's link is closed. */
+      regenerateKey: (serviceId: string) =>
+        http<Service>('POST', `${at('/sentinel/services', serviceId)}/accessKey`, {
+          expect: ['forbidden', 'objectNotFound'],
+        }),
+    },
     groups: writable<Group>('/sentinel/groups'),
     groupUsers: writable<GroupUser>('/sentinel/groupUsers'),
     groupServices: writable<GroupService>('/sentinel/groupServices'),
