@@ -8,7 +8,8 @@ import { execute } from '../../commands/registry.ts';
 import type { Service } from '../../src/domain/api.ts';
 import { Msg } from '../../src/domain/messages.ts';
 import { Perm } from '../../src/domain/permissions.ts';
-import type { SentinelApi } from '../../src/web/api/sentinel.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 
 const registry = createRegistry();
 const server = { kind: 'server' as const, id: 's-1', label: 'Island PvE' };
@@ -16,8 +17,7 @@ const service = (accessKey: string | null) =>
   ({ serviceId: 's-1', displayName: 'Island PvE', accessKey }) as Service;
 
 function context(answer: Service, { confirm = true, bits = Perm.EditServices as number } = {}) {
-  const http = vi.fn(async () => answer);
-  const get = vi.fn(async () => answer);
+  const http = vi.fn(async (_method: string, _path: string, _opts?: unknown) => answer);
   const ctx: CommandContext = {
     route: '/servers/s-1/setup',
     selection: { kind: null, ids: [] },
@@ -25,7 +25,8 @@ function context(answer: Service, { confirm = true, bits = Perm.EditServices as 
     surface: 'console',
     entities: { search: () => [], resolve: async () => [] },
     app: {
-      api: { http, services: { get } } as unknown as SentinelApi,
+      // The real typed API over a spy: what is asserted is what goes over the wire.
+      api: createSentinelApi(http as unknown as Http),
       dialogs: { confirm: vi.fn(async () => confirm) },
     } as unknown as AppServices,
     permissions: () => bits,

@@ -6,14 +6,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { PlayerDetail } from '../../../domain/players.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
-import { refsFor } from '../../ui/runCommand.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { playerRef, playersApi } from './playerRef.ts';
+import { playerRef } from './playerRef.ts';
 
-const MENU = ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'];
 const SEARCH_DELAY_MS = 250;
 
 const columns: Column<PlayerDetail>[] = [
@@ -24,7 +24,7 @@ const columns: Column<PlayerDetail>[] = [
 ];
 
 export function PlayerList() {
-  const { api, index, registry } = useApp();
+  const { api, index } = useApp();
   const qc = useQueryClient();
   const paneId = usePaneId();
   const go = usePaneNavigate();
@@ -39,7 +39,7 @@ export function PlayerList() {
   const query = useQuery({
     queryKey: ['players', search],
     queryFn: async () => {
-      const page = await playersApi(api).list({ pageSize: 250, ...(search ? { name: search } : {}) });
+      const page = await api.players.list({ pageSize: 250, ...(search ? { name: search } : {}) });
       index.upsert(page.results.map(playerRef));
       return page;
     },
@@ -61,21 +61,14 @@ export function PlayerList() {
         loading={query.isLoading}
         error={query.error?.message ?? null}
         emptyText={search ? `No player has gone by "${search}".` : 'No players yet.'}
-        onOpen={(p) => go(`/players/${p.playerId}`)}
+        onOpen={(p) => go(pathOf('player', p.playerId))}
         onRefresh={() => void qc.invalidateQueries({ queryKey: ['players'] })}
-        kind="player"
-        menu={() => MENU.filter((id) => registry.get(id))}
-        valuesFor={(cmd, marked) => {
-          const refs = marked.map(playerRef);
-          return { player: refsFor(cmd, 'player', refs), of: refs[0] };
-        }}
+        entity={playerRef}
+        menu={() => MENUS.playerRow}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,
-            [paneId]: {
-              kind: 'player',
-              ids: (marked.length ? marked : active ? [active] : []).map((p) => p.playerId),
-            },
+            [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(playerRef)),
           }))
         }
       />

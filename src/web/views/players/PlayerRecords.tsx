@@ -2,6 +2,7 @@
 
 import type { Character } from '../../../domain/api.ts';
 import type { PlayerIdentifier, PlayerNameChange } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { formatTime, usePage } from './usePage.ts';
@@ -77,7 +78,7 @@ export function CharactersTab({ playerId }: { playerId: string }) {
       loading={q.isLoading}
       error={q.error?.message ?? null}
       emptyText="No survivors on servers you can see."
-      onOpen={(c) => go(`/characters/${c.characterId}`)}
+      onOpen={(c) => go(pathOf('survivor', c.characterId))}
       onRefresh={() => void q.refetch()}
     />
   );

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent, type Service } from '../../../domain/api.ts';
 import type { PlayerSession } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
@@ -88,7 +89,7 @@ export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) 
       loading={query.isLoading}
       error={query.error?.message ?? null}
       emptyText={connectedOnly ? 'Nobody is connected.' : 'No sessions yet.'}
-      onOpen={(s) => go(`/players/${s.playerId}`)}
+      onOpen={(s) => go(pathOf('player', s.playerId))}
       onRefresh={() => void qc.invalidateQueries({ queryKey: [PATH] })}
       toolbar={
         many && (

@@ -3,6 +3,7 @@
 // them is the groups' and scripts' work.
 
 import { permissionNames } from '../../../domain/permissions.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { ApiList } from '../world/ApiList.tsx';
@@ -70,7 +71,7 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
       columns={groupColumns}
       rowKey={(g) => g.groupServiceId}
       emptyText="The server is in no group."
-      onOpen={(g) => go(`/groups/${g.groupId}`)}
+      onOpen={(g) => go(pathOf('group', g.groupId))}
     />
   );
 }

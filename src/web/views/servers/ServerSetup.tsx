@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Msg } from '../../../domain/messages.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
@@ -63,7 +64,7 @@ export function ServerSetup() {
           even while it is not connected.
         </li>
       </ol>
-      <PaneLink to={`/servers/${serviceId}`}>Back to the server</PaneLink>
+      <PaneLink to={pathOf('server', serviceId)}>Back to the server</PaneLink>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 
 import type { Character, Dino, Tribe } from '../../../domain/api.ts';
 import { DINO_STATUS_LABELS, lifeStage } from '../../../domain/enums.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { ApiList } from './ApiList.tsx';
@@ -50,7 +51,7 @@ export function CharacterList({ filter, name }: { filter: Filter; name: string }
       rowKey={(c) => c.characterId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No survivors yet."
-      onOpen={(c) => go(`/characters/${c.characterId}`)}
+      onOpen={(c) => go(pathOf('survivor', c.characterId))}
     />
   );
 }
@@ -67,7 +68,7 @@ export function TribeList({ filter, name }: { filter: Filter; name: string }) {
       rowKey={(t) => t.tribeId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No tribes yet."
-      onOpen={(t) => go(`/tribes/${t.tribeId}`)}
+      onOpen={(t) => go(pathOf('tribe', t.tribeId))}
     />
   );
 }
@@ -84,7 +85,7 @@ export function DinoList({ filter, name }: { filter: Filter; name: string }) {
       rowKey={(d) => d.dinoId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No dinos yet."
-      onOpen={(d) => go(`/dinos/${d.dinoId}`)}
+      onOpen={(d) => go(pathOf('dino', d.dinoId))}
     />
   );
 }
