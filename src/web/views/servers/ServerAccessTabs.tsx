@@ -4,8 +4,8 @@
 
 import { permissionNames } from '../../../domain/permissions.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
-import type { Column } from '../../ui/VirtualList.tsx';
-import { ApiList } from '../world/ApiList.tsx';
+import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 interface ServiceUser {
   serviceUserId: string;
@@ -46,12 +46,16 @@ const scriptColumns: Column<ServiceScript>[] = [
 ];
 
 export function UsersTab({ serviceId }: { serviceId: string }) {
+  const list = usePagedList<ServiceUser>({
+    path: '/sentinel/serviceUsers',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<ServiceUser>
+    <VirtualList<ServiceUser>
+      {...list.view}
       name="serverUsers"
       label="Users"
-      path="/sentinel/serviceUsers"
-      params={{ serviceId }}
       columns={userColumns}
       rowKey={(u) => u.serviceUserId}
       emptyText="Nobody else has access."
@@ -61,12 +65,16 @@ export function UsersTab({ serviceId }: { serviceId: string }) {
 
 export function GroupsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList<GroupService>({
+    path: '/sentinel/groupServices',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<GroupService>
+    <VirtualList<GroupService>
+      {...list.view}
       name="serverGroups"
       label="Groups"
-      path="/sentinel/groupServices"
-      params={{ serviceId }}
       columns={groupColumns}
       rowKey={(g) => g.groupServiceId}
       emptyText="The server is in no group."
@@ -77,12 +85,16 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
 
 export function ScriptsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList<ServiceScript>({
+    path: '/sentinel/serviceScripts',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<ServiceScript>
+    <VirtualList<ServiceScript>
+      {...list.view}
       name="serverScripts"
       label="Scripts"
-      path="/sentinel/serviceScripts"
-      params={{ serviceId }}
       columns={scriptColumns}
       rowKey={(s) => s.serviceScriptId}
       emptyText="No scripts are attached to the server."
