@@ -10,13 +10,7 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
-import {
-  type Character,
-  channelFor,
-  type LogMessage,
-  type Page,
-  RealtimeEvent,
-} from '../../src/domain/api.ts';
+import { type Character, channelFor, type LogMessage, RealtimeEvent } from '../../src/domain/api.ts';
 import { BANS_UPDATED } from '../../src/domain/bans.ts';
 import type { Ban, PlayerSession } from '../../src/domain/players.ts';
 import type { Query } from '../../src/web/api/http.ts';
@@ -120,7 +114,7 @@ const chat = (n: number): LogMessage => ({
   serviceDisplayName: 'Island',
   serviceMiniDisplayName: 'Island',
   eventName: 'chat',
-  type: 'Chat',
+  type: 'Gameplay',
   time: 1_700_000_000 + Math.floor(n / 2),
   level: 'Informational',
   analyzerStatus: 'Skipped',
@@ -144,7 +138,11 @@ const rowsShown = () => screen.getAllByRole('row').length - 1;
 
 describe('chat, a list with a cursor', () => {
   it('fetches the newest page, then on an event only what is newer than the newest line held, merged', async () => {
-    let stored = [chat(1), chat(2), { ...chat(3), eventName: 'playerJoined', message: 'Bob joined' }];
+    let stored = [
+      chat(1),
+      chat(2),
+      { ...chat(3), eventName: 'playerJoined' as const, message: 'Bob joined' },
+    ];
     const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
     const rt = fakeRealtime();
     show(<ChatView serviceId={SERVICE} label="Island" />, api.http, rt.realtime);
@@ -247,21 +245,14 @@ describe('lists without a cursor', () => {
     const rt = fakeRealtime();
     show(<BansTab serviceId={SERVICE} />, api.http, rt.realtime);
     expect(await screen.findByText('Player 1')).toBeTruthy();
-    expect(api.calls('/sentinel/serviceBans')[0]).toEqual({
-      serviceId: SERVICE,
-      page: 1,
-      pageSize: PAGE_SIZE,
-    });
+    const firstPage = { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE };
+    expect(api.calls('/sentinel/serviceBans')[0]).toEqual(firstPage);
 
     stored = [ban(2), ban(3)];
     rt.emit(CHANNEL, BANS_UPDATED, { serviceId: SERVICE });
     expect(await screen.findByText('Player 3')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Player 1')).toBeNull());
-    expect(api.calls('/sentinel/serviceBans').at(-1)).toEqual({
-      serviceId: SERVICE,
-      page: 1,
-      pageSize: PAGE_SIZE,
-    });
+    expect(api.calls('/sentinel/serviceBans').at(-1)).toEqual(firstPage);
   });
 
   it('sessions: asks with the scope, sort and filter, and refetches on joins and leaves only', async () => {
