@@ -17,6 +17,8 @@ export const PAGE_SIZE = 250;
 export const MAX_ROWS = 5000;
 /** Catch-up pages before the gap is deemed too large and the list is fetched again instead. */
 const CATCH_UP_PAGES = 4;
+/** Rows of a list still loading: one array, so what is derived from the rows is not redone. */
+const NO_ROWS: readonly never[] = [];
 
 /** How a list sorted newest first asks for what came after a row. */
 export interface ListCursor<T> {
@@ -121,7 +123,7 @@ export function usePagedList<T>(spec: PagedListSpec<T>): PagedList<T> {
     }
   }, [api, qc]);
 
-  const rows = query.data ?? [];
+  const rows: readonly T[] = query.data ?? NO_ROWS;
   return {
     rows,
     view: {
