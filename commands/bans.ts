@@ -2,12 +2,11 @@
 // undo, import a ban list, go to the banned player. Many players × many targets run as one
 // command whose outcome names every failure.
 
-import type { Page } from '../src/domain/api.ts';
 import { BanMsg, expiryProblem, parseBanList, parseExpiry } from '../src/domain/bans.ts';
 import { readLink } from '../src/domain/importer.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
-import type { Ban } from '../src/domain/players.ts';
+import type { Ban, GroupBan, ServiceBan } from '../src/domain/players.ts';
 import { type EntityRef, list, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 import { asList, onePlayer, playersInView } from './players.ts';
@@ -27,21 +26,15 @@ export function targetsInView(ctx: CommandContext): Target[] {
   return [{ kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] }];
 }
 
-const classOf = (t: Target) =>
+/** The ban class of a target (§3.14): its API calls, owner property and the id of one of its bans. */
+const classOf = (ctx: CommandContext, t: Target) =>
   t.kind === 'server'
-    ? ({ path: '/sentinel/serviceBans', owner: 'serviceId', id: 'serviceBanId' } as const)
-    : ({ path: '/sentinel/groupBans', owner: 'groupId', id: 'groupBanId' } as const);
-
-const BAN_ERRORS = [
-  'duplicate',
-  'badPlayerId',
-  'pieCharacter',
-  'playerNotFound',
-  'eosIdUnknown',
-  'forbidden',
-  'validation',
-  'notFound',
-];
+    ? {
+        api: ctx.app.api.serviceBans,
+        owner: { serviceId: t.id },
+        idOf: (b: Ban) => (b as ServiceBan).serviceBanId,
+      }
+    : { api: ctx.app.api.groupBans, owner: { groupId: t.id }, idOf: (b: Ban) => (b as GroupBan).groupBanId };
 
 function targetsOf(given: Target | Target[] | undefined, ctx: CommandContext): Target[] {
   const t = given === undefined ? targetsInView(ctx) : (asList(given) as Target[]);
@@ -57,11 +50,8 @@ function playersOf(given: EntityRef | EntityRef[] | undefined, ctx: CommandConte
 
 /** The player's ban on a server or group, if there is one. */
 async function findBan(ctx: CommandContext, player: EntityRef, target: Target): Promise<Ban | null> {
-  const k = classOf(target);
-  const page = await ctx.app.api.http<Page<Ban>>('GET', k.path, {
-    query: { [k.owner]: target.id, playerId: player.id },
-    expect: ['forbidden'],
-  });
+  const k = classOf(ctx, target);
+  const page = await k.api.list({ ...k.owner, playerId: player.id });
   return page.results[0] ?? null;
 }
 
@@ -142,12 +132,9 @@ export const banCommands = [
       const expiration = expiryOf(a.expires);
       const players = playersOf(a.player, ctx);
       const targets = targetsOf(a.targets as Target[] | undefined, ctx);
-      const o = await eachPair(players, targets, (p, t) => {
-        const k = classOf(t);
-        return ctx.app.api.http('POST', k.path, {
-          body: { [k.owner]: t.id, playerId: p.id, comments: a.comments, expiration },
-          expect: BAN_ERRORS,
-        });
+      const o = await eachPair<unknown>(players, targets, (p, t) => {
+        const k = classOf(ctx, t);
+        return k.api.create({ ...k.owner, playerId: p.id, comments: a.comments, expiration });
       });
       return summary('Created', o);
     },
@@ -175,11 +162,8 @@ export const banCommands = [
       if (a.expires?.trim()) patch.expiration = expiryOf(a.expires);
       const ban = await findBan(ctx, player, target);
       if (!ban) throw new CommandError(`${player.label} is not banned on ${target.label}.`);
-      const k = classOf(target);
-      await ctx.app.api.http('PATCH', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
-        body: patch,
-        expect: BAN_ERRORS,
-      });
+      const k = classOf(ctx, target);
+      await k.api.patch(k.idOf(ban), patch);
       return { message: `Ban of ${ban.playerName} updated.` };
     },
   }),
@@ -200,24 +184,19 @@ export const banCommands = [
       const o = await eachPair(players, targets, async (p, t) => {
         const ban = await findBan(ctx, p, t);
         if (!ban) throw new Error('not banned there, so not removed');
-        const k = classOf(t);
-        await ctx.app.api.http('DELETE', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
-          expect: BAN_ERRORS,
-        });
+        const k = classOf(ctx, t);
+        await k.api.remove(k.idOf(ban));
         return { target: t, ban };
       });
       // The API has no undelete; undo re-creates each removed ban with its player, comments and expiry.
       const undo = async () => {
         for (const { target, ban } of o.done) {
-          const k = classOf(target);
-          await ctx.app.api.http('POST', k.path, {
-            body: {
-              [k.owner]: target.id,
-              playerId: ban.playerId,
-              comments: ban.comments,
-              expiration: ban.expiration,
-            },
-            expect: BAN_ERRORS,
+          const k = classOf(ctx, target);
+          await k.api.create({
+            ...k.owner,
+            playerId: ban.playerId,
+            comments: ban.comments,
+            expiration: ban.expiration,
           });
         }
       };
@@ -243,11 +222,7 @@ export const banCommands = [
       const { bans, problems } = parseBanList(body, Date.now() / 1000);
       const skipped = problems.map((p) => `line ${p.line} (${p.text}): ${p.reason}`);
       if (bans.length === 0) throw new CommandError([BanMsg.noValidLines, ...skipped].join(' '), 'source');
-      await ctx.app.api.http(
-        'POST',
-        `/sentinel/${target.kind === 'server' ? 'services' : 'groups'}/${encodeURIComponent(target.id)}/bans.txt`,
-        { body, rawBody: true, expect: ['noValidLines', 'forbidden', 'badId'] },
-      );
+      await ctx.app.api.importBans(classOf(ctx, target).owner, body);
       const head = `Imported ${bans.length} of ${bans.length + problems.length} lines.`;
       return {
         message: skipped.length ? `${head} Skipped ${skipped.join('; ')}` : head,

@@ -39,17 +39,9 @@ export const chatCommands = [
     defaults: targetInView,
     run: async ({ target, message, mode }, ctx) => {
       const to = target.kind === 'group' ? { groupId: target.id } : { serviceId: target.id };
-      const expect = ['missingMessage', 'missingTargetId', 'forbidden', 'serviceNotConnected'];
       try {
-        await ctx.app.api.http('POST', '/sentinel/chat', {
-          body: { ...to, message, senderName: senderName(ctx) },
-          expect,
-        });
-        if (mode === 'notify')
-          await ctx.app.api.http('POST', '/sentinel/gameCommands', {
-            body: { ...to, type: 'broadcast', message },
-            expect,
-          });
+        await ctx.app.api.chat({ ...to, message, senderName: senderName(ctx) });
+        if (mode === 'notify') await ctx.app.api.gameCommands([{ ...to, type: 'broadcast', message }]);
       } catch (e) {
         if (e instanceof ApiError && e.code === 'serviceNotConnected')
           throw new ApiError(Msg.serviceNotConnected, e.code, e.status, e.details);

@@ -16,11 +16,6 @@ export function logInView(ctx: CommandContext): { message?: EntityRef } {
   return id ? { message: { kind: 'log', id: decodeURIComponent(id), label: id } } : {};
 }
 
-export const fetchLogMessage = (ctx: CommandContext, id: string) =>
-  ctx.app.api.http<LogMessage>('GET', `/sentinel/logMessages/${encodeURIComponent(id)}`, {
-    expect: ['objectNotFound'],
-  });
-
 /** No cap on length: this is the full record. */
 const RAW_LIMIT = Number.POSITIVE_INFINITY;
 
@@ -58,7 +53,7 @@ export const logCommands = [
     args: { message: ref('log').describe('Log message', 'Its id') },
     defaults: logInView,
     run: async ({ message }, ctx) => {
-      const rows = rawRows(await fetchLogMessage(ctx, message.id));
+      const rows = rawRows(await ctx.app.api.logMessages.get(message.id));
       if (ctx.surface === 'console') return { table: { columns: ['Property', 'Value'], rows } };
       ctx.app.dialogs.info('Raw Log Data', rows);
       return undefined;

@@ -1,8 +1,6 @@
 // Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions.
 
-import type { Page } from '../src/domain/api.ts';
 import { PLAYER_TABS } from '../src/domain/enums.ts';
-import type { PlayerDetail, PlayerNote, PlayerSession } from '../src/domain/players.ts';
 import { noteContent } from '../src/domain/validate.ts';
 import { bool, type EntityRef, oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
@@ -64,9 +62,7 @@ export const playerCommands = [
         ctx.app.navigate('/players');
         return undefined;
       }
-      const page = await ctx.app.api
-        .classPath<PlayerDetail>('/sentinel/players')
-        .list({ pageSize: 100, ...(search ? { name: search } : {}) });
+      const page = await ctx.app.api.players.list({ pageSize: 100, ...(search ? { name: search } : {}) });
       return {
         table: {
           columns: ['Name', 'Other names', 'Country', 'Id'],
@@ -98,10 +94,7 @@ export const playerCommands = [
     args: { player: playerArg(), content: noteText() },
     run: async ({ player, content }, ctx) => {
       const p = onePlayer(player, ctx);
-      await ctx.app.api.http('POST', '/sentinel/playerNotes', {
-        body: { playerId: p.id, content },
-        expect: ['validation', 'notFound'],
-      });
+      await ctx.app.api.playerNotes.create({ playerId: p.id, content });
       return { message: 'Note added.' };
     },
   }),
@@ -114,10 +107,7 @@ export const playerCommands = [
       content: noteText(),
     },
     run: async ({ note, content }, ctx) => {
-      await ctx.app.api.http<PlayerNote>('PATCH', `/sentinel/playerNotes/${encodeURIComponent(note)}`, {
-        body: { content },
-        expect: ['forbidden', 'validation', 'objectNotFound'],
-      });
+      await ctx.app.api.playerNotes.patch(note, { content });
       return { message: 'Note saved; the previous text is kept in its history.' };
     },
   }),
@@ -154,14 +144,12 @@ export const playerCommands = [
         { player: 'playerId', server: 'serviceId', group: 'groupId' }[target.kind as string] ?? 'playerId';
       // One player's history is shown whole; many players' lists default to who is online now.
       const onlineOnly = target.kind !== 'player' && !all;
-      const page = await ctx.app.api.http<Page<PlayerSession>>('GET', '/sentinel/playerSessions', {
-        query: {
-          [filter]: target.id,
-          sortedColumn: 'connectTime',
-          sortDirection: 'descending',
-          pageSize: 250,
-          ...(onlineOnly ? { isConnected: 'true' } : {}),
-        },
+      const page = await ctx.app.api.playerSessions.list({
+        [filter]: target.id,
+        sortedColumn: 'connectTime',
+        sortDirection: 'descending',
+        pageSize: 250,
+        ...(onlineOnly ? { isConnected: 'true' } : {}),
       });
       return {
         table: {

@@ -3,11 +3,7 @@
 
 import type { Service } from '../src/domain/api.ts';
 import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
-import {
-  type GameCommandResponse,
-  type GameCommandResult,
-  isDangerousCommand,
-} from '../src/domain/gameCommands.ts';
+import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
 import {
@@ -96,15 +92,12 @@ export async function runAdminCommand(
   if (targets.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
   if (command.trim() === '') throw new CommandError(Msg.commandEmpty, 'command');
   const body = targets.map((t) => ({
-    type: 'admin',
+    type: 'admin' as const,
     command: command.trim(),
     ...(t.kind === 'group' ? { groupId: t.id } : { serviceId: t.id }),
   }));
   try {
-    const r = await ctx.app.api.http<GameCommandResponse>('POST', '/sentinel/gameCommands', {
-      body,
-      expect: Object.keys(RUN_COMMAND_ERRORS),
-    });
+    const r = await ctx.app.api.gameCommands(body);
     for (const t of targets) rememberCommand(t.id, command.trim());
     return r.results;
   } catch (e) {
@@ -138,12 +131,6 @@ export const PUSH_LABELS: Record<PushState, string> = {
   enabled: 'Enabled',
   disabled: 'Disabled',
 };
-
-interface MenuItem {
-  menuText: string;
-  scriptEventId: string;
-  arguments: unknown[];
-}
 
 export const serverCommands = [
   defineCommand({
@@ -277,9 +264,7 @@ export const serverCommands = [
     },
     defaults: serverInView,
     run: async ({ server, script }, ctx) => {
-      const items = await ctx.app.api.http<MenuItem[]>('GET', '/sentinel/scriptMenuItems', {
-        query: { serviceId: server.id, context: 'serviceScriptRun' },
-      });
+      const items = await ctx.app.api.scriptMenuItems(server.id, 'serviceScriptRun');
       const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
       if (!item) {
         const known = items.map((i) => i.menuText).join(', ');
@@ -288,17 +273,7 @@ export const serverCommands = [
           'script',
         );
       }
-      await ctx.app.api.http('POST', `/sentinel/scriptMenuItems/${encodeURIComponent(item.scriptEventId)}`, {
-        body: { serviceId: server.id, arguments: {} },
-        expect: [
-          'forbidden',
-          'missingKeys',
-          'notFound',
-          'eventNotFound',
-          'serviceNotFound',
-          'internalServerError',
-        ],
-      });
+      await ctx.app.api.runScript(item.scriptEventId, { serviceId: server.id, arguments: {} });
       return { message: `${item.menuText} is running on ${server.label}.` };
     },
   }),

@@ -8,7 +8,8 @@ import { createRegistry } from '../../commands/index.ts';
 import { parseArgs } from '../../commands/registry.ts';
 import { BanMsg } from '../../src/domain/bans.ts';
 import { Msg } from '../../src/domain/messages.ts';
-import type { SentinelApi } from '../../src/web/api/sentinel.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
 
 const bob: EntityRef = { kind: 'player', id: 'p-bob', label: 'Bob' };
@@ -36,7 +37,8 @@ function context(route: string) {
     user: null,
     surface: 'console',
     entities: lookup,
-    app: { api: { http } as unknown as SentinelApi } as AppServices,
+    // The real typed API over a spy: what is asserted is what goes over the wire.
+    app: { api: createSentinelApi(http as unknown as Http) } as AppServices,
     permissions: () => null,
   };
   return { ctx, http };

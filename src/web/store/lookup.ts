@@ -1,7 +1,7 @@
 // EntityLookup over the entity index, asking the API for what the index does not hold.
 
 import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
-import type { Group, Service } from '../../domain/api.ts';
+import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
 import { logRemote } from '../views/logs/logRef.ts';
@@ -26,7 +26,7 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   },
   group: async (api, text) => {
     const query = UUID.test(text) ? { 'groupId[]': text } : { name: text };
-    const page = await api.classPath<Group>('/sentinel/groups').list({ ...query, pageSize: 25 });
+    const page = await api.groups.list({ ...query, pageSize: 25 });
     return page.results.map((g) => ({ kind: 'group', id: g.groupId, label: g.name }));
   },
 };

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
-import { type Character, channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { MODERATION_SCORES } from '../../../domain/enums.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -39,7 +39,7 @@ function SurvivorName({ characterId }: { characterId: string }) {
   const { api } = useApp();
   const q = useQuery({
     queryKey: ['character', characterId],
-    queryFn: () => api.classPath<Character>('/sentinel/characters').get(characterId),
+    queryFn: () => api.characters.get(characterId),
     retry: false,
     staleTime: 300_000,
   });

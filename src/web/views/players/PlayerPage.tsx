@@ -11,7 +11,7 @@ import { PaneLink } from '../../app/PaneView.tsx';
 import { LogView } from '../logs/LogView.tsx';
 import { NotesTab } from './NotesTab.tsx';
 import { CharactersTab, IdentifiersTab, NameHistoryTab } from './PlayerRecords.tsx';
-import { playerRef, playersApi } from './playerRef.ts';
+import { playerRef } from './playerRef.ts';
 import { SessionsTab } from './SessionsTab.tsx';
 
 const TITLES: Record<(typeof PLAYER_TABS)[number], string> = {
@@ -50,7 +50,7 @@ function Facts({ p }: { p: PlayerDetail }) {
 export function PlayerPage() {
   const { playerId = '', tab = 'logs' } = useParams();
   const { api, index } = useApp();
-  const query = useQuery({ queryKey: ['player', playerId], queryFn: () => playersApi(api).get(playerId) });
+  const query = useQuery({ queryKey: ['player', playerId], queryFn: () => api.players.get(playerId) });
   useEffect(() => {
     if (query.data) index.upsert([playerRef(query.data)]);
   }, [query.data, index]);
