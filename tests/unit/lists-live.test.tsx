@@ -13,7 +13,8 @@ import { createRegistry } from '../../commands/index.ts';
 import { type Character, channelFor, type LogMessage, RealtimeEvent } from '../../src/domain/api.ts';
 import { BANS_UPDATED } from '../../src/domain/bans.ts';
 import type { Ban, PlayerSession } from '../../src/domain/players.ts';
-import type { Query } from '../../src/web/api/http.ts';
+import type { Http, Query } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { useChannels } from '../../src/web/store/liveRefetch.ts';
@@ -93,7 +94,7 @@ function fakeApi(routes: Record<string, Route>) {
 }
 
 function show(ui: ReactNode, http: unknown, realtime: Realtime | null) {
-  const deps = { api: { http }, registry, realtime } as unknown as AppDeps;
+  const deps = { api: createSentinelApi(http as Http), registry, realtime } as unknown as AppDeps;
   const runtime = fakeCommandRuntime(registry, `/servers/${SERVICE}`);
   return render(
     <Provider store={createStore()}>
@@ -168,7 +169,7 @@ describe('chat, a list with a cursor', () => {
       eventName: 'chat',
       sortedColumn: 'time',
       sortDirection: 'ascending',
-      page: '1',
+      page: 1,
       since: String(chat(2).time),
       sinceMessageId: chat(2).messageId,
     });

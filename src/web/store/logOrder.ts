@@ -19,11 +19,10 @@ export function compareCursor(a: Cursor, b: Cursor): number {
 
 export const newestFirst = (a: LogMessage, b: LogMessage) => compareCursor(cursorOf(b), cursorOf(a));
 
-/** The first page of the lines after `c` (all lines without one), oldest first: keyset paging. */
+/** The lines after `c` (all lines without one), oldest first: keyset paging from page 1. */
 export const linesAfter = (c: Cursor | null): Record<string, string> => ({
   sortedColumn: 'time',
   sortDirection: 'ascending',
-  page: '1',
   ...(c ? { since: String(c.time), sinceMessageId: c.id } : {}),
 });
 

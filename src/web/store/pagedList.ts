@@ -8,8 +8,8 @@
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { Page } from '../../domain/api.ts';
-import { errorText, type Query } from '../api/http.ts';
-import type { SentinelApi } from '../api/sentinel.ts';
+import { errorText } from '../api/http.ts';
+import type { ListParams, SentinelApi } from '../api/sentinel.ts';
 import { useApp } from '../app/deps.tsx';
 
 export const PAGE_SIZE = 250;
@@ -20,22 +20,31 @@ const CATCH_UP_PAGES = 4;
 /** Rows of a list still loading: one array, so what is derived from the rows is not redone. */
 const NO_ROWS: readonly never[] = [];
 
+type Lister<T> = (params: ListParams) => Promise<Page<T>>;
+
+/** The class paths a list can show: those of the typed API with a `list` (SENTINEL-API §2.4). */
+export type ListName = {
+  [K in keyof SentinelApi]: SentinelApi[K] extends { list: Lister<unknown> } ? K : never;
+}[keyof SentinelApi];
+
+export type RowOf<K extends ListName> = SentinelApi[K] extends { list: Lister<infer T> } ? T : never;
+
 /** How a list sorted newest first asks for what came after a row. */
 export interface ListCursor<T> {
   /** Negative when `a` is newer than `b`, 0 for the same row. */
   order(a: T, b: T): number;
-  /** Parameters for the first page of the rows after `row`, oldest first. */
-  after(row: T): Query;
+  /** Parameters for the rows after `row`, oldest first. */
+  after(row: T): ListParams;
 }
 
-export interface PagedListSpec<T> {
-  /** The class path, `/sentinel/playerNotes`. */
-  path: string;
+export interface PagedListSpec<K extends ListName> {
+  /** The class path, by its name in the typed API: `playerNotes`. */
+  of: K;
   /** Filters and sort, as the API names them. */
-  params: Query;
+  params: ListParams;
   /** Rows fetched: one page unless more is asked for, never more than MAX_ROWS. */
   limit?: number;
-  cursor?: ListCursor<T>;
+  cursor?: ListCursor<RowOf<K>>;
 }
 
 export interface PagedList<T> {
@@ -47,15 +56,10 @@ export interface PagedList<T> {
 }
 
 /** Pages of a class path in order, until `limit` rows or the last page. */
-export async function fetchPages<T>(
-  api: SentinelApi,
-  path: string,
-  params: Query,
-  limit: number,
-): Promise<T[]> {
+export async function fetchPages<T>(list: Lister<T>, params: ListParams, limit: number): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; out.length < limit; page++) {
-    const p = await api.http<Page<T>>('GET', path, { query: { ...params, page, pageSize: PAGE_SIZE } });
+    const p = await list({ ...params, page, pageSize: PAGE_SIZE });
     out.push(...p.results);
     // A page that is not full is the last, whatever the (possibly estimated) page count says.
     if (page >= p.pages || p.results.length < PAGE_SIZE) break;
@@ -79,18 +83,26 @@ export function mergeSorted<T>(a: readonly T[], b: readonly T[], order: (x: T, y
   return out;
 }
 
-export function usePagedList<T>(spec: PagedListSpec<T>): PagedList<T> {
+/** The typed API's `list` of a class path. */
+function listerOf<K extends ListName>(api: SentinelApi, of: K): Lister<RowOf<K>> {
+  const path = api[of] as unknown as { list: Lister<RowOf<K>> };
+  return (params) => path.list(params);
+}
+
+export function usePagedList<K extends ListName>(spec: PagedListSpec<K>): PagedList<RowOf<K>> {
+  type T = RowOf<K>;
   const { api } = useApp();
   const qc = useQueryClient();
   const limit = Math.min(spec.limit ?? PAGE_SIZE, MAX_ROWS);
-  const queryKey: QueryKey = [spec.path, spec.params, limit];
-  const queryFn = () => fetchPages<T>(api, spec.path, spec.params, limit);
+  const list = listerOf(api, spec.of);
+  const queryKey: QueryKey = [spec.of, spec.params, limit];
+  const queryFn = () => fetchPages(list, spec.params, limit);
   const query = useQuery({ queryKey, queryFn });
 
   // Events come in bursts (every channel resubscribes at once after a reconnect): one catch-up
   // runs at a time, and one more after it if anything asked meanwhile, from the rows it merged.
-  const latest = useRef({ spec, queryKey, queryFn });
-  latest.current = { spec, queryKey, queryFn };
+  const latest = useRef({ list, spec, queryKey, queryFn });
+  latest.current = { list, spec, queryKey, queryFn };
   const run = useRef({ running: false, again: false });
   const refetch = useCallback(async () => {
     const r = run.current;
@@ -102,12 +114,12 @@ export function usePagedList<T>(spec: PagedListSpec<T>): PagedList<T> {
     try {
       do {
         r.again = false;
-        const { spec: s, queryKey: key, queryFn: fn } = latest.current;
+        const { list: ls, spec: s, queryKey: key, queryFn: fn } = latest.current;
         const cursor = s.cursor;
         try {
           // The first load may be on its way; what is stored after the server read it is fetched here.
           const held = await qc.ensureQueryData({ queryKey: key, queryFn: fn });
-          const fresh = cursor && held.length ? await rowsAfter(api, s, cursor, held) : null;
+          const fresh = cursor && held.length ? await rowsAfter(ls, s.params, cursor, held) : null;
           if (cursor && fresh)
             qc.setQueryData<T[]>(key, (rows) =>
               mergeSorted(rows ?? [], fresh.sort(cursor.order), cursor.order).slice(0, MAX_ROWS),
@@ -121,7 +133,7 @@ export function usePagedList<T>(spec: PagedListSpec<T>): PagedList<T> {
     } finally {
       r.running = false;
     }
-  }, [api, qc]);
+  }, [qc]);
 
   const rows: readonly T[] = query.data ?? NO_ROWS;
   return {
@@ -138,17 +150,15 @@ export function usePagedList<T>(spec: PagedListSpec<T>): PagedList<T> {
 
 /** The rows after the newest one held, oldest first; null when more were missed than is worth merging. */
 async function rowsAfter<T>(
-  api: SentinelApi,
-  spec: PagedListSpec<T>,
+  list: Lister<T>,
+  params: ListParams,
   cursor: ListCursor<T>,
   held: readonly T[],
 ): Promise<T[] | null> {
   let since = held.reduce((newest, row) => (cursor.order(row, newest) < 0 ? row : newest));
   const fresh: T[] = [];
   for (let i = 0; i < CATCH_UP_PAGES; i++) {
-    const page = await api.http<Page<T>>('GET', spec.path, {
-      query: { ...spec.params, ...cursor.after(since), pageSize: PAGE_SIZE },
-    });
+    const page = await list({ ...params, ...cursor.after(since), page: 1, pageSize: PAGE_SIZE });
     fresh.push(...page.results);
     if (page.results.length < PAGE_SIZE) return fresh;
     since = page.results[page.results.length - 1];

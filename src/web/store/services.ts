@@ -19,9 +19,8 @@ export function useServices(api: SentinelApi, index: EntityIndex) {
     queryFn: async () => {
       try {
         // Every server, however many: the shell, the palette and the commands read this list.
-        const list = await fetchPages<Service>(
-          api,
-          '/sentinel/services',
+        const list = await fetchPages(
+          api.services.list,
           { sortedColumn: 'displayName' },
           Number.POSITIVE_INFINITY,
         );

@@ -45,8 +45,8 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
   const runtime = useCommandRuntime();
   const go = usePaneNavigate();
   const [importing, setImporting] = useState(false);
-  const list = usePagedList<Ban>({
-    path: serviceId ? '/sentinel/serviceBans' : '/sentinel/groupBans',
+  const list = usePagedList({
+    of: serviceId ? 'serviceBans' : 'groupBans',
     params: serviceId ? { serviceId } : { groupId },
   });
   const owner: EntityRef = serviceId

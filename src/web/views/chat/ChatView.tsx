@@ -98,8 +98,8 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const list = usePagedList<LogMessage>({
-    path: '/sentinel/logMessages',
+  const list = usePagedList({
+    of: 'logMessages',
     params: { serviceId, groupId, eventName: 'chat', sortDirection: 'descending' },
     cursor: logCursor,
   });

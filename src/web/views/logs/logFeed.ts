@@ -316,6 +316,7 @@ export class LogFeed {
         const page = await this.opts.list({
           ...this.opts.query,
           ...linesAfter(since),
+          page: '1',
           pageSize: String(PAGE_SIZE),
         });
         this.receive(page.results, true);

@@ -30,7 +30,7 @@ const columns: Column<PlayerNote>[] = [
 type Editing = { note: PlayerNote | null } | null;
 
 export function NotesTab({ playerId }: { playerId: string }) {
-  const list = usePagedList<PlayerNote>({ path: '/sentinel/playerNotes', params: { playerId } });
+  const list = usePagedList({ of: 'playerNotes', params: { playerId } });
   const [editing, setEditing] = useState<Editing>(null);
   const [active, setActive] = useState<PlayerNote | null>(null);
 

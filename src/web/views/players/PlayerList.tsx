@@ -35,8 +35,8 @@ export function PlayerList() {
     return () => clearTimeout(t);
   }, [typed]);
 
-  const list = usePagedList<PlayerDetail>({
-    path: '/sentinel/players',
+  const list = usePagedList({
+    of: 'players',
     params: search ? { name: search } : {},
   });
   // The palette finds the players a search brought, by any name they went by.

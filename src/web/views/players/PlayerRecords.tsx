@@ -14,7 +14,7 @@ const identifierColumns: Column<PlayerIdentifier>[] = [
 ];
 
 export function IdentifiersTab({ playerId }: { playerId: string }) {
-  const list = usePagedList<PlayerIdentifier>({ path: '/sentinel/playerIdentifiers', params: { playerId } });
+  const list = usePagedList({ of: 'playerIdentifiers', params: { playerId } });
   return (
     <VirtualList<PlayerIdentifier>
       {...list.view}
@@ -33,8 +33,8 @@ const nameColumns: Column<PlayerNameChange>[] = [
 ];
 
 export function NameHistoryTab({ playerId }: { playerId: string }) {
-  const list = usePagedList<PlayerNameChange>({
-    path: '/sentinel/playerNameChanges',
+  const list = usePagedList({
+    of: 'playerNameChanges',
     params: { playerId, sortedColumn: 'changeTime', sortDirection: 'descending' },
   });
   return (
@@ -59,7 +59,7 @@ const characterColumns: Column<Character>[] = [
 
 export function CharactersTab({ playerId }: { playerId: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<Character>({ path: '/sentinel/characters', params: { playerId } });
+  const list = usePagedList({ of: 'characters', params: { playerId } });
   return (
     <VirtualList<Character>
       {...list.view}

@@ -44,8 +44,8 @@ export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) 
   const many = !playerId;
   const [connectedOnly, setConnectedOnly] = useState(many);
   const scope = playerId ? { playerId } : serviceId ? { serviceId } : { groupId };
-  const list = usePagedList<PlayerSession>({
-    path: '/sentinel/playerSessions',
+  const list = usePagedList({
+    of: 'playerSessions',
     params: {
       ...scope,
       sortedColumn: 'connectTime',

@@ -2,31 +2,11 @@
 // and the scripts attached to it (SPEC §2), each the real API list, read-only here; managing
 // them is the groups' and scripts' work.
 
+import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-
-interface ServiceUser {
-  serviceUserId: string;
-  username: string;
-  usernameFull: string;
-  permissions: number;
-}
-interface GroupService {
-  groupServiceId: string;
-  groupId: string;
-  groupName: string;
-  groupColor: string;
-  permissionsMask: number;
-}
-interface ServiceScript {
-  serviceScriptId: string;
-  scriptId: string;
-  scriptName: string;
-  revisionId: string | null;
-  origin: string;
-}
 
 const bits = (mask: number) => permissionNames(mask).join(', ');
 
@@ -46,8 +26,8 @@ const scriptColumns: Column<ServiceScript>[] = [
 ];
 
 export function UsersTab({ serviceId }: { serviceId: string }) {
-  const list = usePagedList<ServiceUser>({
-    path: '/sentinel/serviceUsers',
+  const list = usePagedList({
+    of: 'serviceUsers',
     params: { serviceId },
     limit: MAX_ROWS,
   });
@@ -65,8 +45,8 @@ export function UsersTab({ serviceId }: { serviceId: string }) {
 
 export function GroupsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<GroupService>({
-    path: '/sentinel/groupServices',
+  const list = usePagedList({
+    of: 'groupServices',
     params: { serviceId },
     limit: MAX_ROWS,
   });
@@ -85,8 +65,8 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
 
 export function ScriptsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<ServiceScript>({
-    path: '/sentinel/serviceScripts',
+  const list = usePagedList({
+    of: 'serviceScripts',
     params: { serviceId },
     limit: MAX_ROWS,
   });

@@ -40,7 +40,7 @@ const dinoColumns: Column<Dino>[] = [
 
 export function CharacterList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<Character>({ path: '/sentinel/characters', params: filter, limit: MAX_ROWS });
+  const list = usePagedList({ of: 'characters', params: filter, limit: MAX_ROWS });
   return (
     <VirtualList<Character>
       {...list.view}
@@ -57,7 +57,7 @@ export function CharacterList({ filter, name }: { filter: Filter; name: string }
 
 export function TribeList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<Tribe>({ path: '/sentinel/tribes', params: filter, limit: MAX_ROWS });
+  const list = usePagedList({ of: 'tribes', params: filter, limit: MAX_ROWS });
   return (
     <VirtualList<Tribe>
       {...list.view}
@@ -74,7 +74,7 @@ export function TribeList({ filter, name }: { filter: Filter; name: string }) {
 
 export function DinoList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
-  const list = usePagedList<Dino>({ path: '/sentinel/dinos', params: filter, limit: MAX_ROWS });
+  const list = usePagedList({ of: 'dinos', params: filter, limit: MAX_ROWS });
   return (
     <VirtualList<Dino>
       {...list.view}
