@@ -5,7 +5,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Command } from '../../../../commands/registry.ts';
-import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { useApp } from '../../app/deps.tsx';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
@@ -159,7 +159,7 @@ export function LogView({ filter, name }: LogViewProps) {
   const feed = useMemo(
     () =>
       new LogFeed({
-        list: (query) => api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', { query }),
+        list: (query) => api.logMessages.list(query),
         query: toQuery(scope, criteria),
         accepts: (m) => accepts(scope, criteria, m),
         live: isLiveSort(criteria),
