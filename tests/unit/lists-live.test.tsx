@@ -23,6 +23,7 @@ import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
 import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
 import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
+import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
 import { CharacterList } from '../../src/web/views/world/WorldLists.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
@@ -222,6 +223,32 @@ describe('chat, a list with a cursor', () => {
     await act(async () => release());
     expect(await screen.findByText('chat 2')).toBeTruthy();
     expect(api.calls('/sentinel/logMessages')[1]).toMatchObject({ sinceMessageId: chat(1).messageId });
+  });
+});
+
+describe('the log view, paged by its own feed', () => {
+  it('is live through the same hook: a resubscribe fetches the lines after the newest one held', async () => {
+    const line = (n: number): LogMessage => ({ ...chat(n), eventName: 'playerJoined', message: `line ${n}` });
+    const stored = [line(1), line(2)];
+    const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
+    const rt = fakeRealtime();
+    show(<LogView filter={{ serviceId: SERVICE }} name="server-logs" />, api.http, rt.realtime);
+    expect(await screen.findByText('line 2')).toBeTruthy();
+    await waitFor(() => expect(rt.channels()).toEqual([CHANNEL]));
+
+    stored.push(line(3));
+    rt.resubscribe(CHANNEL);
+    expect(await screen.findByText('line 3')).toBeTruthy();
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({
+      sortDirection: 'ascending',
+      since: String(line(2).time),
+      sinceMessageId: line(2).messageId,
+    });
+    expect(screen.getAllByText(/^line \d$/).map((e) => e.textContent)).toEqual([
+      'line 3',
+      'line 2',
+      'line 1',
+    ]);
   });
 });
 
