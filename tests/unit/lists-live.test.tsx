@@ -136,6 +136,15 @@ const logRoute =
       .sort((a, b) => sign * compareCursor(cursorOf(a), cursorOf(b)));
   };
 
+/** The first page of what came after `m`, oldest first (docs/api.md: exact cursors). */
+const after = (m: LogMessage) => ({
+  sortedColumn: 'time',
+  sortDirection: 'ascending',
+  page: expect.anything(),
+  since: String(m.time),
+  sinceMessageId: m.messageId,
+});
+
 const rowsShown = () => screen.getAllByRole('row').length - 1;
 
 describe('chat, a list with a cursor', () => {
@@ -166,14 +175,7 @@ describe('chat, a list with a cursor', () => {
     rt.emit(CHANNEL, RealtimeEvent.chatMessage, chat(4));
     expect(await screen.findByText('chat 5')).toBeTruthy();
     expect(api.http.mock.calls.length).toBe(before + 1);
-    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({
-      eventName: 'chat',
-      sortedColumn: 'time',
-      sortDirection: 'ascending',
-      page: 1,
-      since: String(chat(2).time),
-      sinceMessageId: chat(2).messageId,
-    });
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({ eventName: 'chat', ...after(chat(2)) });
     expect(screen.getAllByText(/^chat \d$/).map((e) => e.textContent)).toEqual([
       'chat 5',
       'chat 4',
@@ -199,9 +201,9 @@ describe('chat, a list with a cursor', () => {
     expect(await screen.findByText('chat 3')).toBeTruthy();
     await waitFor(() => expect(api.calls('/sentinel/logMessages').length).toBe(before + 2));
     const [first, second] = api.calls('/sentinel/logMessages').slice(before);
-    expect(first).toMatchObject({ since: String(chat(2).time), sinceMessageId: chat(2).messageId });
+    expect(first).toMatchObject(after(chat(2)));
     // The burst's one more catch-up starts from what the first merged.
-    expect(second).toMatchObject({ since: String(chat(3).time), sinceMessageId: chat(3).messageId });
+    expect(second).toMatchObject(after(chat(3)));
     expect(rowsShown()).toBe(3);
   });
 
@@ -239,11 +241,7 @@ describe('the log view, paged by its own feed', () => {
     stored.push(line(3));
     rt.resubscribe(CHANNEL);
     expect(await screen.findByText('line 3')).toBeTruthy();
-    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({
-      sortDirection: 'ascending',
-      since: String(line(2).time),
-      sinceMessageId: line(2).messageId,
-    });
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject(after(line(2)));
     expect(screen.getAllByText(/^line \d$/).map((e) => e.textContent)).toEqual([
       'line 3',
       'line 2',
