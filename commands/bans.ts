@@ -7,24 +7,16 @@ import { readLink } from '../src/domain/importer.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
 import type { Ban, GroupBan, ServiceBan } from '../src/domain/players.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import { type EntityRef, list, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
-import { asList, onePlayer, playersInView } from './players.ts';
+import { asList, onePlayer } from './players.ts';
 import { CommandError, defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Players';
+/** A server ban needs control servers on the server; a group ban manage bans on the group (§7). */
+const BAN_PERMISSION = { server: Perm.ControlServices, group: Perm.ManageBans };
 type Target = EntityRef & { kind: 'server' | 'group' };
-
-/** The server or group in view (route or selected row). */
-export function targetsInView(ctx: CommandContext): Target[] {
-  const sel = ctx.selection;
-  if ((sel.kind === 'server' || sel.kind === 'group') && sel.ids.length)
-    return sel.ids.map((id) => ({ kind: sel.kind as Target['kind'], id, label: id }));
-  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
-  if (!m || m[2] === 'setup') return [];
-  return [{ kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] }];
-}
 
 /** The ban class of a target (§3.14): its API calls, owner property and the id of one of its bans. */
 const classOf = (ctx: CommandContext, t: Target) =>
@@ -36,14 +28,15 @@ const classOf = (ctx: CommandContext, t: Target) =>
       }
     : { api: ctx.app.api.groupBans, owner: { groupId: t.id }, idOf: (b: Ban) => (b as GroupBan).groupBanId };
 
-function targetsOf(given: Target | Target[] | undefined, ctx: CommandContext): Target[] {
-  const t = given === undefined ? targetsInView(ctx) : (asList(given) as Target[]);
+/** The servers and groups given or in view (the registry fills them); at least one is needed. */
+function targetsOf(given: EntityRef | EntityRef[] | undefined): Target[] {
+  const t = asList(given) as Target[];
   if (t.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
   return t;
 }
 
-function playersOf(given: EntityRef | EntityRef[] | undefined, ctx: CommandContext): EntityRef[] {
-  const p = given === undefined ? playersInView(ctx) : asList(given);
+function playersOf(given: EntityRef | EntityRef[] | undefined): EntityRef[] {
+  const p = asList(given);
   if (p.length === 0) throw new CommandError('Choose a player.', 'player');
   return p;
 }
@@ -115,7 +108,7 @@ export const banCommands = [
     title: 'Ban player',
     group,
     aliases: ['ban'],
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     // In a list of players: ban the marked ones (or the active one).
     keys: ['b'],
     scope: 'list',
@@ -130,8 +123,8 @@ export const banCommands = [
     },
     run: async (a, ctx) => {
       const expiration = expiryOf(a.expires);
-      const players = playersOf(a.player, ctx);
-      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
+      const players = playersOf(a.player);
+      const targets = targetsOf(a.targets);
       const o = await eachPair<unknown>(players, targets, (p, t) => {
         const k = classOf(ctx, t);
         return k.api.create({ ...k.owner, playerId: p.id, comments: a.comments, expiration });
@@ -143,7 +136,7 @@ export const banCommands = [
     id: 'ban.edit',
     title: 'Edit ban',
     group,
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     // Comments are required: a ban always says why, so an edit states it (and the palette asks for
     // it when a row's menu hands the command over with only the player and the server or group).
     args: {
@@ -156,8 +149,8 @@ export const banCommands = [
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
     },
     run: async (a, ctx) => {
-      const player = onePlayer(a.player, ctx);
-      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const player = onePlayer(a.player);
+      const [target] = targetsOf(a.target);
       const patch: Record<string, unknown> = { comments: a.comments.trim() };
       if (a.expires?.trim()) patch.expiration = expiryOf(a.expires);
       const ban = await findBan(ctx, player, target);
@@ -172,15 +165,15 @@ export const banCommands = [
     title: 'Remove ban',
     group,
     aliases: ['unban'],
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     danger: 'confirm',
     // In a list of bans: remove the marked ones (or the active one).
     keys: ['delete'],
     scope: 'list',
     args: { player: playersArg(), targets: targetsArg() },
     run: async (a, ctx) => {
-      const players = playersOf(a.player, ctx);
-      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
+      const players = playersOf(a.player);
+      const targets = targetsOf(a.targets);
       const o = await eachPair(players, targets, async (p, t) => {
         const ban = await findBan(ctx, p, t);
         if (!ban) throw new Error('not banned there, so not removed');
@@ -207,7 +200,7 @@ export const banCommands = [
     id: 'ban.import',
     title: 'Import bans',
     group,
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     args: {
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
       source: text()
@@ -216,7 +209,7 @@ export const banCommands = [
         .rest(),
     },
     run: async (a, ctx) => {
-      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const [target] = targetsOf(a.target);
       const source = a.source.trim();
       const body = /^https?:\/\/\S+$/i.test(source) ? await readLink(source) : source;
       const { bans, problems } = parseBanList(body, Date.now() / 1000);
@@ -238,7 +231,7 @@ export const banCommands = [
     group,
     args: { player: ref('player').describe('Player').optional() },
     run: ({ player }, ctx) => {
-      ctx.app.navigate(entityPath('player', onePlayer(player, ctx).id));
+      ctx.app.navigate(pathOf('player', onePlayer(player).id));
       return undefined;
     },
   }),

@@ -2,15 +2,14 @@
 // tests implement it with fakes. Commands never import React or touch the DOM themselves.
 
 import type { User } from '../src/domain/api.ts';
+import type { PushState } from '../src/domain/push.ts';
+import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import type { EntityKind, EntityLookup } from './args.ts';
+import type { EntityLookup } from './args.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar';
 
-export interface Selection {
-  kind: EntityKind | null;
-  ids: string[];
-}
+export type { Selection } from '../src/domain/resolver.ts';
 
 export interface ListController {
   readonly name: string;
@@ -57,7 +56,11 @@ export interface AppServices {
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
   };
-  prefs: { set(key: string, value: unknown): void; keys(): string[] };
+  prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };
+  /** Admin commands sent to each server, kept by the browser (newest first). */
+  commandHistory: { list(serverId: string): string[]; remember(serverId: string, command: string): void };
+  /** Push notifications per server: the browser's permission with our choice. */
+  push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
   links: { controlPanel: string; billingPortal: string };
@@ -71,6 +74,10 @@ export interface CommandContext {
   surface: Surface;
   entities: EntityLookup;
   app: AppServices;
-  /** The caller's resolved permission bits on the entity in view (server or group), if any. */
-  permissions(): number | null;
+  /**
+   * The caller's effective mask (SENTINEL-API §7) on `of`, or on what is in view when omitted:
+   * a server's or group's own, a survivor's, tribe's, dino's or log line's server's; null when
+   * unknown or when nothing in view holds one.
+   */
+  permissions(of?: { kind: EntityKind; id: string }): number | null;
 }

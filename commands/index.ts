@@ -9,14 +9,19 @@ import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 
+const COMMANDS = [
+  ...shellCommands,
+  ...accountCommands,
+  ...serverCommands,
+  ...logCommands,
+  ...chatCommands,
+  ...playerCommands,
+  ...banCommands,
+];
+
+/** Every command id of the console, as a type: menus, toolbars and code name commands by it. */
+export type CommandId = (typeof COMMANDS)[number]['id'];
+
 export function createRegistry(): Registry {
-  return new Registry().register(
-    ...shellCommands,
-    ...accountCommands,
-    ...serverCommands,
-    ...logCommands,
-    ...chatCommands,
-    ...playerCommands,
-    ...banCommands,
-  );
+  return new Registry().register(...COMMANDS);
 }

@@ -6,6 +6,8 @@ import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
+import { PUSH_LABELS } from '../src/domain/push.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import {
   currentSetting,
   parseSetting,
@@ -18,23 +20,8 @@ import { ApiError } from '../src/web/api/http.ts';
 import { type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Servers';
-
-/** The server in view (route) or selected (list), as a typed argument value. */
-export function serverInView(ctx: CommandContext) {
-  const fromRoute = /^\/servers\/([^/]+)/.exec(ctx.route)?.[1];
-  const id = ctx.selection.kind === 'server' ? ctx.selection.ids[0] : fromRoute;
-  if (!id || id === 'setup') return {};
-  return { server: { kind: 'server' as const, id: decodeURIComponent(id), label: id } };
-}
-
-/** The same server as run-command targets. */
-const targetsInView = (ctx: CommandContext) => {
-  const { server } = serverInView(ctx);
-  return server ? { targets: [server] } : {};
-};
 
 /** What each code of SPEC §8 "Run command" means to the user. */
 export const RUN_COMMAND_ERRORS: Record<string, string> = {
@@ -45,7 +32,7 @@ export const RUN_COMMAND_ERRORS: Record<string, string> = {
   missingType: 'The command has no type.',
   badType: 'The server does not know this type of command.',
   missingProperties: Msg.commandEmpty,
-  forbidden: 'You do not have permission to control this server (control servers).',
+  forbidden: `${Msg.forbidden} (control servers).`,
   unauthorized: 'Your authorization has expired. Refresh the page to sign in again.',
   serviceNotConnected: Msg.serviceNotConnected,
 };
@@ -56,24 +43,6 @@ function runCommandError(e: unknown): unknown {
   const code = e.status === 401 ? 'unauthorized' : e.code;
   const message = RUN_COMMAND_ERRORS[code];
   return message ? new ApiError(message, code, e.status, e.message) : e;
-}
-
-// Console history per server (Pterodactyl keeps one per server too): newest first, in local storage.
-const HISTORY_PREFIX = 'palisade.commandHistory.';
-const HISTORY_MAX = 50;
-
-export function commandHistory(serverId: string): string[] {
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(HISTORY_PREFIX + serverId) ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberCommand(serverId: string, command: string): void {
-  const next = [command, ...commandHistory(serverId).filter((c) => c !== command)].slice(0, HISTORY_MAX);
-  globalThis.localStorage?.setItem(HISTORY_PREFIX + serverId, JSON.stringify(next));
 }
 
 export const resultText = (r: GameCommandResult): string =>
@@ -98,39 +67,12 @@ export async function runAdminCommand(
   }));
   try {
     const r = await ctx.app.api.gameCommands(body);
-    for (const t of targets) rememberCommand(t.id, command.trim());
+    for (const t of targets) ctx.app.commandHistory.remember(t.id, command.trim());
     return r.results;
   } catch (e) {
     throw runCommandError(e);
   }
 }
-
-// Push notifications per server (SPEC §4): the browser's permission, and our own choice per server.
-const PUSH_PREFIX = 'palisade.push.';
-export type PushState = 'blocked' | 'enabled' | 'disabled';
-
-export function pushState(serverId: string): PushState {
-  const N = globalThis.Notification;
-  if (!N || N.permission === 'denied') return 'blocked';
-  return N.permission === 'granted' && globalThis.localStorage?.getItem(PUSH_PREFIX + serverId) === 'on'
-    ? 'enabled'
-    : 'disabled';
-}
-
-export async function setPush(serverId: string, on: boolean): Promise<PushState> {
-  const N = globalThis.Notification;
-  if (!N) return 'blocked';
-  if (on && N.permission === 'default') await N.requestPermission();
-  if (on && N.permission === 'granted') globalThis.localStorage?.setItem(PUSH_PREFIX + serverId, 'on');
-  if (!on) globalThis.localStorage?.removeItem(PUSH_PREFIX + serverId);
-  return pushState(serverId);
-}
-
-export const PUSH_LABELS: Record<PushState, string> = {
-  blocked: 'Blocked by the browser',
-  enabled: 'Enabled',
-  disabled: 'Disabled',
-};
 
 export const serverCommands = [
   defineCommand({
@@ -164,11 +106,11 @@ export const serverCommands = [
     group,
     aliases: ['server'],
     args: {
-      server: ref('server').describe('Server'),
+      server: ref('server').selectedOnly().describe('Server'),
       tab: oneOf(SERVER_TABS).describe('Tab').default('logs'),
     },
     run: ({ server, tab }, ctx) => {
-      ctx.app.navigate(entityPath('server', server.id, tab === 'logs' ? undefined : tab));
+      ctx.app.navigate(pathOf('server', server.id, tab));
       return undefined;
     },
   }),
@@ -178,9 +120,8 @@ export const serverCommands = [
     group,
     aliases: ['events'],
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: ({ server }, ctx) => {
-      ctx.app.navigate(entityPath('server', server.id));
+      ctx.app.navigate(pathOf('server', server.id));
       return undefined;
     },
   }),
@@ -190,10 +131,9 @@ export const serverCommands = [
     group,
     aliases: ['setup'],
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: async ({ server }, ctx) => {
       if (ctx.surface !== 'console') {
-        ctx.app.navigate(entityPath('server', server.id, 'setup'));
+        ctx.app.navigate(pathOf('server', server.id, 'setup'));
         return undefined;
       }
       const s = await ctx.app.api.services.get(server.id);
@@ -210,7 +150,6 @@ export const serverCommands = [
     aliases: ['rmserver'],
     danger: 'confirm',
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: async ({ server }, ctx) => {
       await ctx.app.api.services.remove(server.id);
       if (ctx.route.startsWith(`/servers/${server.id}`)) ctx.app.navigate('/servers');
@@ -228,7 +167,6 @@ export const serverCommands = [
       targets: list(ref('server', 'group')).describe('Servers or groups'),
       command: text().min(1, Msg.commandEmpty).describe('Command').rest(),
     },
-    defaults: targetsInView,
     run: async ({ targets, command }, ctx) => {
       if (
         isDangerousCommand(command) &&
@@ -262,7 +200,6 @@ export const serverCommands = [
       server: ref('server').describe('Server'),
       script: text().min(1).describe('Script', 'The menu text of a script attached to the server').rest(),
     },
-    defaults: serverInView,
     run: async ({ server, script }, ctx) => {
       const items = await ctx.app.api.scriptMenuItems(server.id, 'serviceScriptRun');
       const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
@@ -289,7 +226,6 @@ export const serverCommands = [
       setting: oneOf(SETTING_KEYS).optional().describe('Setting'),
       value: text().optional().describe('Value').rest(),
     },
-    defaults: serverInView,
     run: async ({ server, setting, value }, ctx) => {
       if (!setting) {
         if (ctx.surface === 'console') {
@@ -297,7 +233,7 @@ export const serverCommands = [
           const rows = SETTING_KEYS.map((k) => [k, settingText(currentSetting(s, settingOf(k)!))]);
           return { table: { columns: ['Setting', 'Value'], rows } };
         }
-        ctx.app.navigate(entityPath('server', server.id, 'settings'));
+        ctx.app.navigate(pathOf('server', server.id, 'settings'));
         return undefined;
       }
       const def = settingOf(setting)!;
@@ -325,10 +261,9 @@ export const serverCommands = [
         .optional()
         .describe('On or off'),
     },
-    defaults: serverInView,
-    run: async ({ server, state }) => {
-      const want = state ? state === 'on' : pushState(server.id) !== 'enabled';
-      const now = await setPush(server.id, want);
+    run: async ({ server, state }, ctx) => {
+      const want = state ? state === 'on' : ctx.app.push.state(server.id) !== 'enabled';
+      const now = await ctx.app.push.set(server.id, want);
       if (want && now === 'blocked')
         throw new CommandError(
           'Notifications are blocked by the browser. Allow them in the site settings first.',
@@ -343,7 +278,6 @@ export const serverCommands = [
     aliases: ['color'],
     permission: Perm.EditServices,
     args: { server: ref('server').describe('Server'), color: oneOf(COLOR_CHOICES).describe('Colour') },
-    defaults: serverInView,
     run: async ({ server, color }, ctx) => {
       const s = await ctx.app.api.services.patch(server.id, { color: toApiColor(color) });
       return { message: `${s.displayName} is now ${color}.` };

@@ -137,7 +137,7 @@ const logRoute =
   };
 
 /** The first page of what came after `m`, oldest first (docs/api.md: exact cursors). */
-const after = (m: LogMessage) => ({
+const linesAfter = (m: LogMessage) => ({
   sortedColumn: 'time',
   sortDirection: 'ascending',
   page: expect.anything(),
@@ -175,7 +175,10 @@ describe('chat, a list with a cursor', () => {
     rt.emit(CHANNEL, RealtimeEvent.chatMessage, chat(4));
     expect(await screen.findByText('chat 5')).toBeTruthy();
     expect(api.http.mock.calls.length).toBe(before + 1);
-    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({ eventName: 'chat', ...after(chat(2)) });
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({
+      eventName: 'chat',
+      ...linesAfter(chat(2)),
+    });
     expect(screen.getAllByText(/^chat \d$/).map((e) => e.textContent)).toEqual([
       'chat 5',
       'chat 4',
@@ -201,9 +204,9 @@ describe('chat, a list with a cursor', () => {
     expect(await screen.findByText('chat 3')).toBeTruthy();
     await waitFor(() => expect(api.calls('/sentinel/logMessages').length).toBe(before + 2));
     const [first, second] = api.calls('/sentinel/logMessages').slice(before);
-    expect(first).toMatchObject(after(chat(2)));
+    expect(first).toMatchObject(linesAfter(chat(2)));
     // The burst's one more catch-up starts from what the first merged.
-    expect(second).toMatchObject(after(chat(3)));
+    expect(second).toMatchObject(linesAfter(chat(3)));
     expect(rowsShown()).toBe(3);
   });
 
@@ -241,7 +244,7 @@ describe('the log view, paged by its own feed', () => {
     stored.push(line(3));
     rt.resubscribe(CHANNEL);
     expect(await screen.findByText('line 3')).toBeTruthy();
-    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject(after(line(2)));
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject(linesAfter(line(2)));
     expect(screen.getAllByText(/^line \d$/).map((e) => e.textContent)).toEqual([
       'line 3',
       'line 2',

@@ -56,9 +56,6 @@ export const commands = {
       delayMinutes: int({ min: 0 }).optional().describe('Delay'),
       map: oneOf(['TheIsland', 'Ragnarok', 'Aberration']).optional(),
     },
-    // The server in view, when the context names one.
-    defaults: (ctx) =>
-      ctx.route.startsWith('/servers/s1') ? { server: { kind: 'server', id: 's1', label: 'Island' } } : {},
     run: none,
   }),
 };

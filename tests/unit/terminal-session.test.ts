@@ -2,6 +2,7 @@ import xh from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext, CommandResult } from '../../commands/context.ts';
 import type { Command } from '../../commands/registry.ts';
+import { NO_SELECTION } from '../../src/domain/resolver.ts';
 import { ApiError } from '../../src/web/api/http.ts';
 import { History, type HistoryStorage } from '../../src/web/terminal/history.ts';
 import { ConsoleSession, type SessionRuntime } from '../../src/web/terminal/session.ts';
@@ -22,7 +23,8 @@ function setup(run: Run = async () => undefined, cols = 80) {
   const runtime: SessionRuntime = {
     registry: registry(),
     entities,
-    context: () => ({ route: '/servers/s1' }) as CommandContext,
+    // The server in view fills `server` through the resolver.
+    context: () => ({ route: '/servers/s1', selection: NO_SELECTION, entities }) as CommandContext,
     run: (cmd, values, surface) => {
       expect(surface).toBe('console');
       calls.push({ id: cmd.id, values });

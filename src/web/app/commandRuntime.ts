@@ -5,9 +5,13 @@ import type { EntityLookup } from '../../../commands/args.ts';
 import type { AppServices, CommandContext, Surface } from '../../../commands/context.ts';
 import { type Command, execute } from '../../../commands/registry.ts';
 import type { Service } from '../../domain/api.ts';
+import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts';
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
-import { prefKeys, setPref } from '../store/prefs.ts';
+import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
+import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
+import { pushState, setPush } from '../store/push.ts';
+import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
@@ -16,7 +20,7 @@ import { canonicalPath } from './routes.ts';
 import type { CommandRuntime } from './runtime.ts';
 import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom } from './state.ts';
 
-const RECENT_KEY = 'palisade.recentCommands';
+const FULL = Number.POSITIVE_INFINITY;
 
 export function createAppServices(deps: AppDeps): AppServices {
   const { store } = deps;
@@ -53,12 +57,21 @@ export function createAppServices(deps: AppDeps): AppServices {
       },
     },
     dialogs: {
-      info: (title, rows) => store.set(dialogAtom, { type: 'info', title, rows }),
+      // Rows may be a record's raw text (a log line's metadata): controls and bidi overrides are
+      // shown, not obeyed, and nothing is cut, as it is the full record.
+      info: (title, rows) =>
+        store.set(dialogAtom, {
+          type: 'info',
+          title,
+          rows: rows.map(([k, v]): [string, string] => [sanitise(k, FULL), sanitise(v, FULL)]),
+        }),
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
     },
-    prefs: { set: setPref, keys: prefKeys },
+    prefs: { get: (key) => getPref(key as PrefKey), set: setPref, keys: prefKeys },
+    commandHistory: { list: commandHistory, remember: rememberCommand },
+    push: { state: pushState, set: setPush },
     auth: {
       signIn: (returnTo) => deps.auth.signIn(returnTo),
       signOut: async () => {
@@ -74,23 +87,26 @@ export function createAppServices(deps: AppDeps): AppServices {
   };
 }
 
-/** The caller's bits on the server in view, from the cached server list. */
-function permissionsInView(deps: AppDeps, route: string): number | null {
-  const id = /^\/servers\/([^/]+)/.exec(route)?.[1];
-  if (!id) return null;
+/**
+ * The caller's mask on an entity (SENTINEL-API §7): the one its record carries (servers, groups,
+ * and survivors, tribes, dinos with their server's), else its server's, else the cached server
+ * list's; null when nothing held says.
+ */
+function maskOf(deps: AppDeps, of: { kind: EntityKind; id: string }): number | null {
+  const holder = maskHolderOf(of.kind);
+  if (!holder) return null;
+  const ref = deps.index.get(of.kind, of.id);
+  if (ref?.mask !== undefined) return ref.mask;
+  if (holder !== 'server') return null;
+  const serviceId = of.kind === 'server' ? of.id : ref?.server;
+  if (!serviceId) return null;
+  if (serviceId !== of.id) return maskOf(deps, { kind: 'server', id: serviceId });
   const list = deps.queryClient.getQueryData<Service[]>(['services']);
-  return list?.find((s) => s.serviceId === decodeURIComponent(id))?.permissions ?? null;
+  return list?.find((s) => s.serviceId === serviceId)?.permissions ?? null;
 }
 
 export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): CommandRuntime {
   const app = createAppServices(deps);
-  const recent = (): string[] => {
-    try {
-      return JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    } catch {
-      return [];
-    }
-  };
 
   const context = (surface: Surface): CommandContext => {
     const layout = deps.store.get(layoutAtom);
@@ -103,7 +119,11 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       surface,
       entities,
       app,
-      permissions: () => permissionsInView(deps, route),
+      permissions: (of) => {
+        const place = placeOf(route);
+        const target = of ?? (place.kind && place.id ? { kind: place.kind, id: place.id } : null);
+        return target ? maskOf(deps, target) : null;
+      },
     };
   };
 
@@ -112,15 +132,12 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     entities,
     index: deps.index,
     context,
-    recent,
+    recent: recentCommands,
     async run(cmd: Command, values, surface) {
       const ctx = context(surface);
       try {
         const result = await execute(cmd, values, ctx);
-        localStorage.setItem(
-          RECENT_KEY,
-          JSON.stringify([cmd.id, ...recent().filter((id) => id !== cmd.id)].slice(0, 10)),
-        );
+        rememberRecent(cmd.id);
         if (surface !== 'console' && result?.message) pushToast(deps.store, 'success', result.message);
         return result;
       } catch (e) {

@@ -3,7 +3,7 @@
 import { atom, type createStore } from 'jotai';
 import type { Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
-import { initialLayout, isLayout, type Layout, navigate } from './layout.ts';
+import { currentPath, findPane, initialLayout, isLayout, type Layout, navigate, panes } from './layout.ts';
 import { canonicalPath, isPublicPath } from './routes.ts';
 
 export type AppStore = ReturnType<typeof createStore>;
@@ -23,18 +23,29 @@ function loadLayout(): Layout {
   return initialLayout(start);
 }
 
+export const selectionAtom = atom<Record<string, Selection>>({});
+
 const layoutBase = atom<Layout>(loadLayout());
 export const layoutAtom = atom(
   (get) => get(layoutBase),
-  (_get, set, next: Layout) => {
+  (get, set, next: Layout) => {
+    const before = get(layoutBase);
     set(layoutBase, next);
     localStorage.setItem(LAYOUT_KEY, JSON.stringify(next));
+    // A pane that moved on leaves its rows behind: commands must not act on the last page's
+    // selection (ban on the server of the list instead of the one in view).
+    const moved = panes(next.root).filter((p) => {
+      const old = findPane(before, p.id);
+      return !old || currentPath(old) !== currentPath(p);
+    });
+    if (moved.length)
+      set(selectionAtom, (all) =>
+        Object.fromEntries(Object.entries(all).filter(([id]) => !moved.some((p) => p.id === id))),
+      );
   },
 );
 
 export const terminalAtom = atom({ open: false, focusSignal: 0 });
-
-export const selectionAtom = atom<Record<string, Selection>>({});
 
 export interface Toast {
   id: number;

@@ -1,7 +1,6 @@
 // `help` and `help <command>`, built from the same declarations the palette and dialogs read.
 
-import type { Command, Registry } from '../../../commands/registry.ts';
-import { PERMISSION_LABELS, permissionNames } from '../../domain/permissions.ts';
+import { type Command, permissionText, type Registry } from '../../../commands/registry.ts';
 import { formatTable, paint } from './format.ts';
 import { usage } from './parse.ts';
 import { type Safe, sanitise } from './sanitise.ts';
@@ -58,14 +57,7 @@ export function helpFor(cmd: Command, maxWidth: number): Safe[] {
   const facts: [string, string][] = [
     ['Aliases', (cmd.aliases ?? []).join(', ')],
     ['Keys', (cmd.keys ?? []).join(', ')],
-    [
-      'Permission',
-      cmd.permission
-        ? permissionNames(cmd.permission)
-            .map((p) => PERMISSION_LABELS[p])
-            .join(', ')
-        : '',
-    ],
+    ['Permission', permissionText(cmd.permission)],
   ];
   for (const [k, v] of facts) if (v) out.push(sanitise(`${k}: ${v}`));
   return out;

@@ -3,18 +3,18 @@
 // (File importer: file, link, paste, drag and drop), all through the ban.* commands.
 
 import { useState } from 'react';
-import type { EntityRef } from '../../../../commands/args.ts';
 import { channelFor } from '../../../domain/api.ts';
 import { BANS_UPDATED } from '../../../domain/bans.ts';
 import type { Ban } from '../../../domain/players.ts';
+import { pathOf, type Ref } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { formatTime } from '../../ui/columns.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
-import { refsFor } from '../../ui/runCommand.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
@@ -22,8 +22,6 @@ export interface BansTabProps {
   serviceId?: string;
   groupId?: string;
 }
-
-const MENU = ['ban.edit', 'ban.remove', 'ban.goToPlayer'];
 
 const columns: Column<Ban>[] = [
   { id: 'playerName', title: 'Player', value: (b) => b.playerName },
@@ -37,7 +35,7 @@ const columns: Column<Ban>[] = [
   { id: 'issuer', title: 'Issued By', value: (b) => b.issuerUsernameFull ?? '' },
 ];
 
-const playerOf = (b: Ban): EntityRef => ({ kind: 'player', id: b.playerId, label: b.playerName });
+const playerOf = (b: Ban): Ref => ({ kind: 'player', id: b.playerId, label: b.playerName });
 const banKey = (b: Ban) => ('groupBanId' in b ? b.groupBanId : b.serviceBanId);
 
 export function BansTab({ serviceId, groupId }: BansTabProps) {
@@ -49,9 +47,6 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
     of: serviceId ? 'serviceBans' : 'groupBans',
     params: serviceId ? { serviceId } : { groupId },
   });
-  const owner: EntityRef = serviceId
-    ? { kind: 'server', id: serviceId, label: serviceId }
-    : { kind: 'group', id: groupId ?? '', label: groupId ?? '' };
   useLiveRefetch(realtime, {
     channels: [serviceId ? channelFor('services', serviceId) : channelFor('groups', groupId ?? '')],
     events: { [BANS_UPDATED]: true },
@@ -61,11 +56,7 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
   const importBans = async (source: { text: string } | { url: string }) => {
     const cmd = runtime.registry.get('ban.import');
     if (!cmd) throw new Error('Importing bans is not available.');
-    const r = await runtime.run(
-      cmd,
-      { target: owner, source: 'url' in source ? source.url : source.text },
-      'toolbar',
-    );
+    const r = await runtime.run(cmd, { source: 'url' in source ? source.url : source.text }, 'toolbar');
     void list.refetch();
     return r?.message ?? 'Imported.';
   };
@@ -90,16 +81,12 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
         columns={columns}
         defaultSort={{ column: 'playerName', direction: 'asc' }}
         emptyText="Nobody is banned here."
-        onOpen={(b) => go(`/players/${b.playerId}`)}
-        menu={() => MENU}
-        valuesFor={(cmd, rows) => ({
-          player: refsFor(cmd, 'player', rows.map(playerOf)),
-          target: owner,
-          targets: [owner],
-        })}
+        onOpen={(b) => go(pathOf('player', b.playerId))}
+        menu={() => MENUS.banRow}
+        entity={playerOf}
         toolbar={
           <>
-            <Toolbar commandIds={['ban.create']} label="Bans" valuesFor={() => ({ targets: [owner] })} />
+            <Toolbar commandIds={MENUS.banToolbar} label="Bans" />
             <button
               type="button"
               className="ui-button"

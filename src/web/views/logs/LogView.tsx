@@ -4,9 +4,10 @@
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Command } from '../../../../commands/registry.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
@@ -39,8 +40,6 @@ export const FLUSH_MS = 250;
 const TEXT_DEBOUNCE_MS = 300;
 /** Held rows handed to the list either side of what it shows. */
 const WINDOW_MARGIN = 500;
-const MENU = ['log.showRaw', 'log.open'];
-
 export const LOG_COLUMNS: Column<LogMessage>[] = [
   { id: 'message', title: 'Message', value: (m) => m.message, width: 'minmax(16rem, 3fr)' },
   { id: 'time', title: 'Time', value: (m) => m.time, render: (m) => formatLogTime(m.time), width: '11rem' },
@@ -243,10 +242,7 @@ export function LogView({ filter, name }: LogViewProps) {
     (marked: LogMessage[], active: LogMessage | null) =>
       setSelection((all) => ({
         ...all,
-        [paneId]: {
-          kind: 'log',
-          ids: (marked.length ? marked : active ? [active] : []).map((m) => m.messageId),
-        },
+        [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(logRef)),
       })),
     [paneId, setSelection],
   );
@@ -268,10 +264,9 @@ export function LogView({ filter, name }: LogViewProps) {
         loading={feed.loading && feed.count === 0}
         error={error}
         emptyText="No log messages match."
-        kind="log"
-        menu={() => MENU}
-        valuesFor={(_cmd: Command, rows) => (rows[0] ? { message: logRef(rows[0]) } : {})}
-        onOpen={(m) => go(`/logs/${m.messageId}`)}
+        entity={logRef}
+        menu={() => MENUS.logRow}
+        onOpen={(m) => go(pathOf('log', m.messageId))}
         onRefresh={() => void feed.reload()}
         onSelectionChange={onSelectionChange}
         toolbar={<WaitingNotice feed={feed} />}

@@ -16,6 +16,7 @@ export const logRef = (m: LogMessage): EntityRef => ({
   id: m.messageId,
   label: m.message.length > LABEL_MAX ? `${m.message.slice(0, LABEL_MAX - 1)}…` : m.message,
   detail: `${m.serviceDisplayName} · ${formatLogTime(m.time)}`,
+  server: m.serviceId,
 });
 
 /** By id, or the newest lines whose text matches the words. */

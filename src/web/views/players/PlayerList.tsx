@@ -5,15 +5,15 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { PlayerDetail } from '../../../domain/players.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { usePagedList } from '../../store/pagedList.ts';
-import { refsFor } from '../../ui/runCommand.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { playerRef } from './playerRef.ts';
 
-const MENU = ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'];
 const SEARCH_DELAY_MS = 250;
 
 const columns: Column<PlayerDetail>[] = [
@@ -24,7 +24,7 @@ const columns: Column<PlayerDetail>[] = [
 ];
 
 export function PlayerList() {
-  const { index, registry } = useApp();
+  const { index } = useApp();
   const paneId = usePaneId();
   const go = usePaneNavigate();
   const setSelection = useSetAtom(selectionAtom);
@@ -55,20 +55,13 @@ export function PlayerList() {
         defaultSort={{ column: 'playerName', direction: 'asc' }}
         serverSide={serverSide}
         emptyText={search ? `No player has gone by "${search}".` : 'No players yet.'}
-        onOpen={(p) => go(`/players/${p.playerId}`)}
-        kind="player"
-        menu={() => MENU.filter((id) => registry.get(id))}
-        valuesFor={(cmd, marked) => {
-          const refs = marked.map(playerRef);
-          return { player: refsFor(cmd, 'player', refs), of: refs[0] };
-        }}
+        onOpen={(p) => go(pathOf('player', p.playerId))}
+        entity={playerRef}
+        menu={() => MENUS.playerRow}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,
-            [paneId]: {
-              kind: 'player',
-              ids: (marked.length ? marked : active ? [active] : []).map((p) => p.playerId),
-            },
+            [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(playerRef)),
           }))
         }
       />

@@ -3,12 +3,13 @@
 // hidden. The choice is the `server.pushNotifications` command, so the toggle here runs it.
 
 import { useState } from 'react';
-import { PUSH_LABELS, pushState } from '../../../../commands/servers.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { LOG_LEVELS } from '../../../domain/enums.ts';
+import { PUSH_LABELS } from '../../../domain/push.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { useChannels } from '../../store/liveRefetch.ts';
+import { pushState } from '../../store/push.ts';
 
 const WARNING = LOG_LEVELS.indexOf('Warning');
 
