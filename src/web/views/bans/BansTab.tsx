@@ -2,8 +2,7 @@
 // Rows offer edit, remove (one or many marked) and go to player; the toolbar bans and imports
 // (File importer: file, link, paste, drag and drop), all through the ban.* commands.
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { channelFor } from '../../../domain/api.ts';
 import { BANS_UPDATED } from '../../../domain/bans.ts';
 import type { Ban } from '../../../domain/players.ts';
@@ -12,10 +11,12 @@ import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
+import { usePagedList } from '../../store/pagedList.ts';
+import { formatTime } from '../../ui/columns.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatTime, usePage } from '../players/usePage.ts';
 
 export interface BansTabProps {
   serviceId?: string;
@@ -40,25 +41,23 @@ const banKey = (b: Ban) => ('groupBanId' in b ? b.groupBanId : b.serviceBanId);
 export function BansTab({ serviceId, groupId }: BansTabProps) {
   const { realtime } = useApp();
   const runtime = useCommandRuntime();
-  const qc = useQueryClient();
   const go = usePaneNavigate();
   const [importing, setImporting] = useState(false);
-  const path = serviceId ? '/sentinel/serviceBans' : '/sentinel/groupBans';
-  const query = usePage<Ban>(path, serviceId ? { serviceId } : { groupId });
-  const refresh = () => void qc.invalidateQueries({ queryKey: [path] });
-
-  const channel = serviceId ? channelFor('services', serviceId) : channelFor('groups', groupId ?? '');
-  useEffect(() => {
-    if (!realtime) return;
-    const refetch = () => void qc.invalidateQueries({ queryKey: [path] });
-    return realtime.subscribe(channel, { [BANS_UPDATED]: refetch, resync: refetch });
-  }, [realtime, qc, channel, path]);
+  const list = usePagedList({
+    of: serviceId ? 'serviceBans' : 'groupBans',
+    params: serviceId ? { serviceId } : { groupId },
+  });
+  useLiveRefetch(realtime, {
+    channels: [serviceId ? channelFor('services', serviceId) : channelFor('groups', groupId ?? '')],
+    events: { [BANS_UPDATED]: true },
+    refetch: list.refetch,
+  });
 
   const importBans = async (source: { text: string } | { url: string }) => {
     const cmd = runtime.registry.get('ban.import');
     if (!cmd) throw new Error('Importing bans is not available.');
     const r = await runtime.run(cmd, { source: 'url' in source ? source.url : source.text }, 'toolbar');
-    refresh();
+    void list.refetch();
     return r?.message ?? 'Imported.';
   };
 
@@ -75,17 +74,14 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
         </section>
       )}
       <VirtualList<Ban>
+        {...list.view}
         name={serviceId ? 'server-bans' : 'group-bans'}
         label="Bans"
-        rows={query.data ?? []}
         rowKey={banKey}
         columns={columns}
         defaultSort={{ column: 'playerName', direction: 'asc' }}
-        loading={query.isLoading}
-        error={query.error?.message ?? null}
         emptyText="Nobody is banned here."
         onOpen={(b) => go(pathOf('player', b.playerId))}
-        onRefresh={refresh}
         menu={() => MENUS.banRow}
         entity={playerOf}
         toolbar={

@@ -4,12 +4,13 @@
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { listPrefsAtom, prefAtoms, type SortState } from '../../store/prefs.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { LogFilters } from './LogFilters.tsx';
@@ -157,7 +158,7 @@ export function LogView({ filter, name }: LogViewProps) {
   const feed = useMemo(
     () =>
       new LogFeed({
-        list: (query) => api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', { query }),
+        list: (query) => api.logMessages.list(query),
         query: toQuery(scope, criteria),
         accepts: (m) => accepts(scope, criteria, m),
         live: isLiveSort(criteria),
@@ -203,17 +204,18 @@ export function LogView({ filter, name }: LogViewProps) {
   }, [feed, bump]);
 
   const channel = channelKind(scope);
-  useEffect(() => {
-    if (!realtime || !channel) return;
-    return realtime.subscribe(channelFor(channel[0], channel[1]), {
+  // The feed catches up from the newest line it holds on its own timer, so a refetch marks a gap.
+  // Also on the first subscribe: lines stored between the first page and the subscription.
+  useLiveRefetch(realtime, {
+    channels: channel ? [channelFor(channel[0], channel[1])] : [],
+    events: { [RealtimeEvent.logsUpdated]: true },
+    on: {
       [RealtimeEvent.logMessage]: (data) => feed.receive([data as LogMessage]),
-      [RealtimeEvent.logsUpdated]: () => feed.markGap(),
       // Rare (a server's blip undone), and the line may sit anywhere in the pages held: start over.
       [RealtimeEvent.logMessageRemoved]: () => void feed.reload(),
-      // Also on the first subscribe: lines stored between the first page and the subscription.
-      resync: () => feed.markGap(),
-    });
-  }, [realtime, feed, channel?.[0], channel?.[1]]);
+    },
+    refetch: () => feed.markGap(),
+  });
 
   const textTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(textTimer.current), []);
