@@ -36,12 +36,12 @@ const consoleContext = (api: unknown) =>
     user: null,
     surface: 'console',
     entities: { search: () => [], resolve: async () => [] },
-    app: { api: api as SentinelApi } as AppServices,
+    app: { api: api as SentinelApi, commandHistory: { remember: () => {} } } as unknown as AppServices,
     permissions: () => null,
   }) as CommandContext;
 
 async function runOnCluster(command: string) {
-  const ctx = consoleContext({ http: vi.fn(async () => ({ results: answers })) });
+  const ctx = consoleContext({ gameCommands: vi.fn(async () => ({ results: answers })) });
   const cmd = createRegistry().get('server.runCommand')!;
   const targets = [{ kind: 'group', id: 'g-cluster', label: 'Demo Cluster' }];
   return cmd.run({ targets, command }, ctx);

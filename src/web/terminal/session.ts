@@ -6,7 +6,6 @@ import { parseArgs } from '../../../commands/registry.ts';
 import type { CommandRuntime } from '../app/runtime.ts';
 import { applyCompletion, complete } from './complete.ts';
 import { formatArgErrors, formatColumns, formatError, formatErrors, paint, resultSlices } from './format.ts';
-import { helpFor, helpIndex } from './help.ts';
 import { type History, searchPrompt } from './history.ts';
 import {
   decodeInput,
@@ -19,10 +18,9 @@ import {
   type PromptLine,
   renderPrompt,
 } from './lineEditor.ts';
-import { parseLine, unknownCommandMessage, usage } from './parse.ts';
+import { parseLine, usage } from './parse.ts';
 import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
-import { tokenize } from './tokenize.ts';
 
 /** What the session needs from a terminal: ordered writes and the current width. */
 export interface TerminalSink {
@@ -60,7 +58,6 @@ export class ConsoleSession {
   private search: Search | null = null;
   private running: Promise<void> | null = null;
   private queued: Key[] = [];
-  private undo: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly term: TerminalSink,
@@ -261,35 +258,9 @@ export class ConsoleSession {
   }
 
   private async execute(text: string): Promise<Outcome> {
-    const words = tokenize(text).map((t) => t.text);
-    const ok = (output: Safe[]): Outcome => ({ output: [output], failed: false });
     const failed = (output: Safe[]): Outcome => ({ output: [output], failed: true });
-    const { registry } = this.runtime;
-    switch (words[0]) {
-      case 'help': {
-        if (words.length === 1) return ok(helpIndex(registry, this.term.cols));
-        const cmd = registry.find(words[1]);
-        return cmd
-          ? ok(helpFor(cmd, this.term.cols))
-          : failed(formatErrors([unknownCommandMessage(words[1])]));
-      }
-      case 'clear':
-        this.term.write(CLEAR_SCREEN);
-        return ok([]);
-      case 'history': {
-        const entries = this.history.entries();
-        const pad = String(entries.length).length;
-        return ok(entries.map((l, i) => sanitise(`${String(i + 1).padStart(pad)}  ${l}`)));
-      }
-      case 'undo': {
-        if (!this.undo) return failed(formatErrors(['Nothing to undo.']));
-        const undo = this.undo;
-        this.undo = null;
-        await undo();
-        return ok([paint('success', sanitise('Undone.'))]);
-      }
-    }
-    const parsed = parseLine(text, registry);
+    // help, clear, history and undo are registered commands too (commands/terminal.ts, ui.undo).
+    const parsed = parseLine(text, this.runtime.registry);
     if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));
     const cmd = parsed.cmd;
     // The context fills in what the user is looking at (the server in view) for arguments not typed.
@@ -302,7 +273,7 @@ export class ConsoleSession {
     if (Object.keys(errors).length > 0)
       return failed([...formatArgErrors(errors), paint('muted', sanitise(`Usage: ${usage(cmd)}`))]);
     const result = await this.runtime.run(cmd, values, SURFACE);
-    if (result?.undo) this.undo = result.undo;
+    if (result?.clearScreen) this.term.write(CLEAR_SCREEN);
     return { output: resultSlices(result, this.term.cols), failed: false };
   }
 }

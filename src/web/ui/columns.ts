@@ -20,6 +20,10 @@ export interface Column<T> {
   align?: 'start' | 'end' | 'center';
 }
 
+/** An epoch-seconds cell as local date and time; empty when there is none. */
+export const formatTime = (epoch: number | null) =>
+  epoch === null ? '' : new Date(epoch * 1000).toLocaleString('en');
+
 export function visibleColumns<T>(
   columns: readonly Column<T>[],
   chosen: readonly string[] | null,

@@ -4,8 +4,8 @@
 
 import { type KeyboardEvent, useId, useState } from 'react';
 import type { CommandResult } from '../../../../commands/context.ts';
-import { commandHistory } from '../../../../commands/servers.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { commandHistory } from '../../store/commandHistory.ts';
 
 export function ServerCommandBar({ serviceId, label }: { serviceId: string; label: string }) {
   const runtime = useCommandRuntime();
