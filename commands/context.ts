@@ -26,10 +26,22 @@ export interface TableResult {
   rows: (string | number | boolean | null)[][];
 }
 
+/**
+ * Text to read in full under its heading, e.g. one server's answer to a game command: the console
+ * prints every line of it as it came (sanitised), never cut to a cell.
+ */
+export interface ResultSection {
+  heading: string;
+  text: string;
+  /** The text says why something failed. */
+  failed?: boolean;
+}
+
 export interface CommandResult {
-  /** One line for a toast and the console. */
+  /** One line for a toast and the console: other surfaces show only this summary. */
   message?: string;
   table?: TableResult;
+  sections?: ResultSection[];
   /** Where the API allows it, a way back (kbar's perform → undo). */
   undo?: () => Promise<void>;
   /** The console is wiped before the rest is printed (`clear`). */

@@ -18,7 +18,7 @@ import {
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { type EntityRef, list, oneOf, ref, text } from './args.ts';
-import type { CommandContext } from './context.ts';
+import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Servers';
@@ -51,6 +51,13 @@ export const resultText = (r: GameCommandResult): string =>
       ? 'Sent.'
       : String(r.result)
     : (r.message ?? 'Failed.');
+
+/** One server's answer in full under its name (with why it failed, when it did). */
+const answerSection = (r: GameCommandResult): ResultSection => ({
+  heading: r.ok ? r.serviceDisplayName : `${r.serviceDisplayName}: ${r.code ?? 'failed'}`,
+  text: resultText(r),
+  ...(r.ok ? {} : { failed: true }),
+});
 
 /** Sends an admin command to each target and returns one row per server that answered. */
 export async function runAdminCommand(
@@ -193,10 +200,7 @@ export const serverCommands = [
           results.length === 0
             ? 'No server received the command.'
             : `Sent to ${results.length - failed} of ${results.length} server${results.length === 1 ? '' : 's'}.`,
-        table: {
-          columns: ['Server', 'Status', 'Result'],
-          rows: results.map((r) => [r.serviceDisplayName, r.ok ? 'ok' : (r.code ?? 'failed'), resultText(r)]),
-        },
+        sections: results.map(answerSection),
       };
     },
   }),
@@ -296,12 +300,15 @@ export const serverCommands = [
   }),
 ];
 
-/** The two lines of GameUserSettings.ini; the key is shown only to the owner and editors. */
+/**
+ * The two lines of GameUserSettings.ini; the key is shown only to the owner and editors. A
+ * section, not a table: a cell would cut the 43-character key the admin has to copy.
+ */
 function setupLines(s: Service) {
   if (s.accessKey === null) throw new CommandError(Msg.accessKeyHidden);
   return {
     message: 'Add these two lines to GameUserSettings.ini:',
-    table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
+    sections: [{ heading: 'GameUserSettings.ini', text: `[BeaconSentinel]\nAccessKey=${s.accessKey}` }],
   };
 }
 

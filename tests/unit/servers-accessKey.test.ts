@@ -38,7 +38,9 @@ describe('access key commands', () => {
   it('server.setup shows the key, or says who may see it', async () => {
     const cmd = registry.get('server.setup')!;
     const shown = await execute(cmd, { server }, context(service('k'.repeat(43))).ctx);
-    expect(shown?.table?.rows).toEqual([['[BeaconSentinel]'], [`AccessKey=${'k'.repeat(43)}`]]);
+    expect(shown?.sections).toEqual([
+      { heading: 'GameUserSettings.ini', text: `[BeaconSentinel]\nAccessKey=${'k'.repeat(43)}` },
+    ]);
     await expect(execute(cmd, { server }, context(service(null)).ctx)).rejects.toThrow(Msg.accessKeyHidden);
   });
 
@@ -52,7 +54,7 @@ describe('access key commands', () => {
     const result = await execute(cmd, { server }, ctx);
     expect(http).toHaveBeenCalledWith('POST', '/sentinel/services/s-1/accessKey', expect.anything());
     expect(result?.message).toMatch(/^Island PvE has a new access key\./);
-    expect(result?.table?.rows).toContainEqual(['AccessKey=new']);
+    expect(result?.sections?.[0].text.split('\n')).toContain('AccessKey=new');
   });
 
   it('server.regenerateKey needs edit servers', async () => {

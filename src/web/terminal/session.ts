@@ -5,15 +5,7 @@ import type { Surface } from '../../../commands/context.ts';
 import { parseArgs } from '../../../commands/registry.ts';
 import type { CommandRuntime } from '../app/runtime.ts';
 import { applyCompletion, complete } from './complete.ts';
-import {
-  formatArgErrors,
-  formatColumns,
-  formatError,
-  formatErrors,
-  paint,
-  resultSlices,
-  toChunks,
-} from './format.ts';
+import { formatArgErrors, formatColumns, formatError, formatErrors, paint, resultSlices } from './format.ts';
 import { type History, searchPrompt } from './history.ts';
 import {
   decodeInput,
@@ -27,6 +19,7 @@ import {
   renderPrompt,
 } from './lineEditor.ts';
 import { parseLine, usage } from './parse.ts';
+import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
 
 /** What the session needs from a terminal: ordered writes and the current width. */
@@ -45,20 +38,8 @@ const SURFACE: Surface = 'console';
 // Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
-/** Lets the browser run (paint, input, xterm's parser) before going on; unlike setTimeout, never clamped to 4 ms. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 interface Outcome {
-  /** Slices of lines (see resultSlices), printed with a task boundary between each two. */
+  /** Slices of lines (see resultSlices), formatted while they print. */
   output: Iterable<readonly Safe[]>;
   /** The line goes back in the prompt so it can be fixed. */
   failed: boolean;
@@ -229,24 +210,10 @@ export class ConsoleSession {
     }
   }
 
-  /**
-   * Writes slices of lines below the prompt in 4 KiB chunks. The next slice is formatted only once
-   * xterm has parsed the last and the browser has had a turn (to paint, to take keys), so no task
-   * runs long and xterm never holds more than a slice it has not parsed. Resolves when all is parsed.
-   */
-  private async print(slices: Iterable<readonly Safe[]>): Promise<void> {
+  /** Prints slices of lines below the prompt without blocking (see printSlices); resolves once all is parsed. */
+  private print(slices: Iterable<readonly Safe[]>): Promise<void> {
     this.leavePrompt();
-    let parsed = Promise.resolve();
-    let first = true;
-    for (const lines of slices) {
-      if (!first) {
-        await parsed;
-        await nextTask();
-      }
-      first = false;
-      for (const chunk of toChunks(lines)) parsed = new Promise((resolve) => this.term.write(chunk, resolve));
-    }
-    await parsed;
+    return printSlices(this.term, slices);
   }
 
   private completeLine(): void {

@@ -15,7 +15,9 @@ import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { logCursor } from '../../store/logOrder.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
+import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { formatChatTime, WIDEST_TIME } from '../logs/logRef.ts';
 import {
   chatSource,
   chatText,
@@ -53,8 +55,8 @@ function columnsFor(translated: boolean): Column<LogMessage>[] {
       id: 'time',
       title: 'Time',
       value: (m) => m.time,
-      render: (m) => new Date(m.time * 1000).toLocaleTimeString('en'),
-      width: '6rem',
+      render: (m) => formatChatTime(m.time),
+      width: valueWidth(formatChatTime(WIDEST_TIME)),
     },
     { id: 'sender', title: 'Sender', value: senderOf, width: '9rem' },
     {

@@ -12,6 +12,7 @@ import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { listPrefsAtom, prefAtoms, type SortState } from '../../store/prefs.ts';
+import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { LogFilters } from './LogFilters.tsx';
 import { LogFeed } from './logFeed.ts';
@@ -26,7 +27,7 @@ import {
   sameQuery,
   toQuery,
 } from './logQuery.ts';
-import { formatLogTime, logRef } from './logRef.ts';
+import { formatLogTime, logRef, WIDEST_TIME } from './logRef.ts';
 import './logs.css';
 
 export interface LogViewProps {
@@ -42,7 +43,13 @@ const TEXT_DEBOUNCE_MS = 300;
 const WINDOW_MARGIN = 500;
 export const LOG_COLUMNS: Column<LogMessage>[] = [
   { id: 'message', title: 'Message', value: (m) => m.message, width: 'minmax(16rem, 3fr)' },
-  { id: 'time', title: 'Time', value: (m) => m.time, render: (m) => formatLogTime(m.time), width: '11rem' },
+  {
+    id: 'time',
+    title: 'Time',
+    value: (m) => m.time,
+    render: (m) => formatLogTime(m.time),
+    width: valueWidth(formatLogTime(WIDEST_TIME)),
+  },
   { id: 'event', title: 'Event', value: (m) => m.eventName, width: '10rem' },
   { id: 'type', title: 'Type', value: (m) => m.type, width: '6rem' },
   {

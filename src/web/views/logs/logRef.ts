@@ -10,6 +10,10 @@ import type { SentinelApi } from '../../api/sentinel.ts';
 const LABEL_MAX = 80;
 
 export const formatLogTime = (epoch: number) => new Date(epoch * 1000).toLocaleString('en');
+export const formatChatTime = (epoch: number) => new Date(epoch * 1000).toLocaleTimeString('en');
+
+/** An instant (local time) whose month, day and hour have two digits: the widest time either prints. */
+export const WIDEST_TIME = new Date(2000, 11, 28, 12, 59, 59).getTime() / 1000;
 
 export const logRef = (m: LogMessage): EntityRef => ({
   kind: 'log',
