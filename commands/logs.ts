@@ -41,7 +41,8 @@ export const logCommands = [
     args: { message: ref('log').describe('Log message', 'Its id') },
     run: async ({ message }, ctx) => {
       const rows = rawRows(await ctx.app.api.logMessages.get(message.id));
-      if (ctx.surface === 'console') return { table: { columns: ['Property', 'Value'], rows } };
+      // A section each, not a table: a value (the JSON, a player's EOS id) is never cut to a cell.
+      if (ctx.surface === 'console') return { sections: rows.map(([heading, text]) => ({ heading, text })) };
       ctx.app.dialogs.info('Raw Log Data', rows);
       return undefined;
     },
