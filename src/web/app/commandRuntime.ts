@@ -172,6 +172,13 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
             undefined,
             result.undo ? { label: 'Undo', run: () => runUndo() } : undefined,
           );
+        // The console prints sections in full; elsewhere a toast holds one line, so they open in the
+        // info dialog (a game command's answer run from the palette, a regenerated access key).
+        if (surface !== 'console' && result?.sections?.length)
+          app.dialogs.info(
+            cmd.title,
+            result.sections.map((s) => [s.heading, s.text]),
+          );
         return result;
       } catch (e) {
         if (surface !== 'console' && surface !== 'palette') {

@@ -1,6 +1,6 @@
-// Undo belongs to the runtime (DESIGN.md): whatever surface ran a command, its undo is on the
-// toast and ui.undo (Ctrl+Z, `undo` in the console) runs it. Refusals for permissions read as
-// SPEC §8 says.
+// The runtime's part of every command, whatever surface ran it. Undo (DESIGN.md): its undo is on
+// the toast and ui.undo (Ctrl+Z, `undo` in the console) runs it. Refusals for permissions read as
+// SPEC §8 says. Answers to read in full are never cut to a toast.
 
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
@@ -12,7 +12,7 @@ import { Msg } from '../../src/domain/messages.ts';
 import { ApiError } from '../../src/web/api/http.ts';
 import { createCommandRuntime } from '../../src/web/app/commandRuntime.ts';
 import type { AppDeps } from '../../src/web/app/deps.tsx';
-import { toastsAtom, undoAtom } from '../../src/web/app/state.ts';
+import { dialogAtom, toastsAtom, undoAtom } from '../../src/web/app/state.ts';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 
 function runtimeWith(result: () => Promise<CommandResult>) {
@@ -78,5 +78,29 @@ describe('undo in the runtime', () => {
       summary: `Remove thing: ${Msg.noPermission}`,
       reason: 'You do not have the correct permissions on service s1',
     });
+  });
+});
+
+describe('answers in full', () => {
+  const sections = [
+    { heading: 'Island PvE', text: '0. Kai Tamer, 000232a1e12692f36e6ae5765b3c4d21' },
+    { heading: 'Scorched PvP: serviceNotConnected', text: 'The server is not connected.', failed: true },
+  ];
+
+  it('open in the info dialog beside the toast when run from the palette', async () => {
+    const { rt, store, act } = runtimeWith(async () => ({ message: 'Sent to 1 of 2 servers.', sections }));
+    await rt.run(act, {}, 'palette');
+    expect(store.get(toastsAtom).at(-1)?.summary).toBe('Sent to 1 of 2 servers.');
+    expect(store.get(dialogAtom)).toEqual({
+      type: 'info',
+      title: 'Remove thing',
+      rows: sections.map((s) => [s.heading, s.text]),
+    });
+  });
+
+  it('are left to the console pane, which prints them itself', async () => {
+    const { rt, store, act } = runtimeWith(async () => ({ message: 'Sent.', sections }));
+    await rt.run(act, {}, 'console');
+    expect(store.get(dialogAtom)).toBeNull();
   });
 });
