@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { PLAYER_TABS, SERVER_TABS } from '../../src/domain/enums.ts';
+import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
+
+// Every screen of the console, checked with axe-core against WCAG 2.1 A and AA: none may have a
+// serious or critical violation. One list of screens, one check; a new screen is a new entry.
+
+interface Ids {
+  server: string;
+  logMessage: string;
+  player: string;
+}
+
+interface Screen {
+  name: string;
+  path(ids: Ids): string;
+  /** Seen by a visitor who is not signed in (the landing page redirects a signed-in user). */
+  signedOut?: true;
+  /** What shows the screen is there, with its data. */
+  shows?(page: Page): Locator;
+  /** Brings up what the screen is about (a dialog, a menu) once the page is there. */
+  open?(page: Page): Promise<void>;
+}
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+/** The first row of the named list, there once the list has its data. */
+const firstRow = (name: string | undefined) =>
+  name ? (page: Page) => page.getByRole('grid', { name }).getByRole('row').nth(1) : undefined;
+
+/** Lines typed into the console pane, opened with ` (focus must not be in a field). */
+async function consoleLines(page: Page, ...lines: string[]) {
+  await page.keyboard.press('Backquote');
+  await expect(page.locator('[data-testid="terminal"] textarea')).toBeFocused();
+  for (const line of lines) {
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** The context menu of the active row of the list, by keyboard. */
+async function contextMenu(page: Page) {
+  await page.getByRole('grid').first().focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+// The tabs whose list always has rows on the demo servers.
+const SERVER_TAB_LISTS: Partial<Record<(typeof SERVER_TABS)[number], string>> = {
+  logs: 'Log messages',
+  chat: 'Chat of Island PvE',
+  sessions: 'Player sessions',
+};
+const PLAYER_TAB_LISTS: Partial<Record<(typeof PLAYER_TABS)[number], string>> = {
+  logs: 'Log messages',
+  sessions: 'Player sessions',
+  identifiers: 'Identifiers',
+};
+
+const SCREENS: Screen[] = [
+  { name: 'landing page', path: () => '/', signedOut: true },
+  {
+    name: 'sign-in form',
+    path: () => '/',
+    signedOut: true,
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /sign in/i })
+        .first()
+        .click();
+      await expect(page.getByLabel('Email')).toBeVisible();
+    },
+  },
+  { name: 'features page', path: () => '/features' },
+  { name: 'welcome page', path: () => '/welcome' },
+  { name: 'welcome page, wrong account', path: () => '/welcome?reason=wrongAccount' },
+  { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
+  ...SERVER_TABS.map(
+    (tab): Screen => ({
+      name: `server tab ${tab}`,
+      path: (ids) => `/servers/${ids.server}/${tab}`,
+      shows: firstRow(SERVER_TAB_LISTS[tab]),
+    }),
+  ),
+  { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
+  { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
+  { name: 'player list', path: () => '/players', shows: firstRow('Players') },
+  ...PLAYER_TABS.map(
+    (tab): Screen => ({
+      name: `player tab ${tab}`,
+      path: (ids) => `/players/${ids.player}/${tab}`,
+      shows: firstRow(PLAYER_TAB_LISTS[tab]),
+    }),
+  ),
+  {
+    name: 'note editor',
+    path: (ids) => `/players/${ids.player}/notes`,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await expect(page.getByRole('textbox', { name: 'Note' })).toBeFocused();
+    },
+  },
+  {
+    name: 'ban import',
+    path: (ids) => `/servers/${ids.server}/bans`,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Import bans…' }).click();
+      await expect(page.getByRole('textbox', { name: 'Text to import' })).toBeVisible();
+    },
+  },
+  {
+    name: 'command palette',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('combobox', { name: /command palette/i })).toBeFocused();
+      await page.keyboard.type('Island');
+      await expect(page.getByRole('option', { name: /Island PvE/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'shortcuts dialog',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('?');
+      await expect(page.getByRole('textbox', { name: 'Search shortcuts' })).toBeFocused();
+    },
+  },
+  {
+    name: 'console pane',
+    path: () => '/servers',
+    open: (page) => consoleLines(page, 'help'),
+  },
+  {
+    name: 'confirm dialog',
+    path: () => '/servers',
+    open: async (page) => {
+      await consoleLines(page, 'run "Demo Cluster" destroywilddinos');
+      await expect(page.getByRole('dialog')).toContainText('destroywilddinos');
+    },
+  },
+  {
+    name: 'context menu',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: contextMenu,
+  },
+  {
+    name: 'raw log data dialog',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: async (page) => {
+      await contextMenu(page);
+      await page.getByRole('menuitem', { name: /Show Raw Log Data/ }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Raw Log Data' }).locator('dd code').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'columns menu',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await expect(page.getByRole('group', { name: 'Visible columns' })).toBeVisible();
+    },
+  },
+  {
+    name: 'two panes',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('Control+Backslash');
+      await expect(page.locator('[data-pane]')).toHaveCount(2);
+    },
+  },
+];
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A run by tags leaves out axe's experimental rules; these check criteria of those levels too
+// (2.5.3 Label in Name, 1.3.1 Info and Relationships, 1.3.4 Orientation).
+const EXPERIMENTAL = [
+  'label-content-name-mismatch',
+  'p-as-heading',
+  'table-fake-caption',
+  'td-has-header',
+  'css-orientation-lock',
+];
+const enabled = Object.fromEntries(EXPERIMENTAL.map((id) => [id, { enabled: true }]));
+
+/** One signed-in page for every screen: each starts from its own address. */
+let admin: Page;
+let ids: Ids;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  admin = await (await browser.newContext()).newPage();
+  await signIn(admin);
+  const api = await apiOf(admin);
+  const server = await serverId(api, 'Island PvE');
+  const logs = await api<Page_<{ messageId: string }>>(
+    'GET',
+    `/sentinel/logMessages?serviceId=${server}&pageSize=1`,
+  );
+  const players = await api<Page_<{ playerId: string }>>('GET', '/sentinel/players?pageSize=1');
+  ids = { server, logMessage: logs.results[0].messageId, player: players.results[0].playerId };
+});
+test.afterAll(() => admin?.close());
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: no serious or critical WCAG 2.1 AA violation`, async ({ browser }) => {
+    // A visitor has a browser of their own (axe needs pages of a context made by the test).
+    const page = screen.signedOut ? await (await browser.newContext()).newPage() : admin;
+    await page.goto(screen.path(ids));
+    await expect(page.locator('main, [data-pane]').first()).toBeVisible();
+    if (screen.shows) await expect(screen.shows(page)).toBeVisible();
+    // Lazy views and their data: the screen is settled when nothing says it is still loading.
+    await expect(page.getByText(/^Loading…$/)).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await screen.open?.(page);
+
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: enabled })
+      .withTags(TAGS)
+      .analyze();
+    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const report = grave.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}${v.nodes
+          .map((n) => `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? ''}`)
+          .join('')}`,
+    );
+    expect(grave.length, `on ${screen.name} (${page.url()}):\n  ${report.join('\n  ')}`).toBe(0);
+    if (screen.signedOut) await page.context().close();
+  });
+}
+
+test('the list holds every tab of the server and player pages', async () => {
+  for (const [path, nav] of [
+    [`/servers/${ids.server}`, 'Server tabs'],
+    [`/players/${ids.player}`, 'Player tabs'],
+  ]) {
+    await admin.goto(path);
+    const links = pane(admin).getByRole('navigation', { name: nav }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((as) =>
+      as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    );
+    const checked = SCREENS.map((s) => s.path(ids));
+    expect(hrefs.filter((h) => !checked.includes(h))).toEqual([]);
+  }
+});
