@@ -38,6 +38,14 @@ async function consoleLines(page: Page, ...lines: string[]) {
   }
 }
 
+/** Clicks the named button and waits for what it brings up. */
+const clickButton =
+  (name: string | RegExp, brings: (page: Page) => Locator) =>
+  async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name }).first().click();
+    await expect(brings(page)).toBeVisible();
+  };
+
 /** The context menu of the active row of the list, by keyboard. */
 async function contextMenu(page: Page) {
   await page.getByRole('grid').first().focus();
@@ -57,56 +65,47 @@ const PLAYER_TAB_LISTS: Partial<Record<(typeof PLAYER_TABS)[number], string>> = 
   identifiers: 'Identifiers',
 };
 
+/** A screen for each tab of a server's or a player's page. */
+const tabScreens = <T extends string>(
+  kind: 'server' | 'player',
+  tabs: readonly T[],
+  lists: Partial<Record<T, string>>,
+  id: (ids: Ids) => string,
+) =>
+  tabs.map(
+    (tab): Screen => ({
+      name: `${kind} tab ${tab}`,
+      path: (ids) => `/${kind}s/${id(ids)}/${tab}`,
+      shows: firstRow(lists[tab]),
+    }),
+  );
+
 const SCREENS: Screen[] = [
   { name: 'landing page', path: () => '/', signedOut: true },
   {
     name: 'sign-in form',
     path: () => '/',
     signedOut: true,
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /sign in/i })
-        .first()
-        .click();
-      await expect(page.getByLabel('Email')).toBeVisible();
-    },
+    open: clickButton(/sign in/i, (page) => page.getByLabel('Email')),
   },
   { name: 'features page', path: () => '/features' },
   { name: 'welcome page', path: () => '/welcome' },
   { name: 'welcome page, wrong account', path: () => '/welcome?reason=wrongAccount' },
   { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
-  ...SERVER_TABS.map(
-    (tab): Screen => ({
-      name: `server tab ${tab}`,
-      path: (ids) => `/servers/${ids.server}/${tab}`,
-      shows: firstRow(SERVER_TAB_LISTS[tab]),
-    }),
-  ),
+  ...tabScreens('server', SERVER_TABS, SERVER_TAB_LISTS, (ids) => ids.server),
   { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
   { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
   { name: 'player list', path: () => '/players', shows: firstRow('Players') },
-  ...PLAYER_TABS.map(
-    (tab): Screen => ({
-      name: `player tab ${tab}`,
-      path: (ids) => `/players/${ids.player}/${tab}`,
-      shows: firstRow(PLAYER_TAB_LISTS[tab]),
-    }),
-  ),
+  ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
   {
     name: 'note editor',
     path: (ids) => `/players/${ids.player}/notes`,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Add note' }).click();
-      await expect(page.getByRole('textbox', { name: 'Note' })).toBeFocused();
-    },
+    open: clickButton('Add note', (page) => page.getByRole('textbox', { name: 'Note' })),
   },
   {
     name: 'ban import',
     path: (ids) => `/servers/${ids.server}/bans`,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Import bans…' }).click();
-      await expect(page.getByRole('textbox', { name: 'Text to import' })).toBeVisible();
-    },
+    open: clickButton('Import bans…', (page) => page.getByRole('textbox', { name: 'Text to import' })),
   },
   {
     name: 'command palette',
@@ -161,10 +160,7 @@ const SCREENS: Screen[] = [
     name: 'columns menu',
     path: () => '/servers',
     shows: firstRow('Servers'),
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Columns' }).click();
-      await expect(page.getByRole('group', { name: 'Visible columns' })).toBeVisible();
-    },
+    open: clickButton('Columns', (page) => page.getByRole('group', { name: 'Visible columns' })),
   },
   {
     name: 'two panes',
