@@ -62,3 +62,33 @@ export function fitsIn(cell: Locator, text: string): Promise<boolean> {
     return ctx.measureText(t).width <= room;
   }, text);
 }
+
+export type Call = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
+
+export interface Page_<T> {
+  results: T[];
+}
+
+/** The API as the signed-in console user, for setting the scene. */
+export async function apiOf(page: Page): Promise<Call> {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('palisade.auth') ?? '{}') as { access_token?: string }).access_token,
+  );
+  return async (method, path, body) => {
+    const res = await page.request.fetch(`/v4${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (res.status() === 204 ? true : await res.json()) as never;
+  };
+}
+
+export async function serverId(api: Call, name: string): Promise<string> {
+  const page = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
+  const s = page.results.find((x) => x.displayName === name);
+  if (!s) throw new Error(`no server ${name}`);
+  return s.serviceId;
+}

@@ -36,7 +36,7 @@ beforeEach(() => {
   localStorage.clear();
   // Enough height for the lists to render their rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('vl-body') ? 600 : 0;
+    return this.classList.contains('vl-grid') ? 600 : 0;
   });
 });
 afterEach(() => {

@@ -32,10 +32,10 @@ const line = (n: number, message: string): LogMessage => ({
 beforeEach(() => {
   localStorage.clear();
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('vl-body') ? 240 : 0;
+    return this.classList.contains('vl-grid') ? 240 : 0;
   });
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const height = this.classList.contains('vl-body') ? 240 : 0;
+    const height = this.classList.contains('vl-grid') ? 240 : 0;
     return { x: 0, y: 0, top: 0, left: 0, right: 800, bottom: height, width: 800, height, toJSON() {} };
   });
 });

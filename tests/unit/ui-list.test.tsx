@@ -76,7 +76,7 @@ beforeEach(() => {
     ['clientWidth', VIEWPORT.width],
   ] as const) {
     vi.spyOn(HTMLElement.prototype, prop, 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('vl-body') ? size : 0;
+      return this.classList.contains('vl-grid') ? size : 0;
     });
   }
 });

@@ -178,15 +178,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
 
   const gridRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const columnsButton = useRef<HTMLButtonElement>(null);
   const rowH = useRowHeight(gridRef);
   const baseId = useId();
   const rowId = (i: number) => `${baseId}-row-${i}`;
 
+  // The grid is the scroller: the element a keyboard user focuses is the one that scrolls.
   const virtualizer = useFixedRows({
-    scrollRef,
+    scrollRef: gridRef,
     count,
     rowHeight: rowH,
     overscan: OVERSCAN,
@@ -487,7 +487,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             })}
           </div>
         </div>
-        <div ref={scrollRef} role="rowgroup" className="vl-body">
+        {/* A rowgroup holds rows; with none, the message is plain text of the grid. */}
+        <div role={count === 0 ? undefined : 'rowgroup'} className="vl-body">
           {count === 0 ? (
             <div className="vl-empty" role={props.error ? 'alert' : undefined}>
               {props.loading ? 'Loading…' : (props.error ?? props.emptyText ?? 'Nothing to show.')}
