@@ -10,18 +10,23 @@ import { Registry } from './registry.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
+import { terminalCommands } from './terminal.ts';
+
+const COMMANDS = [
+  ...shellCommands,
+  ...sectionCommands,
+  ...terminalCommands,
+  ...accountCommands,
+  ...serverCommands,
+  ...logCommands,
+  ...chatCommands,
+  ...playerCommands,
+  ...banCommands,
+];
+
+/** Every command id of the console, as a type: menus, toolbars and code name commands by it. */
+export type CommandId = (typeof COMMANDS)[number]['id'];
 
 export function createRegistry(): Registry {
-  return new Registry()
-    .reserve(...LIST_KEYS)
-    .register(
-      ...shellCommands,
-      ...sectionCommands,
-      ...accountCommands,
-      ...serverCommands,
-      ...logCommands,
-      ...chatCommands,
-      ...playerCommands,
-      ...banCommands,
-    );
+  return new Registry().reserve(...LIST_KEYS).register(...COMMANDS);
 }

@@ -2,7 +2,7 @@
 
 import { useAtom } from 'jotai';
 import { useState } from 'react';
-import type { KeyScope } from '../../../commands/registry.ts';
+import { type KeyScope, valuesInView } from '../../../commands/registry.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { ArgForm } from '../ui/ArgForm.tsx';
 import { ConfirmDialog, Dialog, InfoDialog } from '../ui/Dialog.tsx';
@@ -83,7 +83,7 @@ function CommandForm({
   const cmd = rt.registry.get(commandId);
   // What the user is looking at (the server in view) fills what was not typed.
   const [initial] = useState(() =>
-    cmd ? knownValues(cmd, known, cmd.defaults?.(rt.context('form')) ?? {}) : {},
+    cmd ? knownValues(cmd, known, valuesInView(cmd, rt.context('form'))) : {},
   );
   if (!cmd) return <InfoDialog open title={`Unknown command ${commandId}`} rows={[]} onClose={onClose} />;
   return (

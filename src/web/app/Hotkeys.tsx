@@ -18,7 +18,7 @@ export function GlobalHotkeys({ rt }: { rt: CommandRuntime }) {
     let pending: { names: string[]; until: number } | null = null;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
-      if (isTextField(e.target) && !worksInFields(e)) return;
+      const typing = isTextField(e.target);
       const names = keyNames(e);
       const started = pending && pending.until > Date.now() ? pending.names : null;
       pending = null;
@@ -29,8 +29,11 @@ export function GlobalHotkeys({ rt }: { rt: CommandRuntime }) {
         (promptKey && !started && names.includes(normaliseKey(promptKey))
           ? rt.registry.get('ui.console.focus')
           : undefined);
+      // In a text field a key is the field's, unless the command says otherwise (Ctrl+Z undoes
+      // the field's text, not a command) or it has a modifier or is a function key.
+      if (cmd && typing && !(cmd.keysInFields ?? worksInFields(e))) return;
       if (cmd) runOrPrompt(rt, cmd, {}, 'hotkey', { store });
-      else if (!started && rt.registry.startsSequence('global', names))
+      else if (!typing && !started && rt.registry.startsSequence('global', names))
         pending = { names, until: Date.now() + SEQUENCE_MS };
       else return;
       e.preventDefault();
