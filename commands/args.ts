@@ -4,6 +4,7 @@
 
 import { COORDS_MESSAGE, type Coords, parseCoords } from '../src/domain/coords.ts';
 import { DURATION_MESSAGE, parseDuration } from '../src/domain/duration.ts';
+import { COLOR_CHOICES, type ColorChoice } from '../src/domain/enums.ts';
 import type { EntityKind } from '../src/domain/resolver.ts';
 
 export { ENTITY_KINDS, type EntityKind } from '../src/domain/resolver.ts';
@@ -52,6 +53,8 @@ interface ArgConfig {
   patternMessage?: string;
   check?: (value: unknown) => string | null;
   values?: readonly string[];
+  /** How a form shows an enum when plain text would not do (a swatch per colour). */
+  widget?: 'colour';
   kinds?: readonly EntityKind[];
   item?: Arg<unknown>;
   /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
@@ -60,6 +63,8 @@ interface ArgConfig {
 
 const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
 const FALSE = new Set(['false', 'no', 'off', '0', 'n']);
+/** Whether typed text means yes (`true`, `on`, `1`, …), as a boolean argument parses it. */
+export const isYes = (text: string): boolean => TRUE.has(text.trim().toLowerCase());
 
 /** One argument. Builders return new instances, so a base can be shared and refined. */
 export class Arg<T> {
@@ -79,6 +84,12 @@ export class Arg<T> {
   }
   get values(): readonly string[] | undefined {
     return this.cfg.values;
+  }
+  get widget(): 'colour' | undefined {
+    return this.cfg.widget;
+  }
+  get bounds(): { min?: number; max?: number } {
+    return { min: this.cfg.min, max: this.cfg.max };
   }
   get kinds(): readonly EntityKind[] | undefined {
     return this.cfg.kinds ?? this.cfg.item?.kinds;
@@ -311,6 +322,8 @@ export const float = (opts: { min?: number; max?: number } = {}) => new Arg<numb
 export const bool = () => new Arg<boolean>(base('boolean'));
 export const oneOf = <const V extends readonly string[]>(values: V) =>
   new Arg<V[number]>(base('enum', { values }));
+/** A server colour of SPEC §3, shown as swatches in a form. */
+export const colour = () => new Arg<ColorChoice>(base('enum', { values: COLOR_CHOICES, widget: 'colour' }));
 /** Seconds, or null for permanent (blank). */
 export const duration = () =>
   new Arg<number | null>(base('duration', { optional: true, defaultValue: null }));

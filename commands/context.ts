@@ -8,7 +8,7 @@ import type { SentinelApi } from '../src/web/api/sentinel.ts';
 import type { EntityLookup } from './args.ts';
 import type { Command } from './registry.ts';
 
-export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar';
+export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar' | 'form';
 
 export type { Selection } from '../src/domain/resolver.ts';
 
@@ -77,6 +77,8 @@ export interface AppServices {
     info(title: string, rows: [string, string][]): void;
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
+    /** The command as a form, its fields filled with what is known (typed text or values). */
+    form(commandId: string, known?: Record<string, unknown>): void;
   };
   /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
   undo: { available(): boolean; run(): Promise<string> };

@@ -3,15 +3,18 @@
 import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
+import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
+import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 import { terminalCommands } from './terminal.ts';
 
 const COMMANDS = [
   ...shellCommands,
+  ...sectionCommands,
   ...terminalCommands,
   ...accountCommands,
   ...serverCommands,
@@ -25,5 +28,5 @@ const COMMANDS = [
 export type CommandId = (typeof COMMANDS)[number]['id'];
 
 export function createRegistry(): Registry {
-  return new Registry().register(...COMMANDS);
+  return new Registry().reserve(...LIST_KEYS).register(...COMMANDS);
 }

@@ -31,16 +31,6 @@ const when = (t: number | null) => (t === null ? '' : new Date(t * 1000).toLocal
 
 export const playerCommands = [
   defineCommand({
-    id: 'nav.players',
-    title: 'Go to Players',
-    group: 'Navigation',
-    keys: ['g>p'],
-    run: (_a, ctx) => {
-      ctx.app.navigate('/players');
-      return undefined;
-    },
-  }),
-  defineCommand({
     id: 'player.list',
     title: 'Player list',
     group,

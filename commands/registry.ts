@@ -27,7 +27,7 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string 
   /** Short names for the console pane (`ban`, `servers`, …). */
   aliases?: string[];
   args?: A;
-  /** react-hotkeys-hook key strings (`mod+k`, `shift+f10`). */
+  /** Key strings: chords by `+` (`mod+k`, `shift+f10`), sequences by `>` (`g>s`); see keyNames.ts. */
   keys?: string[];
   scope?: KeyScope;
   /** Whether its keys act in text fields too; by default keys with a modifier do (Ctrl+Z undoes the field's text). */
@@ -58,10 +58,47 @@ export function defineCommand<const Id extends string, A extends ArgsShape>(
   return spec as unknown as Command<Id>;
 }
 
+/**
+ * A key a surface handles itself (a list's j/k, Space, Enter), declared so the conflict check and
+ * the shortcuts dialog know it as they know commands' keys.
+ */
+export interface ReservedKey {
+  id: string;
+  title: string;
+  keys: readonly string[];
+  scope: KeyScope;
+}
+
+/** What a key means in a scope: a command to run or a key its surface handles. */
+export type KeyBinding = { command: Command; reserved?: never } | { reserved: ReservedKey; command?: never };
+
 export class Registry {
   private byId = new Map<string, Command>();
   private byName = new Map<string, Command>();
-  private byKey = new Map<string, Command>();
+  private byKey = new Map<string, KeyBinding>();
+  /** `scope:g` for every sequence `g>…`, so a dispatcher knows to wait for the next key. */
+  private prefixes = new Set<string>();
+  private reservedKeys: ReservedKey[] = [];
+
+  /** Throws when one of the keys is taken in the scope, naming both owners. */
+  private checkKeys(id: string, scope: KeyScope, keys: readonly string[]): void {
+    for (const key of keys) {
+      const other = this.byKey.get(`${scope}:${normaliseKey(key)}`);
+      if (other)
+        throw new Error(
+          `Key ${key} of ${id} is already bound to ${other.command?.id ?? other.reserved?.id} in scope ${scope}.`,
+        );
+    }
+  }
+
+  private bind(scope: KeyScope, keys: readonly string[], binding: KeyBinding): void {
+    for (const key of keys) {
+      const k = normaliseKey(key);
+      this.byKey.set(`${scope}:${k}`, binding);
+      const chords = k.split('>');
+      for (let i = 1; i < chords.length; i++) this.prefixes.add(`${scope}:${chords.slice(0, i).join('>')}`);
+    }
+  }
 
   register(...commands: Command[]): this {
     for (const c of commands) {
@@ -70,19 +107,39 @@ export class Registry {
         const other = this.byName.get(name) ?? this.byId.get(name);
         if (other) throw new Error(`Alias "${name}" of ${c.id} is already taken by ${other.id}.`);
       }
-      for (const key of c.keys ?? []) {
-        const slot = `${c.scope ?? 'global'}:${normaliseKey(key)}`;
-        const other = this.byKey.get(slot);
-        if (other)
-          throw new Error(
-            `Key ${key} of ${c.id} is already bound to ${other.id} in scope ${c.scope ?? 'global'}.`,
-          );
-      }
+      this.checkKeys(c.id, c.scope ?? 'global', c.keys ?? []);
       this.byId.set(c.id, c);
       for (const name of c.aliases ?? []) this.byName.set(name, c);
-      for (const key of c.keys ?? []) this.byKey.set(`${c.scope ?? 'global'}:${normaliseKey(key)}`, c);
+      this.bind(c.scope ?? 'global', c.keys ?? [], { command: c });
     }
     return this;
+  }
+
+  reserve(...keys: readonly ReservedKey[]): this {
+    for (const r of keys) {
+      this.checkKeys(r.id, r.scope, r.keys);
+      this.bind(r.scope, r.keys, { reserved: r });
+      this.reservedKeys.push(r);
+    }
+    return this;
+  }
+
+  /** The first of `names` (most specific first, see keyNames) bound in the scope. */
+  binding(scope: KeyScope, names: readonly string[]): KeyBinding | undefined {
+    for (const n of names) {
+      const hit = this.byKey.get(`${scope}:${n}`);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** Whether one of `names` starts a key sequence in the scope (`g` of `g>s`). */
+  startsSequence(scope: KeyScope, names: readonly string[]): boolean {
+    return names.some((n) => this.prefixes.has(`${scope}:${n}`));
+  }
+
+  reserved(): readonly ReservedKey[] {
+    return this.reservedKeys;
   }
 
   get(id: string): Command | undefined {

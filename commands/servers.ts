@@ -2,7 +2,7 @@
 // pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
 import type { Service } from '../src/domain/api.ts';
-import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
+import { SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
@@ -17,7 +17,7 @@ import {
   settingText,
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { type EntityRef, list, oneOf, ref, text } from './args.ts';
+import { colour, type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
@@ -292,7 +292,7 @@ export const serverCommands = [
     group,
     aliases: ['color'],
     permission: Perm.EditServices,
-    args: { server: ref('server').describe('Server'), color: oneOf(COLOR_CHOICES).describe('Colour') },
+    args: { server: ref('server').describe('Server'), color: colour().describe('Colour') },
     run: async ({ server, color }, ctx) => {
       const s = await ctx.app.api.services.patch(server.id, { color: toApiColor(color) });
       return { message: `${s.displayName} is now ${color}.` };

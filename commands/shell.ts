@@ -236,14 +236,4 @@ export const shellCommands = [
       return undefined;
     },
   }),
-  defineCommand({
-    id: 'nav.servers',
-    title: 'Go to Servers',
-    group: 'Navigation',
-    keys: ['g>s'],
-    run: (_a, ctx) => {
-      ctx.app.navigate('/servers');
-      return undefined;
-    },
-  }),
 ];

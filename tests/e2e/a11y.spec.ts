@@ -127,6 +127,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'command form, a field refused',
+    path: () => '/players',
+    shows: firstRow('Players'),
+    open: async (page) => {
+      await consoleLines(page, 'ban --expires soon --form');
+      const form = page.getByRole('dialog', { name: 'Ban player' });
+      await expect(form.getByRole('combobox').first()).toBeFocused();
+      await page.keyboard.press('Control+Enter');
+      await expect(form.getByText(/Use a duration like/)).toBeVisible();
+    },
+  },
+  {
     name: 'console pane',
     path: () => '/servers',
     open: (page) => consoleLines(page, 'help'),

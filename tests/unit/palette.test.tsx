@@ -69,7 +69,9 @@ interface Fake {
   run: ReturnType<typeof vi.fn>;
 }
 
-function fakeRuntime(opts: { selection?: EntityRef['kind']; recent?: string[]; fail?: unknown } = {}): Fake {
+function fakeRuntime(
+  opts: { selection?: EntityRef['kind']; recent?: string[]; fail?: unknown; form?: () => void } = {},
+): Fake {
   const registry = new Registry().register(navOpen, refresh, setLevel, kick, hidden);
   const index = new EntityIndex();
   index.upsert(entities);
@@ -86,7 +88,7 @@ function fakeRuntime(opts: { selection?: EntityRef['kind']; recent?: string[]; f
     user: null,
     surface,
     entities: entitiesLookup,
-    app: {} as AppServices,
+    app: { dialogs: { form: opts.form } } as unknown as AppServices,
     permissions: () => null,
   });
   const run = vi.fn(async (cmd: Command, values: Record<string, unknown>, surface: Surface) => {
@@ -200,6 +202,30 @@ describe('Palette', () => {
       level: 150,
       note: undefined,
     });
+  });
+
+  it('opens a command of three or more arguments as a form on Ctrl+Enter, with what the prompt has', async () => {
+    const form = vi.fn();
+    const withForm = fakeRuntime({ form });
+    const { user, input, store } = mount(withForm, 'set level');
+    expect(screen.getByText(/opens it as a form/).textContent).toBe('Ctrl+Enter opens it as a form');
+    await user.keyboard('{Enter}');
+    await user.type(input, 'rex');
+    await user.keyboard('{Enter}');
+    await user.type(input, '500');
+    expect(screen.getByText(/opens Set dino level as a form/)).toBeTruthy();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(form).toHaveBeenCalledWith('dino.setLevel', {
+      dino: expect.objectContaining({ id: expect.stringMatching(/^d1[56]$/) }),
+      level: '500',
+    });
+    expect(store.get(paletteAtom).open).toBe(false);
+    expect(withForm.run).not.toHaveBeenCalled();
+    // Fewer arguments: no form on offer, Ctrl+Enter does nothing.
+    act(() => openPalette(store, 'open'));
+    expect(screen.queryByText(/as a form/)).toBeNull();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(form).toHaveBeenCalledTimes(1);
   });
 
   it('goes back to the previous argument with its value on Backspace in an empty input', async () => {

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bool, duration, type EntityLookup, int, list, oneOf, ref, text } from '../../commands/args.ts';
+import { bool, duration, int, list, oneOf, ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { availability, defineCommand, normaliseKey, parseArgs, Registry } from '../../commands/registry.ts';
 import { Perm } from '../../src/domain/permissions.ts';
 import { NO_SELECTION, type Selection, selectionOf } from '../../src/domain/resolver.ts';
+import { lookupOf } from './entityLookup-fixture.ts';
 
 const noop = () => undefined;
 const servers = [
   { kind: 'server' as const, id: '11111111-1111-4111-8111-111111111111', label: 'Island PvE' },
   { kind: 'server' as const, id: '22222222-2222-4222-8222-222222222222', label: 'Island PvP' },
 ];
-const lookup: EntityLookup = {
-  search: (kinds, q) =>
-    servers.filter((s) => kinds.includes(s.kind) && s.label.toLowerCase().startsWith(q.toLowerCase())),
-  resolve: async (kinds, t) =>
-    servers.filter(
-      (s) => kinds.includes(s.kind) && (s.id === t || s.label.toLowerCase() === t.toLowerCase()),
-    ),
-};
+const lookup = lookupOf(servers);
 
 describe('Registry', () => {
   it('refuses a duplicate id', () => {
@@ -44,6 +38,43 @@ describe('Registry', () => {
     expect(() =>
       r.register(defineCommand({ id: 'b', title: 'B', group: 'g', keys: ['r'], scope: 'list', run: noop })),
     ).not.toThrow();
+  });
+
+  it('refuses a command on a key a surface reserved in its scope, and a reservation on a taken key', () => {
+    const r = new Registry().reserve({ id: 'list.next', title: 'Next', keys: ['j'], scope: 'list' });
+    expect(() =>
+      r.register(defineCommand({ id: 'b', title: 'B', group: 'g', keys: ['J'], scope: 'list', run: noop })),
+    ).toThrow('Key J of b is already bound to list.next in scope list.');
+    r.register(defineCommand({ id: 'c', title: 'C', group: 'g', keys: ['x'], scope: 'list', run: noop }));
+    expect(() => r.reserve({ id: 'list.x', title: 'X', keys: ['x'], scope: 'list' })).toThrow(
+      'Key x of list.x is already bound to c in scope list.',
+    );
+  });
+
+  it('finds the first bound name of a key press, and the starts of sequences', () => {
+    const seq = defineCommand({ id: 's', title: 'S', group: 'g', keys: ['g>s'], run: noop });
+    const r = new Registry()
+      .reserve({ id: 'list.next', title: 'Next', keys: ['j'], scope: 'list' })
+      .register(seq);
+    expect(r.binding('list', ['j+shift', 'j'])?.reserved?.id).toBe('list.next');
+    expect(r.binding('global', ['g>s'])?.command).toBe(seq);
+    expect(r.binding('global', ['s'])).toBeUndefined();
+    expect(r.startsSequence('global', ['g'])).toBe(true);
+    expect(r.startsSequence('list', ['g'])).toBe(false);
+  });
+
+  it('knows every key a list handles: the console registry builds with no clash in any scope', () => {
+    const r = createRegistry();
+    for (const key of ['arrowdown', 'j', 'k', 'home', 'end', 'pagedown', 'space', 'enter', 'escape'])
+      expect(r.binding('list', [key])?.reserved, key).toBeDefined();
+    for (const key of ['arrowdown+shift', 'arrowup+shift'])
+      expect(r.binding('list', [key])?.reserved?.id).toMatch(/^list\.mark/);
+    expect(r.binding('list', ['/'])?.command?.id).toBe('ui.list.filter');
+    expect(r.binding('list', ['f10+shift'])?.command?.id).toBe('ui.contextMenu');
+    expect(r.binding('list', ['contextmenu'])?.command?.id).toBe('ui.contextMenu');
+    expect(r.binding('list', ['r'])?.command?.id).toBe('ui.list.refresh');
+    expect(r.binding('global', ['g>s'])?.command?.id).toBe('nav.servers');
+    expect(r.binding('global', ['g>p'])?.command?.id).toBe('nav.players');
   });
 
   it('refuses an alias that another command holds', () => {

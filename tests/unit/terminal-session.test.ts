@@ -21,6 +21,7 @@ function setup(run: Run = async () => undefined, cols = 80) {
   term.onData((d) => replies.push(d));
   const calls: { id: string; values: Record<string, unknown> }[] = [];
   const commands = registry();
+  const forms: [string, Record<string, unknown> | undefined][] = [];
   const history = new History('u', memory());
   // What the runtime keeps: the last undo, from whatever ran it.
   let last: { title: string; undo: () => Promise<void> } | null = null;
@@ -33,6 +34,7 @@ function setup(run: Run = async () => undefined, cols = 80) {
     user: null,
     permissions: () => null,
     app: {
+      dialogs: { form: (id: string, known?: Record<string, unknown>) => forms.push([id, known]) },
       catalogue: { all: () => commands.all(), find: (name: string) => commands.find(name) },
       terminal: { history: () => history.entries() },
       undo: {
@@ -77,6 +79,7 @@ function setup(run: Run = async () => undefined, cols = 80) {
   return {
     term,
     calls,
+    forms,
     replies,
     writes,
     session,
@@ -127,6 +130,18 @@ describe('ConsoleSession', () => {
         values: expect.objectContaining({ server: expect.objectContaining({ id: 's1' }), force: true }),
       },
     ]);
+  });
+
+  it('opens the command as a form on --form, prefilled with what was typed, bad values included', async () => {
+    const t = setup();
+    await t.type('ban "Big Bob" --form soon griefing\r');
+    expect(t.forms).toEqual([['ban.create', { player: 'Big Bob', expires: 'soon', comments: 'griefing' }]]);
+    expect(t.calls).toEqual([]);
+    expect(t.screen()).toContain('Ban player: opened as a form.');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('nosuch --form\r');
+    expect(t.forms).toHaveLength(1);
+    expect(t.screen()).toContain('Unknown command "nosuch"');
   });
 
   it('passes typed, resolved values to the runtime', async () => {

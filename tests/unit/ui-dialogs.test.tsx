@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
+import { createRegistry } from '../../commands/index.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import { Shortcuts } from '../../src/web/app/Dialogs.tsx';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { paletteAtom } from '../../src/web/palette/state.ts';
 import { ConfirmDialog, InfoDialog } from '../../src/web/ui/Dialog.tsx';
@@ -73,6 +75,34 @@ describe('InfoDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Copy Device id' }));
     expect(copy).toHaveBeenCalledWith('d-456');
     expect(screen.getByRole('button', { name: 'Copy Device id' }).textContent).toBe('Copied');
+  });
+});
+
+describe('Shortcuts', () => {
+  it('lists every key of the console by scope, the keys lists handle themselves included', async () => {
+    const registry = createRegistry();
+    render(
+      <CommandRuntimeContext.Provider value={{ registry } as unknown as CommandRuntime}>
+        <Shortcuts onClose={() => undefined} />
+      </CommandRuntimeContext.Provider>,
+    );
+    const table = (caption: string) => screen.getByText(caption).closest('table')!;
+    const row = (caption: string, title: string) =>
+      [...table(caption).querySelectorAll('tr')].find((r) => r.cells[1]?.textContent === title);
+    expect(row('Anywhere', 'Open command palette')?.cells[0].textContent).toBe('Ctrl+K');
+    expect(row('Anywhere', 'Go to Players')?.cells[0].textContent).toBe('G then P');
+    expect(row('In lists', 'Next row')?.cells[0].textContent).toBe('↓J');
+    expect(row('In lists', 'Mark on to the next row')?.cells[0].textContent).toBe('Shift+↓Shift+J');
+    expect(row('In lists', 'Filter the list')?.cells[0].textContent).toBe('/');
+    expect(row('In lists', 'Open the context menu of the selected row')?.cells[0].textContent).toBe(
+      'Shift+F10Menu',
+    );
+    const listed = [...document.querySelectorAll('tbody tr')].length;
+    const keyed = registry.all().filter((c) => c.keys?.length).length + registry.reserved().length;
+    expect(listed).toBe(keyed);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Search shortcuts' }), 'mark');
+    expect(screen.queryByText('Anywhere')).toBeNull();
+    expect(row('In lists', 'Mark on to the first row')).toBeDefined();
   });
 });
 

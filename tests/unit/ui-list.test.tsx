@@ -4,10 +4,13 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
+import { LIST_KEYS } from '../../commands/listKeys.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import { shellCommands } from '../../commands/shell.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { paletteAtom } from '../../src/web/palette/state.ts';
 import { getActiveList } from '../../src/web/ui/activeList.ts';
+import { ListPlaceContext } from '../../src/web/ui/listPlace.ts';
 import { type Column, VirtualList, type VirtualListProps } from '../../src/web/ui/VirtualList.tsx';
 
 interface Srv {
@@ -34,24 +37,30 @@ const columns: Column<Srv>[] = [
 
 const VIEWPORT = { width: 800, height: 240 }; // 10 rows of 24 px
 
-function setup(props: Partial<VirtualListProps<Srv>> = {}, runtime?: CommandRuntime) {
+function setup(
+  props: Partial<VirtualListProps<Srv>> = {},
+  runtime?: CommandRuntime,
+  place: string | null = null,
+) {
   const onOpen = vi.fn();
   const onSelectionChange = vi.fn();
   const user = userEvent.setup();
   const store = createStore();
   const list = (
     <Provider store={store}>
-      <VirtualList
-        name="test"
-        label="Servers"
-        rows={makeRows(50)}
-        rowKey={(r) => r.id}
-        columns={columns}
-        onOpen={onOpen}
-        onSelectionChange={onSelectionChange}
-        initialRect={VIEWPORT}
-        {...props}
-      />
+      <ListPlaceContext.Provider value={place}>
+        <VirtualList
+          name="test"
+          label="Servers"
+          rows={makeRows(50)}
+          rowKey={(r) => r.id}
+          columns={columns}
+          onOpen={onOpen}
+          onSelectionChange={onSelectionChange}
+          initialRect={VIEWPORT}
+          {...props}
+        />
+      </ListPlaceContext.Provider>
     </Provider>
   );
   const view = render(
@@ -180,6 +189,19 @@ describe('VirtualList keyboard', () => {
   });
 });
 
+describe('VirtualList place', () => {
+  it('starts where the user left it when the view at that place shows again (Back), not elsewhere', async () => {
+    const first = setup({}, undefined, 'pane1 /servers');
+    first.grid.focus();
+    await first.user.keyboard('{PageDown}{PageDown}jj');
+    expect(first.activeName()).toBe('Server 20');
+    first.unmount();
+    expect(setup({}, undefined, 'pane1 /servers').activeName()).toBe('Server 20');
+    cleanup();
+    expect(setup({}, undefined, 'pane2 /servers').activeName()).toBe('Server 0');
+  });
+});
+
 describe('VirtualList sort, filter, columns', () => {
   it('sorts by header click or Enter, asc then desc, and stores it', async () => {
     const { user, grid, activeName } = setup();
@@ -300,62 +322,65 @@ describe('VirtualList context menu', () => {
   const server = (r: Srv) => ({ kind: 'server' as const, id: r.id, label: r.name });
 
   function fakeRuntime(route = '/servers') {
-    const registry = new Registry().register(
-      defineCommand({
-        id: 'server.viewEvents',
-        title: 'View events',
-        group: 'Servers',
-        keys: ['mod+e'],
-        args: { server: ref('server') },
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.remove',
-        title: 'Remove server',
-        group: 'Servers',
-        enabled: (ctx) => (ctx.selection.ids.length === 1 ? 'Needs control permission' : true),
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.rename',
-        title: 'Rename server',
-        group: 'Servers',
-        args: { name: text() },
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.tag',
-        title: 'Tag server',
-        group: 'Servers',
-        keys: ['t'],
-        scope: 'list',
-        args: {
-          server: ref('server'),
-          owner: ref('group').optional(),
-          note: text(),
-          loud: text().default('no'),
-        },
-        run: () => undefined,
-      }),
-      defineCommand({
-        id: 'server.ping',
-        title: 'Ping server',
-        group: 'Servers',
-        keys: ['p'],
-        scope: 'list',
-        args: { server: ref('server') },
-        run: () => undefined,
-      }),
-      defineCommand({ id: 'hidden', title: 'Hidden', group: 'X', when: () => false, run: () => undefined }),
-      defineCommand({
-        id: 'ui.list.refresh',
-        title: 'Refresh',
-        group: 'X',
-        keys: ['r'],
-        scope: 'list',
-        run: () => undefined,
-      }),
-    );
+    const registry = new Registry()
+      .reserve(...LIST_KEYS)
+      .register(...shellCommands.filter((c) => c.id === 'ui.list.filter' || c.id === 'ui.contextMenu'))
+      .register(
+        defineCommand({
+          id: 'server.viewEvents',
+          title: 'View events',
+          group: 'Servers',
+          keys: ['mod+e'],
+          args: { server: ref('server') },
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.remove',
+          title: 'Remove server',
+          group: 'Servers',
+          enabled: (ctx) => (ctx.selection.ids.length === 1 ? 'Needs control permission' : true),
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.rename',
+          title: 'Rename server',
+          group: 'Servers',
+          args: { name: text() },
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.tag',
+          title: 'Tag server',
+          group: 'Servers',
+          keys: ['t'],
+          scope: 'list',
+          args: {
+            server: ref('server'),
+            owner: ref('group').optional(),
+            note: text(),
+            loud: text().default('no'),
+          },
+          run: () => undefined,
+        }),
+        defineCommand({
+          id: 'server.ping',
+          title: 'Ping server',
+          group: 'Servers',
+          keys: ['p'],
+          scope: 'list',
+          args: { server: ref('server') },
+          run: () => undefined,
+        }),
+        defineCommand({ id: 'hidden', title: 'Hidden', group: 'X', when: () => false, run: () => undefined }),
+        defineCommand({
+          id: 'ui.list.refresh',
+          title: 'Refresh',
+          group: 'X',
+          keys: ['r'],
+          scope: 'list',
+          run: () => undefined,
+        }),
+      );
     const paletteOpen = vi.fn();
     const ctx = {
       route,

@@ -1,36 +1,32 @@
-// The shell's dialogs: confirmation, information, and the searchable list of every hotkey.
+// The shell's dialogs: confirmation, information, and the searchable list of every key by scope.
 
 import { useAtom } from 'jotai';
 import { useState } from 'react';
+import { type KeyScope, valuesInView } from '../../../commands/registry.ts';
+import { keyLabels } from '../palette/keyLabels.ts';
+import { ArgForm } from '../ui/ArgForm.tsx';
 import { ConfirmDialog, Dialog, InfoDialog } from '../ui/Dialog.tsx';
+import { knownValues } from '../ui/runCommand.ts';
 import { useCommandRuntime } from './runtime.ts';
 import { dialogAtom } from './state.ts';
 
-/** Shows a react-hotkeys-hook key string the way people write it: `mod+k` → `Ctrl K`, `g>s` → `g s`. */
-export function keyLabel(key: string): string {
-  return key
-    .split('>')
-    .map((chord) =>
-      chord
-        .split('+')
-        .map(
-          (k) =>
-            ({ mod: 'Ctrl', shift: 'Shift', alt: 'Alt', backslash: '\\', arrowleft: '←', arrowright: '→' })[
-              k
-            ] ?? (k.length === 1 ? k : k[0].toUpperCase() + k.slice(1)),
-        )
-        .join(' '),
-    )
-    .join(' then ');
-}
+const SCOPES: readonly [KeyScope, string][] = [
+  ['global', 'Anywhere'],
+  ['list', 'In lists'],
+  ['terminal', 'In the console'],
+];
 
-function Shortcuts({ onClose }: { onClose(): void }) {
+/** Every key of the registry, commands' and reserved ones, one table per scope. */
+export function Shortcuts({ onClose }: { onClose(): void }) {
   const rt = useCommandRuntime();
   const [q, setQ] = useState('');
-  const rows = rt.registry
-    .all()
-    .filter((c) => c.keys?.length)
-    .filter((c) => `${c.title} ${c.id} ${c.keys!.join(' ')}`.toLowerCase().includes(q.toLowerCase()));
+  const all = [
+    ...rt.registry
+      .all()
+      .filter((c) => c.keys?.length)
+      .map((c) => ({ id: c.id, title: c.title, keys: c.keys!, scope: c.scope ?? 'global' })),
+    ...rt.registry.reserved(),
+  ].filter((r) => `${r.title} ${r.id} ${r.keys.join(' ')}`.toLowerCase().includes(q.toLowerCase()));
   return (
     <Dialog open onClose={onClose} title="Keyboard shortcuts">
       <input
@@ -41,28 +37,68 @@ function Shortcuts({ onClose }: { onClose(): void }) {
         onChange={(e) => setQ(e.target.value)}
         autoFocus
       />
-      <table className="shortcuts">
-        <thead>
-          <tr>
-            <th>Keys</th>
-            <th>Command</th>
-            <th>Where</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id}>
-              <td>
-                {c.keys!.map((k) => (
-                  <kbd key={k}>{keyLabel(k)}</kbd>
+      {SCOPES.map(([scope, caption]) => {
+        const rows = all.filter((r) => r.scope === scope);
+        return (
+          rows.length > 0 && (
+            <table key={scope} className="shortcuts">
+              <caption>{caption}</caption>
+              <thead>
+                <tr>
+                  <th>Keys</th>
+                  <th>What it does</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      {r.keys.map((k) => (
+                        <kbd key={k}>{keyLabels(k).join(' then ')}</kbd>
+                      ))}
+                    </td>
+                    <td>{r.title}</td>
+                  </tr>
                 ))}
-              </td>
-              <td>{c.title}</td>
-              <td>{c.scope === 'list' ? 'in lists' : 'anywhere'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </tbody>
+            </table>
+          )
+        );
+      })}
+    </Dialog>
+  );
+}
+
+/** A command as a form over its arguments; it closes once the command has run. */
+function CommandForm({
+  commandId,
+  known,
+  onClose,
+}: {
+  commandId: string;
+  known: Record<string, unknown>;
+  onClose(): void;
+}) {
+  const rt = useCommandRuntime();
+  const cmd = rt.registry.get(commandId);
+  // What the user is looking at (the server in view) fills what was not typed.
+  const [initial] = useState(() =>
+    cmd ? knownValues(cmd, known, valuesInView(cmd, rt.context('form'))) : {},
+  );
+  if (!cmd) return <InfoDialog open title={`Unknown command ${commandId}`} rows={[]} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} title={cmd.title}>
+      {cmd.description && <p className="ui-dialog-message">{cmd.description}</p>}
+      <ArgForm
+        cmd={cmd}
+        lookup={rt.entities}
+        initial={initial}
+        onCancel={onClose}
+        onSubmit={async (values) => {
+          await rt.run(cmd, values, 'form');
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }
@@ -72,6 +108,8 @@ export function Dialogs() {
   const close = () => setDialog(null);
   if (!dialog) return null;
   if (dialog.type === 'shortcuts') return <Shortcuts onClose={close} />;
+  if (dialog.type === 'form')
+    return <CommandForm commandId={dialog.commandId} known={dialog.known} onClose={close} />;
   if (dialog.type === 'info')
     return <InfoDialog open title={dialog.title} rows={dialog.rows} onClose={close} />;
   return (

@@ -1,42 +1,45 @@
-// Binds every global-scope key of the registry. List-scope keys are handled by VirtualList itself.
+// The global scope's key dispatcher: one listener that looks each key press up in the registry.
+// List-scope keys are dispatched by each VirtualList, which stops the ones it handles.
 
-import { useAtomValue, useStore } from 'jotai';
-import { useHotkeys } from 'react-hotkeys-hook';
-import type { Command } from '../../../commands/registry.ts';
+import { useStore } from 'jotai';
+import { useEffect } from 'react';
+import { normaliseKey } from '../../../commands/registry.ts';
 import { prefAtoms } from '../store/prefs.ts';
+import { isTextField, keyNames, worksInFields } from '../ui/keyNames.ts';
 import { runOrPrompt } from '../ui/runCommand.ts';
 import type { CommandRuntime } from './runtime.ts';
 
-/** Keys with a modifier or a function key work while typing; plain printable ones do not. */
-const worksInFields = (key: string) => /(^|\+)(mod|ctrl|alt|meta)\+|^(shift\+)?f\d+$/i.test(key);
-
-function Binding({ rt, cmd, hotkey }: { rt: CommandRuntime; cmd: Command; hotkey: string }) {
-  const inFields = cmd.keysInFields ?? worksInFields(hotkey);
-  // A lone character (`:`, `?`, `` ` ``) is matched as typed, whatever Shift it took on this layout.
-  const character = hotkey.length === 1;
-  const store = useStore();
-  useHotkeys(hotkey, () => runOrPrompt(rt, cmd, {}, 'hotkey', { store }), {
-    preventDefault: true,
-    enableOnFormTags: inFields,
-    enableOnContentEditable: inFields,
-    useKey: character,
-    ignoreModifiers: character,
-    // …but only Shift: Ctrl+` is its own binding, not ` again.
-    ignoreEventWhen: character ? (e) => e.ctrlKey || e.altKey || e.metaKey : undefined,
-  });
-  return null;
-}
+/** How long the first key of a sequence (`g` of `g s`) waits for the second. */
+const SEQUENCE_MS = 1500;
 
 export function GlobalHotkeys({ rt }: { rt: CommandRuntime }) {
-  const promptKey = useAtomValue(prefAtoms.promptShortcutKey);
-  const global = rt.registry.all().filter((c) => (c.scope ?? 'global') === 'global' && c.keys?.length);
-  const focusPrompt = rt.registry.get('ui.console.focus');
-  return (
-    <>
-      {global.flatMap((c) => c.keys!.map((k) => <Binding key={`${c.id}:${k}`} rt={rt} cmd={c} hotkey={k} />))}
-      {focusPrompt && promptKey && (
-        <Binding key={`prompt:${promptKey}`} rt={rt} cmd={focusPrompt} hotkey={promptKey} />
-      )}
-    </>
-  );
+  const store = useStore();
+  useEffect(() => {
+    let pending: { names: string[]; until: number } | null = null;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const typing = isTextField(e.target);
+      const names = keyNames(e);
+      const started = pending && pending.until > Date.now() ? pending.names : null;
+      pending = null;
+      const candidates = started ? started.flatMap((p) => names.map((n) => `${p}>${n}`)) : names;
+      const promptKey = store.get(prefAtoms.promptShortcutKey);
+      const cmd =
+        rt.registry.binding('global', candidates)?.command ??
+        (promptKey && !started && names.includes(normaliseKey(promptKey))
+          ? rt.registry.get('ui.console.focus')
+          : undefined);
+      // In a text field a key is the field's, unless the command says otherwise (Ctrl+Z undoes
+      // the field's text, not a command) or it has a modifier or is a function key.
+      if (cmd && typing && !(cmd.keysInFields ?? worksInFields(e))) return;
+      if (cmd) runOrPrompt(rt, cmd, {}, 'hotkey', { store });
+      else if (!typing && !started && rt.registry.startsSequence('global', names))
+        pending = { names, until: Date.now() + SEQUENCE_MS };
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [rt, store]);
+  return null;
 }

@@ -3,31 +3,26 @@
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
-  type ComponentType,
   createContext,
   type MouseEvent,
   type ReactNode,
   Suspense,
   useCallback,
   useContext,
+  useEffect,
+  useRef,
 } from 'react';
 import { Route, Routes } from 'react-router';
+import { SECTIONS } from '../../../commands/sections.ts';
+import { ListPlaceContext } from '../ui/listPlace.ts';
 import { NotFound } from '../views/NotFound.tsx';
+import { focusMainWhenReady } from './focusPane.ts';
 import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
-import { lazyWhenIdle } from './lazyPane.ts';
 import { canonicalPath } from './routes.ts';
+import { lazyView, SECTION_VIEWS } from './sectionViews.ts';
 import { layoutAtom } from './state.ts';
 
-// Each section's views are their own chunks, fetched when the browser is idle: the shell's
-// initial script stays small however many sections the console grows.
-const view = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazyWhenIdle(() => load().then((m) => ({ default: m[name] })));
-const ServerList = view(() => import('../views/servers/ServerList.tsx'), 'ServerList');
-const ServerSetup = view(() => import('../views/servers/ServerSetup.tsx'), 'ServerSetup');
-const ServerPage = view(() => import('../views/servers/ServerPage.tsx'), 'ServerPage');
-const LogPage = view(() => import('../views/logs/LogPage.tsx'), 'LogPage');
-const PlayerList = view(() => import('../views/players/PlayerList.tsx'), 'PlayerList');
-const PlayerPage = view(() => import('../views/players/PlayerPage.tsx'), 'PlayerPage');
+const LogPage = lazyView(() => import('../views/logs/LogPage.tsx'), 'LogPage');
 
 const PaneContext = createContext<string>('');
 export const usePaneId = () => useContext(PaneContext);
@@ -69,12 +64,16 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
   return (
     <Suspense fallback={<p className="page">Loading…</p>}>
       <Routes location={{ pathname: currentPath(pane) }}>
-        <Route path="/servers" element={<ServerList />} />
-        <Route path="/servers/:serviceId/setup" element={<ServerSetup />} />
-        <Route path="/servers/:serviceId/:tab?" element={<ServerPage />} />
+        {SECTIONS.flatMap(({ id, route }) => {
+          const { list: List, pages } = SECTION_VIEWS[id];
+          return [
+            <Route key={route} path={route} element={<List />} />,
+            ...pages.map(({ path, view: View }) => (
+              <Route key={`${route}/${path}`} path={`${route}/${path}`} element={<View />} />
+            )),
+          ];
+        })}
         <Route path="/logs/:messageId" element={<LogPage />} />
-        <Route path="/players" element={<PlayerList />} />
-        <Route path="/players/:playerId/:tab?" element={<PlayerPage />} />
         <Route path="*" element={<NotFound path={currentPath(pane)} />} />
       </Routes>
     </Suspense>
@@ -84,11 +83,20 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
 function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: boolean }) {
   const layout = useAtomValue(layoutAtom);
   const setLayout = useSetAtom(layoutAtom);
+  const section = useRef<HTMLElement>(null);
+  const path = currentPath(pane);
+  // Focus follows navigation: every new route of the active pane (and the first, after signing
+  // in) puts focus on its view's main list or form once it is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a route or history step, not a change of active pane, moves focus
+  useEffect(() => {
+    if (active && section.current) return focusMainWhenReady(section.current);
+  }, [path, pane.index]);
   return (
     <PaneContext.Provider value={pane.id}>
       <section
+        ref={section}
         className={`pane${active && !only ? ' pane-active' : ''}`}
-        aria-label={`Pane: ${currentPath(pane)}`}
+        aria-label={`Pane: ${path}`}
         data-pane={pane.id}
         tabIndex={-1}
         data-active={active}
@@ -96,7 +104,9 @@ function Leaf({ pane, active, only }: { pane: PaneLeaf; active: boolean; only: b
           if (!active) setLayout({ ...layout, active: pane.id });
         }}
       >
-        <PaneRoutes pane={pane} />
+        <ListPlaceContext.Provider value={`${pane.id} ${path}`}>
+          <PaneRoutes pane={pane} />
+        </ListPlaceContext.Provider>
       </section>
     </PaneContext.Provider>
   );

@@ -2,7 +2,9 @@
 
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo } from 'react';
+import { SECTIONS } from '../../../commands/sections.ts';
 import type { User } from '../../domain/api.ts';
+import { keyLabels } from '../palette/keyLabels.ts';
 import { createLookup } from '../store/lookup.ts';
 import { useServices } from '../store/services.ts';
 import { usePushNotifications } from '../views/servers/PushNotifications.tsx';
@@ -23,11 +25,6 @@ import { UserMenu } from './UserMenu.tsx';
 const Palette = lazyWhenIdle(() => import('../palette/Palette.tsx').then((m) => ({ default: m.Palette })));
 
 const Dialogs = lazyWhenIdle(() => import('./Dialogs.tsx').then((m) => ({ default: m.Dialogs })));
-
-const SECTIONS = [
-  { label: 'Servers', path: '/servers', key: 'g s' },
-  { label: 'Players', path: '/players', key: 'g p' },
-];
 
 /** Keeps the browser URL on the active pane's route and follows the browser's Back/Forward. */
 function useUrlSync() {
@@ -77,14 +74,14 @@ function ShellBody({ user }: { user: User }) {
       <nav className="sections" aria-label="Sections">
         {SECTIONS.map((s) => (
           <a
-            key={s.path}
-            href={s.path}
+            key={s.id}
+            href={s.route}
             onClick={(e) => {
               e.preventDefault();
-              go(s.path);
+              go(s.route);
             }}
           >
-            {s.label} <kbd>{s.key}</kbd>
+            {s.title} <kbd>{keyLabels(s.key).join(' ')}</kbd>
           </a>
         ))}
       </nav>

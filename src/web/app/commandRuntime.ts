@@ -74,6 +74,7 @@ export function createAppServices(deps: AppDeps): AppServices {
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
+      form: (commandId, known = {}) => store.set(dialogAtom, { type: 'form', commandId, known }),
     },
     undo: {
       available: () => store.get(undoAtom) !== null,
@@ -181,7 +182,8 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
           );
         return result;
       } catch (e) {
-        if (surface !== 'console' && surface !== 'palette') {
+        // The console, the palette and a form show a failure where the user typed.
+        if (surface !== 'console' && surface !== 'palette' && surface !== 'form') {
           const reason = e instanceof ApiError ? e.reason : undefined;
           pushToast(deps.store, 'error', `${cmd.title}: ${(e as Error).message}`, reason);
         }

@@ -1,17 +1,59 @@
-// Moving keyboard focus into the active pane after the shell changed around it (split, next pane,
-// console hidden), so focus is never left on nothing or trapped in something hidden.
+// Keyboard focus in the panes: after a navigation on the new view's main list (DESIGN "Keyboard
+// conventions"), and after the shell changed around a pane (split, next pane, console hidden), so
+// focus is never left on nothing or trapped in something hidden.
 
 import type { AppStore } from './state.ts';
 import { layoutAtom } from './state.ts';
 
+/** Where work starts in a view: its main list, else a form's first field. */
+function mainElement(root: ParentNode): HTMLElement | null {
+  return (
+    root.querySelector<HTMLElement>('[role="grid"]') ??
+    root.querySelector<HTMLElement>('form :is(input, select, textarea, button, [role="checkbox"])')
+  );
+}
+
 export function focusActivePane(store: AppStore): void {
   requestAnimationFrame(() => {
     const pane = document.querySelector<HTMLElement>(`[data-pane="${store.get(layoutAtom).active}"]`);
-    // The list first: a filter box comes before its grid in the document but is not where work starts.
     const target =
-      pane?.querySelector<HTMLElement>('[role="grid"]') ??
+      (pane && mainElement(pane)) ??
       pane?.querySelector<HTMLElement>('input, textarea, button, a[href]') ??
       pane;
     target?.focus();
   });
+}
+
+/** How long a view may take to show its list (a chunk and a first page) before focus stops waiting. */
+const WAIT_MS = 10_000;
+
+/**
+ * Focuses the view's main element once it is there (views load their chunk and data first).
+ * Returns a cancel function. A click elsewhere meanwhile, or the console having focus (a command
+ * typed there navigated), leaves focus where the user put it.
+ */
+export function focusMainWhenReady(pane: HTMLElement): () => void {
+  const inConsole = () => document.activeElement?.closest('.terminal-dock') != null;
+  const attempt = (): boolean => {
+    if (inConsole()) return true;
+    // A view still loading keeps the last one mounted but hidden (Suspense), its list perhaps
+    // still the active element: only a shown one counts.
+    const target = mainElement(pane);
+    if (!target || target.checkVisibility?.() === false) return false;
+    target.focus();
+    return document.activeElement === target;
+  };
+  if (attempt()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (attempt()) stop();
+  });
+  const timer = setTimeout(() => stop(), WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('pointerdown', stop, true);
+  };
+  observer.observe(pane, { childList: true, subtree: true });
+  document.addEventListener('pointerdown', stop, true);
+  return stop;
 }

@@ -85,5 +85,6 @@ export type DialogState =
   | { type: 'info'; title: string; rows: [string, string][] }
   | { type: 'confirm'; message: string; resolve: (ok: boolean) => void }
   | { type: 'shortcuts' }
+  | { type: 'form'; commandId: string; known: Record<string, unknown> }
   | null;
 export const dialogAtom = atom<DialogState>(null);

@@ -21,6 +21,7 @@ import { useEntityIndexVersion } from '../store/useEntityIndexVersion.ts';
 import { type CommandSource, commandSource } from './commandRows.ts';
 import { entitySearch, paletteLookup, prepareEntitySearch } from './entitySearch.ts';
 import { runWhenIdle } from './idle.ts';
+import { keyLabels } from './keyLabels.ts';
 import {
   argLabel,
   currentArg,
@@ -37,6 +38,11 @@ import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { type PaletteState, paletteAtom } from './state.ts';
 import { warmRows } from './warmRows.tsx';
 import './palette.css';
+
+/** From this many arguments on, the palette offers a form (Ctrl+Enter): prompt after prompt is a long way. */
+export const FORM_ARGS = 3;
+
+const offersForm = (cmd: Cmd) => Object.keys(cmd.args ?? {}).length >= FORM_ARGS;
 
 /** At most this many entities are listed; uFuzzy ranks only result sets this small anyway. */
 export const ENTITY_CAP = 1000;
@@ -212,6 +218,16 @@ function PaletteDialog({
     }
   };
 
+  /** The chosen or prompted command as a form, with the values given so far and the text of this step. */
+  const openForm = () => {
+    const row = rows[active];
+    const cmd = prompt?.cmd ?? (row?.type === 'command' && row.avail === true ? row.cmd : null);
+    if (!cmd || !offersForm(cmd)) return;
+    const typed = prompt && input !== '' ? { [prompt.names[prompt.step]]: input } : {};
+    runtime.context('palette').app.dialogs.form(cmd.id, { ...prompt?.values, ...typed });
+    onClose();
+  };
+
   const acceptIntoInput = () => {
     const row = rows[active];
     if (!row) return;
@@ -267,6 +283,7 @@ function PaletteDialog({
       case 'Enter':
         e.preventDefault();
         if (busy.current) return;
+        if (e.ctrlKey || e.metaKey) return openForm();
         if (!prompt || (rows.length > 0 && (input !== '' || moved))) return choose(active);
         return void submit(prompt);
     }
@@ -303,6 +320,13 @@ function PaletteDialog({
             <div className="palette-help">
               {arg.help ?? arg.usage(prompt.names[prompt.step])}
               {arg.isOptional && ' · optional: Enter leaves it blank'}
+            </div>
+          )}
+          {(prompt
+            ? offersForm(prompt.cmd)
+            : rows[active]?.type === 'command' && offersForm(rows[active].cmd)) && (
+            <div className="palette-form-hint">
+              <kbd>{keyLabels('mod+enter').join(' ')}</kbd> opens {prompt?.cmd.title ?? 'it'} as a form
             </div>
           )}
           {failure && (

@@ -1,4 +1,4 @@
-// How a command's react-hotkeys-hook key strings are shown beside it: `mod+shift+k` → Ctrl+Shift+K
+// How a command's key strings are shown beside it: `mod+shift+k` → Ctrl+Shift+K
 // (⌘ on Apple platforms), `g>s` → G then S.
 
 const NAMES: Record<string, string> = {
@@ -15,6 +15,14 @@ const NAMES: Record<string, string> = {
   down: '↓',
   left: '←',
   right: '→',
+  arrowup: '↑',
+  arrowdown: '↓',
+  arrowleft: '←',
+  arrowright: '→',
+  pageup: 'PgUp',
+  pagedown: 'PgDn',
+  backslash: '\\',
+  contextmenu: 'Menu',
 };
 
 export function isApple(): boolean {

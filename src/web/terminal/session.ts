@@ -21,6 +21,7 @@ import {
 import { parseLine, usage } from './parse.ts';
 import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
+import { tokenize } from './tokenize.ts';
 
 /** What the session needs from a terminal: ordered writes and the current width. */
 export interface TerminalSink {
@@ -37,6 +38,12 @@ const LIST_LIMIT = 200;
 const SURFACE: Surface = 'console';
 // Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+/** The line without its `--form` word, or null when it has none. */
+function withoutFormFlag(text: string): string | null {
+  const flag = tokenize(text).find((t) => t.flag && t.text === '--form');
+  return flag ? text.slice(0, flag.start) + text.slice(flag.end) : null;
+}
 
 interface Outcome {
   /** Slices of lines (see resultSlices), formatted while they print. */
@@ -257,8 +264,18 @@ export class ConsoleSession {
     this.running = run;
   }
 
+  /** `… --form`: the command as a form, prefilled with what was typed; the form checks the values. */
+  private openForm(text: string): Outcome {
+    const { cmd, raw, errors } = parseLine(text, this.runtime.registry);
+    if (!cmd) return { output: [formatErrors(errors)], failed: true };
+    this.runtime.context(SURFACE).app.dialogs.form(cmd.id, raw);
+    return { output: [[paint('muted', sanitise(`${cmd.title}: opened as a form.`))]], failed: false };
+  }
+
   private async execute(text: string): Promise<Outcome> {
     const failed = (output: Safe[]): Outcome => ({ output: [output], failed: true });
+    const form = withoutFormFlag(text);
+    if (form !== null) return this.openForm(form);
     // help, clear, history and undo are registered commands too (commands/terminal.ts, ui.undo).
     const parsed = parseLine(text, this.runtime.registry);
     if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));

@@ -22,7 +22,9 @@ import {
   useState,
 } from 'react';
 import type { ListController } from '../../../commands/context.ts';
-import { normaliseKey } from '../../../commands/registry.ts';
+import { LIST_KEYS, type ListKeyId } from '../../../commands/listKeys.ts';
+import { type Command, Registry } from '../../../commands/registry.ts';
+import { shellCommands } from '../../../commands/shell.ts';
 import { NO_SELECTION, type Ref, type Selection, selectionOf } from '../../domain/resolver.ts';
 import { CommandRuntimeContext } from '../app/runtime.ts';
 import { type ListPrefs, listPrefsAtom, type SortState } from '../store/prefs.ts';
@@ -40,6 +42,8 @@ import {
   visibleColumns,
 } from './columns.ts';
 import { useFixedRows } from './fixedRows.ts';
+import { keyNames } from './keyNames.ts';
+import { ListPlaceContext, recallRow, rememberRow } from './listPlace.ts';
 import { openMenu } from './openMenu.ts';
 import { runOrPrompt } from './runCommand.ts';
 
@@ -83,6 +87,17 @@ export interface VirtualListProps<T> {
   initialRect?: { width: number; height: number };
 }
 
+/** Commands of the list scope the list carries out itself, with or without a runtime. */
+const OWN_COMMANDS: Record<string, (list: { focusFilter(): void; openMenu(): void }) => void> = {
+  'ui.list.filter': (l) => l.focusFilter(),
+  'ui.contextMenu': (l) => l.openMenu(),
+};
+
+/** The list scope's keys for a list shown without the console's runtime (a public page, a test). */
+const STANDALONE_KEYS = new Registry()
+  .reserve(...LIST_KEYS)
+  .register(...shellCommands.filter((c) => c.id in OWN_COMMANDS));
+
 const OVERSCAN = 10;
 const DEFAULT_ROW_H = 24;
 
@@ -95,19 +110,6 @@ function useRowHeight(ref: RefObject<HTMLElement | null>): number {
     if (v > 0) setH(v);
   }, [ref]);
   return h;
-}
-
-/** `shift+f10`-style names of a key event, as the registry writes them. */
-function eventKey(e: KeyboardEvent): string {
-  const key = e.key === ' ' ? 'space' : e.key.toLowerCase();
-  const mods = [e.ctrlKey && 'ctrl', e.metaKey && 'meta', e.altKey && 'alt', e.shiftKey && 'shift'];
-  return normaliseKey([...mods.filter((m): m is string => !!m && m !== key), key].join('+'));
-}
-
-function modKey(e: KeyboardEvent): string {
-  const key = e.key.toLowerCase();
-  const mods = ['mod', e.altKey && 'alt', e.shiftKey && 'shift'];
-  return normaliseKey([...mods.filter((m): m is string => !!m), key].join('+'));
 }
 
 /** Where the row with `key` now is in the held window, or `fallback` when it is not held. */
@@ -148,11 +150,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const count = totalRows ?? view.length;
   const rowAt = (i: number): T | undefined => view[i - rowOffset];
 
-  const [activeRaw, setActiveRaw] = useState(0);
+  // Back at a view, the list starts on the row the user left (listPlace.ts).
+  const place = useContext(ListPlaceContext);
+  const placeKey = place === null ? null : `${place}\n${name}`;
+  const [recalled] = useState(() => (placeKey === null ? undefined : recallRow(placeKey)));
+  const [activeRaw, setActiveRaw] = useState(recalled?.index ?? 0);
   // Once the user reaches the list (focus, a move), the active row is a row, not a place: rows
   // arriving above it (a live log's new lines) move it down with them, so a key or a menu acts on
   // the row the user chose. Before that it stays at the top, where new lines show.
-  const activeKey = useRef<{ key: string | null } | null>(null);
+  const activeKey = useRef<{ key: string | null } | null>(recalled ? { key: recalled.key } : null);
   const setActive = (index: number) => {
     activeKey.current = { key: null };
     setActiveRaw(index);
@@ -209,6 +215,16 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }, [first, last, onRangeChange]);
 
   const activeRow = active >= 0 ? (rowAt(active) ?? null) : null;
+  const activeRowKey = activeRow ? rowKey(activeRow) : null;
+  const revealed = useRef(!recalled);
+  useEffect(() => {
+    if (activeRowKey === null) return;
+    if (!revealed.current) {
+      revealed.current = true;
+      virtualizer.scrollToIndex(active);
+    }
+    if (activeKey.current && placeKey !== null) rememberRow(placeKey, { key: activeRowKey, index: active });
+  }, [activeRowKey, active, placeKey, virtualizer]);
   const markedRows = useMemo(
     () => (marks.size === 0 ? [] : view.filter((r) => marks.has(rowKey(r)))),
     [marks, view, rowKey],
@@ -233,8 +249,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     return activeRow ? [activeRow] : [];
   };
 
-  const moveTo = (target: number, extend: boolean) => {
-    if (count === 0) return;
+  const moveTo = (target: number, extend: boolean): boolean => {
+    if (count === 0) return true;
     const next = Math.max(0, Math.min(count - 1, target));
     if (extend) {
       anchor.current ??= { index: Math.max(active, 0), base: marks };
@@ -248,6 +264,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     } else anchor.current = null;
     setActive(next);
     virtualizer.scrollToIndex(next);
+    return true;
   };
 
   const toggleMark = () => {
@@ -292,24 +309,20 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const page = Math.max(1, Math.floor((virtualizer.viewportHeight || rowH * 10) / rowH) - 1);
 
   /**
-   * List-scope keys of the registry other than the ones handled here: a command the rows offer
-   * (their menu) runs on them with their values; one without arguments (`r` refresh) on the list.
+   * A list-scope command: one the rows offer (their menu) runs on them with their values; one
+   * without arguments (`r` refresh) on the list; the list's own (`/`, the menu key) right here.
    */
-  const runListKey = (e: KeyboardEvent): boolean => {
+  const runListCommand = (cmd: Command): boolean => {
+    const own = OWN_COMMANDS[cmd.id];
+    if (own) {
+      own({ focusFilter: () => filterRef.current?.focus(), openMenu: openMenuAtActive });
+      return true;
+    }
     if (!runtime) return false;
-    const names = new Set([eventKey(e), modKey(e)]);
     const rows = targets();
     const offered = props.menu && rows.length > 0 ? props.menu(rows) : [];
-    const cmd = runtime.registry
-      .all()
-      .find(
-        (c) =>
-          c.scope === 'list' &&
-          c.keys?.some((k) => names.has(normaliseKey(k))) &&
-          (offered.includes(c.id) || Object.keys(c.args ?? {}).length === 0),
-      );
-    if (!cmd) return false;
     const onRows = offered.includes(cmd.id);
+    if (!onRows && Object.keys(cmd.args ?? {}).length > 0) return false;
     runOrPrompt(runtime, cmd, {}, 'hotkey', {
       selection: onRows && props.entity ? selectionFor(rows) : undefined,
       store,
@@ -317,57 +330,45 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     return true;
   };
 
+  const listKeys: Record<ListKeyId, () => boolean> = {
+    'list.next': () => moveTo(active + 1, false),
+    'list.previous': () => moveTo(active - 1, false),
+    'list.first': () => moveTo(0, false),
+    'list.last': () => moveTo(count - 1, false),
+    'list.pageDown': () => moveTo(active + page, false),
+    'list.pageUp': () => moveTo(active - page, false),
+    'list.markNext': () => moveTo(active + 1, true),
+    'list.markPrevious': () => moveTo(active - 1, true),
+    'list.markFirst': () => moveTo(0, true),
+    'list.markLast': () => moveTo(count - 1, true),
+    'list.markPageDown': () => moveTo(active + page, true),
+    'list.markPageUp': () => moveTo(active - page, true),
+    'list.mark': () => {
+      toggleMark();
+      return true;
+    },
+    'list.open': () => {
+      if (activeRow) props.onOpen?.(activeRow);
+      return true;
+    },
+    'list.clear': () => {
+      if (filter !== '') patch({ filter: '' });
+      else if (marks.size > 0) setMarks(new Set());
+      else return false;
+      return true;
+    },
+  };
+
+  /** The list scope's key dispatcher: the registry says what a key means, here or in a command. */
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed in header buttons or a menu opened from the list bubble here; not ours.
     if (e.target !== e.currentTarget) return;
-    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
-    let handled = plain;
-    switch (plain ? e.key : '') {
-      case 'ArrowDown':
-      case 'j':
-        moveTo(active + 1, e.shiftKey);
-        break;
-      case 'ArrowUp':
-      case 'k':
-        moveTo(active - 1, e.shiftKey);
-        break;
-      case 'Home':
-        moveTo(0, e.shiftKey);
-        break;
-      case 'End':
-        moveTo(count - 1, e.shiftKey);
-        break;
-      case 'PageDown':
-        moveTo(active + page, e.shiftKey);
-        break;
-      case 'PageUp':
-        moveTo(active - page, e.shiftKey);
-        break;
-      case 'Enter':
-        if (activeRow) props.onOpen?.(activeRow);
-        break;
-      case ' ':
-        toggleMark();
-        break;
-      case '/':
-        filterRef.current?.focus();
-        break;
-      case 'ContextMenu':
-        openMenuAtActive();
-        break;
-      case 'F10':
-        handled = e.shiftKey;
-        if (handled) openMenuAtActive();
-        break;
-      case 'Escape':
-        handled = filter !== '' || marks.size > 0;
-        if (filter !== '') patch({ filter: '' });
-        else if (marks.size > 0) setMarks(new Set());
-        break;
-      default:
-        handled = false;
-    }
-    if (!handled) handled = runListKey(e);
+    const binding = (runtime?.registry ?? STANDALONE_KEYS).binding('list', keyNames(e.nativeEvent));
+    const handled = binding?.reserved
+      ? listKeys[binding.reserved.id as ListKeyId]()
+      : binding?.command
+        ? runListCommand(binding.command)
+        : false;
     if (handled) {
       e.preventDefault();
       e.stopPropagation();

@@ -1,0 +1,46 @@
+// The views of each section of commands/sections.ts. A Record over SectionId, so a section
+// declared without its views is a type error. Each view is its own chunk, fetched when the
+// browser is idle: the shell's initial script stays small however many sections the console grows.
+
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { SectionId } from '../../../commands/sections.ts';
+import { lazyWhenIdle } from './lazyPane.ts';
+
+type LazyView = LazyExoticComponent<ComponentType>;
+
+export const lazyView = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyView => lazyWhenIdle(() => load().then((m) => ({ default: m[name] })));
+
+export interface SectionViews {
+  /** At the section's route. */
+  list: LazyView;
+  /** Below it, paths relative to the section's route, the most specific first. */
+  pages: readonly { path: string; view: LazyView }[];
+}
+
+export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
+  servers: {
+    list: lazyView(() => import('../views/servers/ServerList.tsx'), 'ServerList'),
+    pages: [
+      {
+        path: ':serviceId/setup',
+        view: lazyView(() => import('../views/servers/ServerSetup.tsx'), 'ServerSetup'),
+      },
+      {
+        path: ':serviceId/:tab?',
+        view: lazyView(() => import('../views/servers/ServerPage.tsx'), 'ServerPage'),
+      },
+    ],
+  },
+  players: {
+    list: lazyView(() => import('../views/players/PlayerList.tsx'), 'PlayerList'),
+    pages: [
+      {
+        path: ':playerId/:tab?',
+        view: lazyView(() => import('../views/players/PlayerPage.tsx'), 'PlayerPage'),
+      },
+    ],
+  },
+};
