@@ -108,22 +108,26 @@ const limitOf = (table: Readonly<Record<string, number>>, name: string): number 
  * whose limit a string or array member takes; `path` names it in the message.
  */
 export function inputProblem(v: unknown, rules: InputRules, path = '', name = '', depth = 0): Problem | null {
-  const field = path === '' ? 'The body' : path;
-  if (typeof v === 'string')
-    return textProblem(
-      v,
-      field,
-      rules.characters,
-      rules.lengths ? (limitOf(TEXT_LIMITS, name) ?? TEXT_MAX) : Infinity,
-    );
+  const label = path === '' ? 'The body' : path;
+  // The body itself has no field to name.
+  const at = (p: Problem | null): Problem | null =>
+    p && path === '' ? { code: p.code, message: p.message } : p;
+  const limit = rules.lengths ? (limitOf(TEXT_LIMITS, name) ?? TEXT_MAX) : Infinity;
+  if (typeof v === 'string') return at(textProblem(v, label, rules.characters, limit));
   if (typeof v === 'number')
-    return Number.isFinite(v) ? null : { code: 'outOfRange', message: `${field} is out of range.`, field };
+    return Number.isFinite(v)
+      ? null
+      : at({ code: 'outOfRange', message: `${label} is out of range.`, field: path });
   if (typeof v !== 'object' || v === null) return null;
   if (depth >= JSON_DEPTH_MAX)
-    return { code: 'tooDeep', message: `${field} nests deeper than ${JSON_DEPTH_MAX} levels.`, field };
+    return at({
+      code: 'tooDeep',
+      message: `${label} nests deeper than ${JSON_DEPTH_MAX} levels.`,
+      field: path,
+    });
   const max = rules.lengths ? limitOf(OBJECT_LIMITS, name) : undefined;
   if (max !== undefined && JSON.stringify(v).length > max)
-    return { code: 'tooLong', message: `${field} can be at most ${max} characters as JSON.`, field };
+    return { code: 'tooLong', message: `${label} can be at most ${max} characters as JSON.`, field: path };
   if (Array.isArray(v)) {
     for (const [i, item] of v.entries()) {
       const p = inputProblem(item, rules, `${path}[${i}]`, name, depth + 1);
@@ -132,8 +136,8 @@ export function inputProblem(v: unknown, rules: InputRules, path = '', name = ''
     return null;
   }
   for (const [key, item] of Object.entries(v)) {
-    const label = path === '' ? 'A property name' : `A property name in ${path}`;
-    const k = textProblem(key, label, rules.characters, TEXT_MAX);
+    const keyLabel = path === '' ? 'A property name' : `A property name in ${path}`;
+    const k = textProblem(key, keyLabel, rules.characters, TEXT_MAX);
     if (k) return { ...k, field: join(path, key) };
     const p = inputProblem(item, rules, join(path, key), key, depth + 1);
     if (p) return p;

@@ -86,6 +86,13 @@ describe('no single request holds the server', () => {
     });
     const made = (await call(t.base, owner, 'GET', '/sentinel/groups?name=Over')).body.totalResults;
     expect(made).toBe(0);
+    const commands = Array.from({ length: BULK_OBJECTS_MAX + 1 }, () => ({
+      type: 'admin',
+      serviceId: island(),
+      command: 'saveworld',
+    }));
+    const flood = await call(t.base, owner, 'POST', '/sentinel/gameCommands', commands);
+    expect([flood.status, flood.body.code]).toEqual([413, 'tooManyObjects']);
 
     let done = false;
     const bulk = timed(
