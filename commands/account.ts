@@ -1,6 +1,6 @@
 // Session and account (ACTIONS.md): sign-in, sign-out, the user menu, local preferences.
 
-import { PREF_KEYS } from '../src/web/store/prefs.ts';
+import { PREF_KEYS } from '../src/domain/prefKeys.ts';
 import { oneOf, text } from './args.ts';
 import type { AppServices, CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
@@ -13,7 +13,7 @@ function user(ctx: CommandContext) {
 }
 
 /** A page of the provider's site (account control panel, billing portal), opened in a new tab. */
-const providerPage = (id: string, title: string, link: keyof AppServices['links']) =>
+const providerPage = <const Id extends string>(id: Id, title: string, link: keyof AppServices['links']) =>
   defineCommand({
     id,
     title,

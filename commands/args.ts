@@ -4,19 +4,9 @@
 
 import { COORDS_MESSAGE, type Coords, parseCoords } from '../src/domain/coords.ts';
 import { DURATION_MESSAGE, parseDuration } from '../src/domain/duration.ts';
+import type { EntityKind } from '../src/domain/resolver.ts';
 
-export const ENTITY_KINDS = [
-  'server',
-  'group',
-  'player',
-  'survivor',
-  'tribe',
-  'dino',
-  'script',
-  'bucket',
-  'log',
-] as const;
-export type EntityKind = (typeof ENTITY_KINDS)[number];
+export { ENTITY_KINDS, type EntityKind } from '../src/domain/resolver.ts';
 
 export interface EntityRef {
   kind: EntityKind;
@@ -24,6 +14,10 @@ export interface EntityRef {
   label: string;
   /** Extra text shown beside the label (server, tribe, …) and searched. */
   detail?: string;
+  /** The caller's bits on it, when its record carries them (SENTINEL-API §7). */
+  mask?: number;
+  /** The server it belongs to (a log line's, a survivor's), whose mask applies to it. */
+  server?: string;
 }
 
 /** What parsing and completion need from the app: the entity store, and the API behind it. */
@@ -32,6 +26,8 @@ export interface EntityLookup {
   search(kinds: readonly EntityKind[], query: string, limit: number): EntityRef[];
   /** Exact id or name match, asking the API when the store has none. */
   resolve(kinds: readonly EntityKind[], text: string): Promise<EntityRef[]>;
+  /** The name the store holds for an entity, if it holds one. */
+  label?(kind: EntityKind, id: string): string | undefined;
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -58,6 +54,8 @@ interface ArgConfig {
   values?: readonly string[];
   kinds?: readonly EntityKind[];
   item?: Arg<unknown>;
+  /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
+  fromView?: 'selection' | 'never';
 }
 
 const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
@@ -97,6 +95,9 @@ export class Arg<T> {
   get defaultValue(): unknown {
     return this.cfg.defaultValue;
   }
+  get fromView(): 'route' | 'selection' | 'never' {
+    return this.cfg.fromView ?? 'route';
+  }
 
   optional(): Arg<T | undefined> {
     return this.with({ optional: true });
@@ -106,6 +107,14 @@ export class Arg<T> {
   }
   describe(label: string, help?: string): Arg<T> {
     return this.with({ label, help });
+  }
+  /** A ref the selection may supply but the route may not (opening what is already open does nothing). */
+  selectedOnly(): Arg<T> {
+    return this.with({ fromView: 'selection' });
+  }
+  /** A ref always asked for, never taken from where the user is. */
+  alwaysAsked(): Arg<T> {
+    return this.with({ fromView: 'never' });
   }
   /** A trailing text argument that takes the rest of the console line. */
   rest(): Arg<T> {

@@ -2,66 +2,49 @@
 // undo, import a ban list, go to the banned player. Many players × many targets run as one
 // command whose outcome names every failure.
 
-import type { Page } from '../src/domain/api.ts';
 import { BanMsg, expiryProblem, parseBanList, parseExpiry } from '../src/domain/bans.ts';
 import { readLink } from '../src/domain/importer.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
-import type { Ban } from '../src/domain/players.ts';
+import type { Ban, GroupBan, ServiceBan } from '../src/domain/players.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import { type EntityRef, list, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
-import { asList, onePlayer, playersInView } from './players.ts';
+import { asList, onePlayer } from './players.ts';
 import { CommandError, defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Players';
+/** A server ban needs control servers on the server; a group ban manage bans on the group (§7). */
+const BAN_PERMISSION = { server: Perm.ControlServices, group: Perm.ManageBans };
 type Target = EntityRef & { kind: 'server' | 'group' };
 
-/** The server or group in view (route or selected row). */
-export function targetsInView(ctx: CommandContext): Target[] {
-  const sel = ctx.selection;
-  if ((sel.kind === 'server' || sel.kind === 'group') && sel.ids.length)
-    return sel.ids.map((id) => ({ kind: sel.kind as Target['kind'], id, label: id }));
-  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
-  if (!m || m[2] === 'setup') return [];
-  return [{ kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] }];
-}
-
-const classOf = (t: Target) =>
+/** The ban class of a target (§3.14): its API calls, owner property and the id of one of its bans. */
+const classOf = (ctx: CommandContext, t: Target) =>
   t.kind === 'server'
-    ? ({ path: '/sentinel/serviceBans', owner: 'serviceId', id: 'serviceBanId' } as const)
-    : ({ path: '/sentinel/groupBans', owner: 'groupId', id: 'groupBanId' } as const);
+    ? {
+        api: ctx.app.api.serviceBans,
+        owner: { serviceId: t.id },
+        idOf: (b: Ban) => (b as ServiceBan).serviceBanId,
+      }
+    : { api: ctx.app.api.groupBans, owner: { groupId: t.id }, idOf: (b: Ban) => (b as GroupBan).groupBanId };
 
-const BAN_ERRORS = [
-  'duplicate',
-  'badPlayerId',
-  'pieCharacter',
-  'playerNotFound',
-  'eosIdUnknown',
-  'forbidden',
-  'validation',
-  'notFound',
-];
-
-function targetsOf(given: Target | Target[] | undefined, ctx: CommandContext): Target[] {
-  const t = given === undefined ? targetsInView(ctx) : (asList(given) as Target[]);
+/** The servers and groups given or in view (the registry fills them); at least one is needed. */
+function targetsOf(given: EntityRef | EntityRef[] | undefined): Target[] {
+  const t = asList(given) as Target[];
   if (t.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
   return t;
 }
 
-function playersOf(given: EntityRef | EntityRef[] | undefined, ctx: CommandContext): EntityRef[] {
-  const p = given === undefined ? playersInView(ctx) : asList(given);
+function playersOf(given: EntityRef | EntityRef[] | undefined): EntityRef[] {
+  const p = asList(given);
   if (p.length === 0) throw new CommandError('Choose a player.', 'player');
   return p;
 }
 
 /** The player's ban on a server or group, if there is one. */
 async function findBan(ctx: CommandContext, player: EntityRef, target: Target): Promise<Ban | null> {
-  const k = classOf(target);
-  const page = await ctx.app.api.http<Page<Ban>>('GET', k.path, {
-    query: { [k.owner]: target.id, playerId: player.id },
-    expect: ['forbidden'],
-  });
+  const k = classOf(ctx, target);
+  const page = await k.api.list({ ...k.owner, playerId: player.id });
   return page.results[0] ?? null;
 }
 
@@ -125,7 +108,7 @@ export const banCommands = [
     title: 'Ban player',
     group,
     aliases: ['ban'],
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     // In a list of players: ban the marked ones (or the active one).
     keys: ['b'],
     scope: 'list',
@@ -140,14 +123,11 @@ export const banCommands = [
     },
     run: async (a, ctx) => {
       const expiration = expiryOf(a.expires);
-      const players = playersOf(a.player, ctx);
-      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
-      const o = await eachPair(players, targets, (p, t) => {
-        const k = classOf(t);
-        return ctx.app.api.http('POST', k.path, {
-          body: { [k.owner]: t.id, playerId: p.id, comments: a.comments, expiration },
-          expect: BAN_ERRORS,
-        });
+      const players = playersOf(a.player);
+      const targets = targetsOf(a.targets);
+      const o = await eachPair<unknown>(players, targets, (p, t) => {
+        const k = classOf(ctx, t);
+        return k.api.create({ ...k.owner, playerId: p.id, comments: a.comments, expiration });
       });
       return summary('Created', o);
     },
@@ -156,7 +136,7 @@ export const banCommands = [
     id: 'ban.edit',
     title: 'Edit ban',
     group,
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     // Comments are required: a ban always says why, so an edit states it (and the palette asks for
     // it when a row's menu hands the command over with only the player and the server or group).
     args: {
@@ -169,17 +149,14 @@ export const banCommands = [
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
     },
     run: async (a, ctx) => {
-      const player = onePlayer(a.player, ctx);
-      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const player = onePlayer(a.player);
+      const [target] = targetsOf(a.target);
       const patch: Record<string, unknown> = { comments: a.comments.trim() };
       if (a.expires?.trim()) patch.expiration = expiryOf(a.expires);
       const ban = await findBan(ctx, player, target);
       if (!ban) throw new CommandError(`${player.label} is not banned on ${target.label}.`);
-      const k = classOf(target);
-      await ctx.app.api.http('PATCH', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
-        body: patch,
-        expect: BAN_ERRORS,
-      });
+      const k = classOf(ctx, target);
+      await k.api.patch(k.idOf(ban), patch);
       return { message: `Ban of ${ban.playerName} updated.` };
     },
   }),
@@ -188,36 +165,31 @@ export const banCommands = [
     title: 'Remove ban',
     group,
     aliases: ['unban'],
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     danger: 'confirm',
     // In a list of bans: remove the marked ones (or the active one).
     keys: ['delete'],
     scope: 'list',
     args: { player: playersArg(), targets: targetsArg() },
     run: async (a, ctx) => {
-      const players = playersOf(a.player, ctx);
-      const targets = targetsOf(a.targets as Target[] | undefined, ctx);
+      const players = playersOf(a.player);
+      const targets = targetsOf(a.targets);
       const o = await eachPair(players, targets, async (p, t) => {
         const ban = await findBan(ctx, p, t);
         if (!ban) throw new Error('not banned there, so not removed');
-        const k = classOf(t);
-        await ctx.app.api.http('DELETE', `${k.path}/${(ban as unknown as Record<string, string>)[k.id]}`, {
-          expect: BAN_ERRORS,
-        });
+        const k = classOf(ctx, t);
+        await k.api.remove(k.idOf(ban));
         return { target: t, ban };
       });
       // The API has no undelete; undo re-creates each removed ban with its player, comments and expiry.
       const undo = async () => {
         for (const { target, ban } of o.done) {
-          const k = classOf(target);
-          await ctx.app.api.http('POST', k.path, {
-            body: {
-              [k.owner]: target.id,
-              playerId: ban.playerId,
-              comments: ban.comments,
-              expiration: ban.expiration,
-            },
-            expect: BAN_ERRORS,
+          const k = classOf(ctx, target);
+          await k.api.create({
+            ...k.owner,
+            playerId: ban.playerId,
+            comments: ban.comments,
+            expiration: ban.expiration,
           });
         }
       };
@@ -228,7 +200,7 @@ export const banCommands = [
     id: 'ban.import',
     title: 'Import bans',
     group,
-    permission: Perm.ControlServices,
+    permission: BAN_PERMISSION,
     args: {
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view').optional(),
       source: text()
@@ -237,17 +209,13 @@ export const banCommands = [
         .rest(),
     },
     run: async (a, ctx) => {
-      const [target] = targetsOf(a.target as Target | undefined, ctx);
+      const [target] = targetsOf(a.target);
       const source = a.source.trim();
       const body = /^https?:\/\/\S+$/i.test(source) ? await readLink(source) : source;
       const { bans, problems } = parseBanList(body, Date.now() / 1000);
       const skipped = problems.map((p) => `line ${p.line} (${p.text}): ${p.reason}`);
       if (bans.length === 0) throw new CommandError([BanMsg.noValidLines, ...skipped].join(' '), 'source');
-      await ctx.app.api.http(
-        'POST',
-        `/sentinel/${target.kind === 'server' ? 'services' : 'groups'}/${encodeURIComponent(target.id)}/bans.txt`,
-        { body, rawBody: true, expect: ['noValidLines', 'forbidden', 'badId'] },
-      );
+      await ctx.app.api.importBans(classOf(ctx, target).owner, body);
       const head = `Imported ${bans.length} of ${bans.length + problems.length} lines.`;
       return {
         message: skipped.length ? `${head} Skipped ${skipped.join('; ')}` : head,
@@ -263,7 +231,7 @@ export const banCommands = [
     group,
     args: { player: ref('player').describe('Player').optional() },
     run: ({ player }, ctx) => {
-      ctx.app.navigate(entityPath('player', onePlayer(player, ctx).id));
+      ctx.app.navigate(pathOf('player', onePlayer(player).id));
       return undefined;
     },
   }),

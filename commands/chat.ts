@@ -3,7 +3,6 @@
 
 import { Msg } from '../src/domain/messages.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { getPref, setPref } from '../src/web/store/prefs.ts';
 import { oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
@@ -12,17 +11,9 @@ const group = 'Chat';
 
 export const CHAT_MODES = ['silent', 'notify'] as const;
 
-/** The server or group in view, as the chat target. */
-function targetInView(ctx: CommandContext) {
-  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
-  if (!m || m[2] === 'setup') return {};
-  const kind = m[1] === 'servers' ? ('server' as const) : ('group' as const);
-  return { target: { kind, id: decodeURIComponent(m[2]), label: m[2] } };
-}
-
 /** The chat name preference, else the account's name, else the API's default ("Server"). */
 function senderName(ctx: CommandContext): string | undefined {
-  return getPref('chatName').trim() || ctx.user?.username || undefined;
+  return String(ctx.app.prefs.get('chatName') ?? '').trim() || ctx.user?.username || undefined;
 }
 
 export const chatCommands = [
@@ -36,20 +27,11 @@ export const chatCommands = [
       message: text().min(1, 'Type a message to send.').describe('Message').rest(),
       mode: oneOf(CHAT_MODES).default('silent').describe('Notify or Silent'),
     },
-    defaults: targetInView,
     run: async ({ target, message, mode }, ctx) => {
       const to = target.kind === 'group' ? { groupId: target.id } : { serviceId: target.id };
-      const expect = ['missingMessage', 'missingTargetId', 'forbidden', 'serviceNotConnected'];
       try {
-        await ctx.app.api.http('POST', '/sentinel/chat', {
-          body: { ...to, message, senderName: senderName(ctx) },
-          expect,
-        });
-        if (mode === 'notify')
-          await ctx.app.api.http('POST', '/sentinel/gameCommands', {
-            body: { ...to, type: 'broadcast', message },
-            expect,
-          });
+        await ctx.app.api.chat({ ...to, message, senderName: senderName(ctx) });
+        if (mode === 'notify') await ctx.app.api.gameCommands([{ ...to, type: 'broadcast', message }]);
       } catch (e) {
         if (e instanceof ApiError && e.code === 'serviceNotConnected')
           throw new ApiError(Msg.serviceNotConnected, e.code, e.status, e.details);
@@ -64,9 +46,9 @@ export const chatCommands = [
     group,
     aliases: ['translate'],
     keys: ['alt+t'],
-    run: () => {
-      const next = !getPref('showTranslatedChat');
-      setPref('showTranslatedChat', next);
+    run: (_a, ctx) => {
+      const next = !ctx.app.prefs.get('showTranslatedChat');
+      ctx.app.prefs.set('showTranslatedChat', next);
       return { message: next ? 'Chat shows translations.' : 'Chat shows the original messages.' };
     },
   }),

@@ -2,15 +2,15 @@
 // tests implement it with fakes. Commands never import React or touch the DOM themselves.
 
 import type { User } from '../src/domain/api.ts';
+import type { PushState } from '../src/domain/push.ts';
+import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import type { EntityKind, EntityLookup } from './args.ts';
+import type { EntityLookup } from './args.ts';
+import type { Command } from './registry.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar';
 
-export interface Selection {
-  kind: EntityKind | null;
-  ids: string[];
-}
+export type { Selection } from '../src/domain/resolver.ts';
 
 export interface ListController {
   readonly name: string;
@@ -26,12 +26,26 @@ export interface TableResult {
   rows: (string | number | boolean | null)[][];
 }
 
+/**
+ * Text to read in full under its heading, e.g. one server's answer to a game command: the console
+ * prints every line of it as it came (sanitised), never cut to a cell.
+ */
+export interface ResultSection {
+  heading: string;
+  text: string;
+  /** The text says why something failed. */
+  failed?: boolean;
+}
+
 export interface CommandResult {
-  /** One line for a toast and the console. */
+  /** One line for a toast and the console: other surfaces show only this summary. */
   message?: string;
   table?: TableResult;
+  sections?: ResultSection[];
   /** Where the API allows it, a way back (kbar's perform → undo). */
   undo?: () => Promise<void>;
+  /** The console is wiped before the rest is printed (`clear`). */
+  clearScreen?: true;
 }
 
 export interface AppServices {
@@ -41,7 +55,14 @@ export interface AppServices {
   api: SentinelApi;
   toast(kind: 'success' | 'error' | 'info', summary: string, reason?: string): void;
   palette: { open(query?: string): void };
-  terminal: { toggle(): void; focus(): void };
+  terminal: {
+    toggle(): void;
+    focus(): void;
+    /** The lines run in the console, oldest first. */
+    history(): readonly string[];
+  };
+  /** Every registered command, for `help`. */
+  catalogue: { all(): Command[]; find(name: string): Command | undefined };
   panes: {
     split(direction: 'right' | 'down'): void;
     close(): void;
@@ -57,7 +78,13 @@ export interface AppServices {
     confirm(message: string): Promise<boolean>;
     shortcuts(): void;
   };
-  prefs: { set(key: string, value: unknown): void; keys(): string[] };
+  /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
+  undo: { available(): boolean; run(): Promise<string> };
+  prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };
+  /** Admin commands sent to each server, kept by the browser (newest first). */
+  commandHistory: { list(serverId: string): string[]; remember(serverId: string, command: string): void };
+  /** Push notifications per server: the browser's permission with our choice. */
+  push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
   links: { controlPanel: string; billingPortal: string };
@@ -71,6 +98,10 @@ export interface CommandContext {
   surface: Surface;
   entities: EntityLookup;
   app: AppServices;
-  /** The caller's resolved permission bits on the entity in view (server or group), if any. */
-  permissions(): number | null;
+  /**
+   * The caller's effective mask (SENTINEL-API §7) on `of`, or on what is in view when omitted:
+   * a server's or group's own, a survivor's, tribe's, dino's or log line's server's; null when
+   * unknown or when nothing in view holds one.
+   */
+  permissions(of?: { kind: EntityKind; id: string }): number | null;
 }

@@ -8,15 +8,22 @@ import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
+import { terminalCommands } from './terminal.ts';
+
+const COMMANDS = [
+  ...shellCommands,
+  ...terminalCommands,
+  ...accountCommands,
+  ...serverCommands,
+  ...logCommands,
+  ...chatCommands,
+  ...playerCommands,
+  ...banCommands,
+];
+
+/** Every command id of the console, as a type: menus, toolbars and code name commands by it. */
+export type CommandId = (typeof COMMANDS)[number]['id'];
 
 export function createRegistry(): Registry {
-  return new Registry().register(
-    ...shellCommands,
-    ...accountCommands,
-    ...serverCommands,
-    ...logCommands,
-    ...chatCommands,
-    ...playerCommands,
-    ...banCommands,
-  );
+  return new Registry().register(...COMMANDS);
 }

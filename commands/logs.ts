@@ -1,39 +1,23 @@
 // Log messages (ACTIONS.md "Servers"): open one, show its raw data.
 
 import type { LogMessage } from '../src/domain/api.ts';
-import { sanitise } from '../src/web/terminal/sanitise.ts';
-import { type EntityRef, ref } from './args.ts';
-import type { CommandContext } from './context.ts';
+import { pathOf } from '../src/domain/resolver.ts';
+import { ref } from './args.ts';
 import { defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Logs';
 
-/** The log line in view (its page) or selected (a log list's active or marked row). */
-export function logInView(ctx: CommandContext): { message?: EntityRef } {
-  const fromRoute = /^\/logs\/([^/]+)/.exec(ctx.route)?.[1];
-  const id = ctx.selection.kind === 'log' ? ctx.selection.ids[0] : fromRoute;
-  return id ? { message: { kind: 'log', id: decodeURIComponent(id), label: id } } : {};
-}
-
-export const fetchLogMessage = (ctx: CommandContext, id: string) =>
-  ctx.app.api.http<LogMessage>('GET', `/sentinel/logMessages/${encodeURIComponent(id)}`, {
-    expect: ['objectNotFound'],
-  });
-
-/** No cap on length: this is the full record. */
-const RAW_LIMIT = Number.POSITIVE_INFINITY;
-
 /**
- * The message as the API returned it, one row per property plus the whole object, each as JSON
- * passed through the sanitiser: a line's text or metadata may hold controls or bidi overrides.
+ * The message as the API returned it, one row per property plus the whole object, each as JSON.
+ * A line's text or metadata may hold controls or bidi overrides: the surfaces that show rows (the
+ * console's tables, the info dialog) pass every cell through the sanitiser.
  */
 export function rawRows(m: LogMessage): [string, string][] {
   return [
-    ['JSON', sanitise(JSON.stringify(m), RAW_LIMIT)],
+    ['JSON', JSON.stringify(m)],
     ...Object.entries(m).map(([k, v]): [string, string] => [
       k,
-      sanitise(typeof v === 'string' ? v : JSON.stringify(v), RAW_LIMIT),
+      typeof v === 'string' ? v : JSON.stringify(v),
     ]),
   ];
 }
@@ -44,9 +28,8 @@ export const logCommands = [
     title: 'Open log message',
     group,
     args: { message: ref('log').describe('Log message', 'Its id') },
-    defaults: logInView,
     run: ({ message }, ctx) => {
-      ctx.app.navigate(entityPath('log', message.id));
+      ctx.app.navigate(pathOf('log', message.id));
       return undefined;
     },
   }),
@@ -56,10 +39,10 @@ export const logCommands = [
     group,
     aliases: ['raw'],
     args: { message: ref('log').describe('Log message', 'Its id') },
-    defaults: logInView,
     run: async ({ message }, ctx) => {
-      const rows = rawRows(await fetchLogMessage(ctx, message.id));
-      if (ctx.surface === 'console') return { table: { columns: ['Property', 'Value'], rows } };
+      const rows = rawRows(await ctx.app.api.logMessages.get(message.id));
+      // A section each, not a table: a value (the JSON, a player's EOS id) is never cut to a cell.
+      if (ctx.surface === 'console') return { sections: rows.map(([heading, text]) => ({ heading, text })) };
       ctx.app.dialogs.info('Raw Log Data', rows);
       return undefined;
     },

@@ -1,31 +1,20 @@
 // Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions.
 
-import type { Page } from '../src/domain/api.ts';
 import { PLAYER_TABS } from '../src/domain/enums.ts';
-import type { PlayerDetail, PlayerNote, PlayerSession } from '../src/domain/players.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import { noteContent } from '../src/domain/validate.ts';
 import { bool, type EntityRef, oneOf, ref, text } from './args.ts';
-import type { CommandContext } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Players';
-
-/** The player of the route (`/players/{id}`) or the players marked or selected in a list. */
-export function playersInView(ctx: CommandContext): EntityRef[] {
-  if (ctx.selection.kind === 'player' && ctx.selection.ids.length)
-    return ctx.selection.ids.map((id) => ({ kind: 'player', id, label: id }));
-  const id = /^\/players\/([^/]+)/.exec(ctx.route)?.[1];
-  return id ? [{ kind: 'player', id: decodeURIComponent(id), label: id }] : [];
-}
 
 /** An argument that may hold one picked entity or a list of them, as a list. */
 export const asList = (v: EntityRef | EntityRef[] | undefined | null): EntityRef[] =>
   Array.isArray(v) ? v : v ? [v] : [];
 
-/** The given player, else the one in view; the command cannot run without one. */
-export function onePlayer(given: EntityRef | undefined, ctx: CommandContext): EntityRef {
-  const p = given ?? playersInView(ctx)[0];
+/** The player given or taken from the view (the registry fills it); the command cannot run without one. */
+export function onePlayer(given: EntityRef | EntityRef[] | undefined): EntityRef {
+  const p = asList(given)[0];
   if (!p) throw new CommandError('Choose a player.', 'player');
   return p;
 }
@@ -64,9 +53,7 @@ export const playerCommands = [
         ctx.app.navigate('/players');
         return undefined;
       }
-      const page = await ctx.app.api
-        .classPath<PlayerDetail>('/sentinel/players')
-        .list({ pageSize: 100, ...(search ? { name: search } : {}) });
+      const page = await ctx.app.api.players.list({ pageSize: 100, ...(search ? { name: search } : {}) });
       return {
         table: {
           columns: ['Name', 'Other names', 'Country', 'Id'],
@@ -82,11 +69,11 @@ export const playerCommands = [
     group,
     aliases: ['player'],
     args: {
-      player: ref('player').describe('Player', 'By name, id or EOS id'),
+      player: ref('player').selectedOnly().describe('Player', 'By name, id or EOS id'),
       tab: oneOf(PLAYER_TABS).describe('Tab').default('logs'),
     },
     run: ({ player, tab }, ctx) => {
-      ctx.app.navigate(entityPath('player', player.id, tab === 'logs' ? undefined : tab));
+      ctx.app.navigate(pathOf('player', player.id, tab));
       return undefined;
     },
   }),
@@ -97,11 +84,8 @@ export const playerCommands = [
     aliases: ['note'],
     args: { player: playerArg(), content: noteText() },
     run: async ({ player, content }, ctx) => {
-      const p = onePlayer(player, ctx);
-      await ctx.app.api.http('POST', '/sentinel/playerNotes', {
-        body: { playerId: p.id, content },
-        expect: ['validation', 'notFound'],
-      });
+      const p = onePlayer(player);
+      await ctx.app.api.playerNotes.create({ playerId: p.id, content });
       return { message: 'Note added.' };
     },
   }),
@@ -114,10 +98,7 @@ export const playerCommands = [
       content: noteText(),
     },
     run: async ({ note, content }, ctx) => {
-      await ctx.app.api.http<PlayerNote>('PATCH', `/sentinel/playerNotes/${encodeURIComponent(note)}`, {
-        body: { content },
-        expect: ['forbidden', 'validation', 'objectNotFound'],
-      });
+      await ctx.app.api.playerNotes.patch(note, { content });
       return { message: 'Note saved; the previous text is kept in its history.' };
     },
   }),
@@ -127,7 +108,7 @@ export const playerCommands = [
     group,
     args: { player: playerArg() },
     run: async ({ player }, ctx) => {
-      const p = onePlayer(player, ctx);
+      const p = onePlayer(player);
       await ctx.app.clipboard.copy(p.id);
       return { message: 'Player id copied.' };
     },
@@ -144,24 +125,22 @@ export const playerCommands = [
       all: bool().describe('Include disconnected').default(false),
     },
     run: async ({ of, all }, ctx) => {
-      const target = of ?? playersInView(ctx)[0] ?? sessionOwnerInView(ctx);
+      const target = of;
       if (!target) throw new CommandError('Choose a player, server or group.', 'of');
       if (ctx.surface !== 'console') {
-        ctx.app.navigate(entityPath(target.kind, target.id, 'sessions'));
+        ctx.app.navigate(pathOf(target.kind, target.id, 'sessions'));
         return undefined;
       }
       const filter =
         { player: 'playerId', server: 'serviceId', group: 'groupId' }[target.kind as string] ?? 'playerId';
       // One player's history is shown whole; many players' lists default to who is online now.
       const onlineOnly = target.kind !== 'player' && !all;
-      const page = await ctx.app.api.http<Page<PlayerSession>>('GET', '/sentinel/playerSessions', {
-        query: {
-          [filter]: target.id,
-          sortedColumn: 'connectTime',
-          sortDirection: 'descending',
-          pageSize: 250,
-          ...(onlineOnly ? { isConnected: 'true' } : {}),
-        },
+      const page = await ctx.app.api.playerSessions.list({
+        [filter]: target.id,
+        sortedColumn: 'connectTime',
+        sortDirection: 'descending',
+        pageSize: 250,
+        ...(onlineOnly ? { isConnected: 'true' } : {}),
       });
       return {
         table: {
@@ -178,9 +157,3 @@ export const playerCommands = [
     },
   }),
 ];
-
-function sessionOwnerInView(ctx: CommandContext): EntityRef | null {
-  const m = /^\/(servers|groups)\/([^/]+)/.exec(ctx.route);
-  if (!m || m[2] === 'setup') return null;
-  return { kind: m[1] === 'servers' ? 'server' : 'group', id: decodeURIComponent(m[2]), label: m[2] };
-}

@@ -2,15 +2,25 @@
 // Modelled on VS Code's registerAction2 (one declaration, many surfaces) and Excalidraw's
 // action manager (it refuses two actions on one key).
 
+import { Msg } from '../src/domain/messages.ts';
 import { hasAll, PERMISSION_LABELS, Perm, type PermName } from '../src/domain/permissions.ts';
-import type { ArgsShape, ArgValues, EntityLookup } from './args.ts';
+import {
+  bitsNeeded,
+  type EntityKind,
+  maskHolderOf,
+  type PermissionNeed,
+  placeOf,
+  refsInView,
+} from '../src/domain/resolver.ts';
+import { ApiError } from '../src/web/api/http.ts';
+import type { ArgsShape, ArgValues, EntityLookup, EntityRef } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 
 /** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
 export type KeyScope = 'global' | 'list' | 'terminal';
 
-export interface CommandSpec<A extends ArgsShape = ArgsShape> {
-  id: string;
+export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string = string> {
+  id: Id;
   title: string;
   group: string;
   description?: string;
@@ -20,25 +30,32 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape> {
   /** react-hotkeys-hook key strings (`mod+k`, `shift+f10`). */
   keys?: string[];
   scope?: KeyScope;
-  /** Bits needed on the server or group in view (SPEC §6). */
-  permission?: number;
+  /** Whether its keys act in text fields too; by default keys with a modifier do (Ctrl+Z undoes the field's text). */
+  keysInFields?: boolean;
+  /**
+   * Bits needed (SPEC §6) on the mask holder in view and on each server or group the command is
+   * given: the same bits everywhere, or per kind of holder (a group ban needs manage bans where a
+   * server ban needs control servers).
+   */
+  permission?: PermissionNeed;
   /** Whether the command is offered here at all. */
   when?: (ctx: CommandContext) => boolean;
   /** true, or why it cannot run now. */
   enabled?: (ctx: CommandContext) => true | string;
   danger?: 'confirm';
-  /** Values taken from where the user is (the server in view, the selected rows) for args not typed. */
-  defaults?: (ctx: CommandContext) => Partial<Record<string, unknown>>;
   run: (
     args: ArgValues<A>,
     ctx: CommandContext,
   ) => Promise<CommandResult | undefined> | CommandResult | undefined;
 }
 
-export type Command = CommandSpec<ArgsShape>;
+export type Command<Id extends string = string> = CommandSpec<ArgsShape, Id>;
 
-export function defineCommand<A extends ArgsShape>(spec: CommandSpec<A>): Command {
-  return spec as unknown as Command;
+/** One command; its id stays a literal type, so the catalogue's ids form a union (CommandId). */
+export function defineCommand<const Id extends string, A extends ArgsShape>(
+  spec: CommandSpec<A, Id>,
+): Command<Id> {
+  return spec as unknown as Command<Id>;
 }
 
 export class Registry {
@@ -100,6 +117,15 @@ export class Registry {
   }
 }
 
+export const unknownCommandMessage = (name: string) =>
+  `Unknown command "${name}". Type help to list commands.`;
+
+/** `ban.create <player> [expires:duration] <comments>…` */
+export function usage(cmd: Command): string {
+  const args = Object.entries(cmd.args ?? {}).map(([n, a]) => a.usage(n) + (a.isRest ? '…' : ''));
+  return [cmd.id, ...args].join(' ');
+}
+
 /** `Mod+Shift+K` and `shift+mod+k` are one key. */
 export function normaliseKey(key: string): string {
   return key
@@ -109,20 +135,66 @@ export function normaliseKey(key: string): string {
     .join('>');
 }
 
+/** The refusal of SPEC §8, naming the bits that are missing. */
 export function permissionReason(bits: number): string {
-  const names = (Object.keys(Perm) as PermName[])
-    .filter((k) => bits & Perm[k])
-    .map((k) => PERMISSION_LABELS[k]);
-  return `Needs the ${names.join(' and ')} permission`;
+  return `${Msg.forbidden} (${bitNames(bits).join(' and ')}).`;
+}
+
+const bitNames = (bits: number) =>
+  (Object.keys(Perm) as PermName[]).filter((k) => bits & Perm[k]).map((k) => PERMISSION_LABELS[k]);
+
+/** A command's permission in words, for help: "control servers", or per kind of holder. */
+export function permissionText(need: PermissionNeed | undefined): string {
+  if (need === undefined) return '';
+  if (typeof need === 'number') return bitNames(need).join(', ');
+  return Object.entries(need)
+    .map(([kind, bits]) => `${bitNames(bits ?? 0).join(', ')} on a ${kind}`)
+    .join('; ');
+}
+
+/** Why the caller's mask on `of` (the holder in view when omitted) refuses the command, if it does. */
+function refusal(cmd: Command, ctx: CommandContext, of?: { kind: EntityKind; id: string }): string | null {
+  if (cmd.permission === undefined) return null;
+  const bits = bitsNeeded(cmd.permission, maskHolderOf(of?.kind ?? placeOf(ctx.route).kind));
+  if (!bits) return null;
+  const mask = ctx.permissions(of);
+  return mask !== null && !hasAll(mask, bits) ? permissionReason(bits) : null;
 }
 
 /** true when the command can run in ctx, or the reason it cannot. */
 export function availability(cmd: Command, ctx: CommandContext): true | string {
-  if (cmd.permission) {
-    const mask = ctx.permissions();
-    if (mask !== null && !hasAll(mask, cmd.permission)) return permissionReason(cmd.permission);
+  return refusal(cmd, ctx) ?? cmd.enabled?.(ctx) ?? true;
+}
+
+const refKinds = (cmd: Command, name: string): readonly EntityKind[] | undefined => {
+  const arg = cmd.args?.[name];
+  return arg && (arg.type === 'ref' || arg.item?.type === 'ref') ? arg.kinds : undefined;
+};
+
+/**
+ * Values for the `ref` and `list(ref)` arguments not given, from the selection or the route
+ * (through the resolver): views hand over their selection, never argument names.
+ */
+export function valuesInView(cmd: Command, ctx: CommandContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, arg] of Object.entries(cmd.args ?? {})) {
+    const kinds = refKinds(cmd, name);
+    if (!kinds || arg.fromView === 'never') continue;
+    const route = arg.fromView === 'selection' ? '/' : ctx.route;
+    const refs = refsInView(route, ctx.selection, kinds, (k, id) => ctx.entities.label?.(k, id));
+    if (refs.length) out[name] = arg.type === 'list' ? refs : refs[0];
   }
-  return cmd.enabled?.(ctx) ?? true;
+  return out;
+}
+
+/** What is given, with what the view supplies for the rest. */
+export function withView(
+  cmd: Command,
+  values: Record<string, unknown>,
+  ctx: CommandContext,
+): Record<string, unknown> {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return { ...valuesInView(cmd, ctx), ...given };
 }
 
 export function isVisible(cmd: Command, ctx: CommandContext): boolean {
@@ -140,7 +212,7 @@ export async function parseArgs(
 ): Promise<{ values: Record<string, unknown>; errors: ArgErrors }> {
   const values: Record<string, unknown> = {};
   const errors: ArgErrors = {};
-  const fromContext = ctx ? (cmd.defaults?.(ctx) ?? {}) : {};
+  const fromContext = ctx ? valuesInView(cmd, ctx) : {};
   for (const [name, arg] of Object.entries(cmd.args ?? {})) {
     const given = raw[name];
     if (given === undefined) {
@@ -171,13 +243,34 @@ export class CommandError extends Error {
  */
 export async function execute(
   cmd: Command,
-  values: Record<string, unknown>,
+  given: Record<string, unknown>,
   ctx: CommandContext,
 ): Promise<CommandResult | undefined> {
   const avail = availability(cmd, ctx);
   if (avail !== true) throw new CommandError(avail);
+  const values = withView(cmd, given, ctx);
+  for (const name of Object.keys(cmd.args ?? {})) {
+    if (!refKinds(cmd, name)) continue;
+    for (const target of ([] as (EntityRef | undefined)[]).concat(values[name] as EntityRef)) {
+      const why = target && refusal(cmd, ctx, target);
+      if (why) throw new CommandError(`${target.label}: ${why}`, name);
+    }
+  }
   if (cmd.danger === 'confirm' && !(await ctx.app.dialogs.confirm(`${cmd.title}?`))) {
     return { message: 'Cancelled.' };
   }
-  return (await cmd.run(values as never, ctx)) ?? undefined;
+  try {
+    return (await cmd.run(values as never, ctx)) ?? undefined;
+  } catch (e) {
+    throw permissionRefusal(e);
+  }
+}
+
+/**
+ * A 403 in the words of SPEC §8, the server's own text kept as the reason; a command that already
+ * said it in the spec's words (run command: Forbidden…) is left as it is.
+ */
+export function permissionRefusal(e: unknown): unknown {
+  if (!(e instanceof ApiError) || e.status !== 403 || e.message.startsWith(Msg.forbidden)) return e;
+  return new ApiError(Msg.noPermission, 'forbidden', 403, e.reason === Msg.noDetails ? e.message : e.reason);
 }

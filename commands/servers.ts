@@ -3,13 +3,11 @@
 
 import type { Service } from '../src/domain/api.ts';
 import { COLOR_CHOICES, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
-import {
-  type GameCommandResponse,
-  type GameCommandResult,
-  isDangerousCommand,
-} from '../src/domain/gameCommands.ts';
+import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
+import { PUSH_LABELS } from '../src/domain/push.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import {
   currentSetting,
   parseSetting,
@@ -20,25 +18,10 @@ import {
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { type EntityRef, list, oneOf, ref, text } from './args.ts';
-import type { CommandContext } from './context.ts';
+import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
-import { entityPath } from './shell.ts';
 
 const group = 'Servers';
-
-/** The server in view (route) or selected (list), as a typed argument value. */
-export function serverInView(ctx: CommandContext) {
-  const fromRoute = /^\/servers\/([^/]+)/.exec(ctx.route)?.[1];
-  const id = ctx.selection.kind === 'server' ? ctx.selection.ids[0] : fromRoute;
-  if (!id || id === 'setup') return {};
-  return { server: { kind: 'server' as const, id: decodeURIComponent(id), label: id } };
-}
-
-/** The same server as run-command targets. */
-const targetsInView = (ctx: CommandContext) => {
-  const { server } = serverInView(ctx);
-  return server ? { targets: [server] } : {};
-};
 
 /** What each code of SPEC §8 "Run command" means to the user. */
 export const RUN_COMMAND_ERRORS: Record<string, string> = {
@@ -49,7 +32,7 @@ export const RUN_COMMAND_ERRORS: Record<string, string> = {
   missingType: 'The command has no type.',
   badType: 'The server does not know this type of command.',
   missingProperties: Msg.commandEmpty,
-  forbidden: 'You do not have permission to control this server (control servers).',
+  forbidden: `${Msg.forbidden} (control servers).`,
   unauthorized: 'Your authorization has expired. Refresh the page to sign in again.',
   serviceNotConnected: Msg.serviceNotConnected,
 };
@@ -62,30 +45,19 @@ function runCommandError(e: unknown): unknown {
   return message ? new ApiError(message, code, e.status, e.message) : e;
 }
 
-// Console history per server (Pterodactyl keeps one per server too): newest first, in local storage.
-const HISTORY_PREFIX = 'palisade.commandHistory.';
-const HISTORY_MAX = 50;
-
-export function commandHistory(serverId: string): string[] {
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(HISTORY_PREFIX + serverId) ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberCommand(serverId: string, command: string): void {
-  const next = [command, ...commandHistory(serverId).filter((c) => c !== command)].slice(0, HISTORY_MAX);
-  globalThis.localStorage?.setItem(HISTORY_PREFIX + serverId, JSON.stringify(next));
-}
-
 export const resultText = (r: GameCommandResult): string =>
   r.ok
     ? r.result === null || r.result === undefined
       ? 'Sent.'
       : String(r.result)
     : (r.message ?? 'Failed.');
+
+/** One server's answer in full under its name (with why it failed, when it did). */
+const answerSection = (r: GameCommandResult): ResultSection => ({
+  heading: r.ok ? r.serviceDisplayName : `${r.serviceDisplayName}: ${r.code ?? 'failed'}`,
+  text: resultText(r),
+  ...(r.ok ? {} : { failed: true }),
+});
 
 /** Sends an admin command to each target and returns one row per server that answered. */
 export async function runAdminCommand(
@@ -96,53 +68,17 @@ export async function runAdminCommand(
   if (targets.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
   if (command.trim() === '') throw new CommandError(Msg.commandEmpty, 'command');
   const body = targets.map((t) => ({
-    type: 'admin',
+    type: 'admin' as const,
     command: command.trim(),
     ...(t.kind === 'group' ? { groupId: t.id } : { serviceId: t.id }),
   }));
   try {
-    const r = await ctx.app.api.http<GameCommandResponse>('POST', '/sentinel/gameCommands', {
-      body,
-      expect: Object.keys(RUN_COMMAND_ERRORS),
-    });
-    for (const t of targets) rememberCommand(t.id, command.trim());
+    const r = await ctx.app.api.gameCommands(body);
+    for (const t of targets) ctx.app.commandHistory.remember(t.id, command.trim());
     return r.results;
   } catch (e) {
     throw runCommandError(e);
   }
-}
-
-// Push notifications per server (SPEC §4): the browser's permission, and our own choice per server.
-const PUSH_PREFIX = 'palisade.push.';
-export type PushState = 'blocked' | 'enabled' | 'disabled';
-
-export function pushState(serverId: string): PushState {
-  const N = globalThis.Notification;
-  if (!N || N.permission === 'denied') return 'blocked';
-  return N.permission === 'granted' && globalThis.localStorage?.getItem(PUSH_PREFIX + serverId) === 'on'
-    ? 'enabled'
-    : 'disabled';
-}
-
-export async function setPush(serverId: string, on: boolean): Promise<PushState> {
-  const N = globalThis.Notification;
-  if (!N) return 'blocked';
-  if (on && N.permission === 'default') await N.requestPermission();
-  if (on && N.permission === 'granted') globalThis.localStorage?.setItem(PUSH_PREFIX + serverId, 'on');
-  if (!on) globalThis.localStorage?.removeItem(PUSH_PREFIX + serverId);
-  return pushState(serverId);
-}
-
-export const PUSH_LABELS: Record<PushState, string> = {
-  blocked: 'Blocked by the browser',
-  enabled: 'Enabled',
-  disabled: 'Disabled',
-};
-
-interface MenuItem {
-  menuText: string;
-  scriptEventId: string;
-  arguments: unknown[];
 }
 
 export const serverCommands = [
@@ -177,11 +113,11 @@ export const serverCommands = [
     group,
     aliases: ['server'],
     args: {
-      server: ref('server').describe('Server'),
+      server: ref('server').selectedOnly().describe('Server'),
       tab: oneOf(SERVER_TABS).describe('Tab').default('logs'),
     },
     run: ({ server, tab }, ctx) => {
-      ctx.app.navigate(entityPath('server', server.id, tab === 'logs' ? undefined : tab));
+      ctx.app.navigate(pathOf('server', server.id, tab));
       return undefined;
     },
   }),
@@ -191,9 +127,8 @@ export const serverCommands = [
     group,
     aliases: ['events'],
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: ({ server }, ctx) => {
-      ctx.app.navigate(entityPath('server', server.id));
+      ctx.app.navigate(pathOf('server', server.id));
       return undefined;
     },
   }),
@@ -203,17 +138,27 @@ export const serverCommands = [
     group,
     aliases: ['setup'],
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: async ({ server }, ctx) => {
       if (ctx.surface !== 'console') {
-        ctx.app.navigate(entityPath('server', server.id, 'setup'));
+        ctx.app.navigate(pathOf('server', server.id, 'setup'));
         return undefined;
       }
-      const s = await ctx.app.api.services.get(server.id);
-      return {
-        message: 'Add these two lines to GameUserSettings.ini:',
-        table: { columns: ['Line'], rows: [['[BeaconSentinel]'], [`AccessKey=${s.accessKey}`]] },
-      };
+      return setupLines(await ctx.app.api.services.get(server.id));
+    },
+  }),
+  defineCommand({
+    id: 'server.regenerateKey',
+    title: 'Regenerate access key',
+    description: 'Disconnects the game server until its GameUserSettings.ini has the new key',
+    group,
+    aliases: ['newkey'],
+    danger: 'confirm',
+    permission: Perm.EditServices,
+    args: { server: ref('server').describe('Server') },
+    run: async ({ server }, ctx) => {
+      const s = await ctx.app.api.services.regenerateKey(server.id);
+      const lines = setupLines(s);
+      return { ...lines, message: `${s.displayName} has a new access key. ${lines.message}` };
     },
   }),
   defineCommand({
@@ -223,7 +168,6 @@ export const serverCommands = [
     aliases: ['rmserver'],
     danger: 'confirm',
     args: { server: ref('server').describe('Server') },
-    defaults: serverInView,
     run: async ({ server }, ctx) => {
       await ctx.app.api.services.remove(server.id);
       if (ctx.route.startsWith(`/servers/${server.id}`)) ctx.app.navigate('/servers');
@@ -241,7 +185,6 @@ export const serverCommands = [
       targets: list(ref('server', 'group')).describe('Servers or groups'),
       command: text().min(1, Msg.commandEmpty).describe('Command').rest(),
     },
-    defaults: targetsInView,
     run: async ({ targets, command }, ctx) => {
       if (
         isDangerousCommand(command) &&
@@ -257,10 +200,7 @@ export const serverCommands = [
           results.length === 0
             ? 'No server received the command.'
             : `Sent to ${results.length - failed} of ${results.length} server${results.length === 1 ? '' : 's'}.`,
-        table: {
-          columns: ['Server', 'Status', 'Result'],
-          rows: results.map((r) => [r.serviceDisplayName, r.ok ? 'ok' : (r.code ?? 'failed'), resultText(r)]),
-        },
+        sections: results.map(answerSection),
       };
     },
   }),
@@ -275,11 +215,8 @@ export const serverCommands = [
       server: ref('server').describe('Server'),
       script: text().min(1).describe('Script', 'The menu text of a script attached to the server').rest(),
     },
-    defaults: serverInView,
     run: async ({ server, script }, ctx) => {
-      const items = await ctx.app.api.http<MenuItem[]>('GET', '/sentinel/scriptMenuItems', {
-        query: { serviceId: server.id, context: 'serviceScriptRun' },
-      });
+      const items = await ctx.app.api.scriptMenuItems(server.id, 'serviceScriptRun');
       const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
       if (!item) {
         const known = items.map((i) => i.menuText).join(', ');
@@ -288,17 +225,7 @@ export const serverCommands = [
           'script',
         );
       }
-      await ctx.app.api.http('POST', `/sentinel/scriptMenuItems/${encodeURIComponent(item.scriptEventId)}`, {
-        body: { serviceId: server.id, arguments: {} },
-        expect: [
-          'forbidden',
-          'missingKeys',
-          'notFound',
-          'eventNotFound',
-          'serviceNotFound',
-          'internalServerError',
-        ],
-      });
+      await ctx.app.api.runScript(item.scriptEventId, { serviceId: server.id, arguments: {} });
       return { message: `${item.menuText} is running on ${server.label}.` };
     },
   }),
@@ -314,7 +241,6 @@ export const serverCommands = [
       setting: oneOf(SETTING_KEYS).optional().describe('Setting'),
       value: text().optional().describe('Value').rest(),
     },
-    defaults: serverInView,
     run: async ({ server, setting, value }, ctx) => {
       if (!setting) {
         if (ctx.surface === 'console') {
@@ -322,7 +248,7 @@ export const serverCommands = [
           const rows = SETTING_KEYS.map((k) => [k, settingText(currentSetting(s, settingOf(k)!))]);
           return { table: { columns: ['Setting', 'Value'], rows } };
         }
-        ctx.app.navigate(entityPath('server', server.id, 'settings'));
+        ctx.app.navigate(pathOf('server', server.id, 'settings'));
         return undefined;
       }
       const def = settingOf(setting)!;
@@ -350,10 +276,9 @@ export const serverCommands = [
         .optional()
         .describe('On or off'),
     },
-    defaults: serverInView,
-    run: async ({ server, state }) => {
-      const want = state ? state === 'on' : pushState(server.id) !== 'enabled';
-      const now = await setPush(server.id, want);
+    run: async ({ server, state }, ctx) => {
+      const want = state ? state === 'on' : ctx.app.push.state(server.id) !== 'enabled';
+      const now = await ctx.app.push.set(server.id, want);
       if (want && now === 'blocked')
         throw new CommandError(
           'Notifications are blocked by the browser. Allow them in the site settings first.',
@@ -368,13 +293,24 @@ export const serverCommands = [
     aliases: ['color'],
     permission: Perm.EditServices,
     args: { server: ref('server').describe('Server'), color: oneOf(COLOR_CHOICES).describe('Colour') },
-    defaults: serverInView,
     run: async ({ server, color }, ctx) => {
       const s = await ctx.app.api.services.patch(server.id, { color: toApiColor(color) });
       return { message: `${s.displayName} is now ${color}.` };
     },
   }),
 ];
+
+/**
+ * The two lines of GameUserSettings.ini; the key is shown only to the owner and editors. A
+ * section, not a table: a cell would cut the 43-character key the admin has to copy.
+ */
+function setupLines(s: Service) {
+  if (s.accessKey === null) throw new CommandError(Msg.accessKeyHidden);
+  return {
+    message: 'Add these two lines to GameUserSettings.ini:',
+    sections: [{ heading: 'GameUserSettings.ini', text: `[BeaconSentinel]\nAccessKey=${s.accessKey}` }],
+  };
+}
 
 /** Game clock as "Day 12, 13:45": the integer part is the day, the fraction the time of day. */
 export function formatClock(clock: number): string {

@@ -1,5 +1,6 @@
 // Shell and navigation (ACTIONS.md): palette, console pane, panes, lists, history, clipboard.
 
+import { pathOf } from '../src/domain/resolver.ts';
 import { ENTITY_KINDS, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
@@ -177,6 +178,17 @@ export const shellCommands = [
     run: (_a, ctx) => withList(ctx, (l) => l.openContextMenu()),
   }),
   defineCommand({
+    id: 'ui.undo',
+    title: 'Undo the last command',
+    group,
+    aliases: ['undo'],
+    keys: ['mod+z'],
+    // In a text field Ctrl+Z undoes typing.
+    keysInFields: false,
+    enabled: (ctx) => (ctx.app.undo.available() ? true : 'Nothing to undo'),
+    run: async (_a, ctx) => ({ message: `Undone: ${await ctx.app.undo.run()}.` }),
+  }),
+  defineCommand({
     id: 'ui.copy',
     title: 'Copy to clipboard',
     group,
@@ -192,9 +204,13 @@ export const shellCommands = [
     title: 'Open…',
     group: 'Navigation',
     aliases: ['open', 'go'],
-    args: { target: ref(...ENTITY_KINDS).describe('What', 'A server, player, group, … by name or id') },
+    args: {
+      target: ref(...ENTITY_KINDS)
+        .alwaysAsked()
+        .describe('What', 'A server, player, group, … by name or id'),
+    },
     run: ({ target }, ctx) => {
-      ctx.app.navigate(entityPath(target.kind, target.id));
+      ctx.app.navigate(pathOf(target.kind, target.id));
       return undefined;
     },
   }),
@@ -231,19 +247,3 @@ export const shellCommands = [
     },
   }),
 ];
-
-const SECTION: Record<string, string> = {
-  server: 'servers',
-  group: 'groups',
-  player: 'players',
-  survivor: 'characters',
-  tribe: 'tribes',
-  dino: 'dinos',
-  script: 'scripts',
-  bucket: 'buckets',
-  log: 'logs',
-};
-
-export function entityPath(kind: string, id: string, tab?: string): string {
-  return `/${SECTION[kind]}/${encodeURIComponent(id)}${tab ? `/${tab}` : ''}`;
-}

@@ -1,5 +1,5 @@
-// Bench page: the real console pane (TerminalPane → ConsoleSession → a table formatted and
-// written a slice of rows at a time, 4 KiB writes each) printing a 10,000-row result after Enter,
+// Bench page: the real console pane (TerminalPane → ConsoleSession → printSlices: the table
+// formatted while it is written, in writes sized by xterm's parse rate) printing a 10,000-row result after Enter,
 // and BROWSER-PERF §3's baseline in the same page: a bare xterm (DOM renderer, the pane's options
 // and size) given the same lines in one write.
 // Measured as BROWSER-PERF "Method": from the Enter keydown (or the write call) to the frame

@@ -25,6 +25,8 @@ export interface TokenResponse {
   refresh_token_expiration: number;
   access_token_expires_in: number;
   refresh_token_expires_in: number;
+  /** RFC 6749 §5.1: whole seconds the access token lives (ours sends it; the provider does not). */
+  expires_in?: number;
   scope: string;
   now: number;
 }
@@ -69,7 +71,8 @@ export interface Service {
   serviceId: string;
   userId: string;
   gameId: 'Ark' | 'ArkSA';
-  accessKey: string;
+  /** Only for the owner and holders of EditServices; null for everyone else. */
+  accessKey: string | null;
   accessKeyHash: string;
   isConnected: boolean;
   connectionChangeTime: number | null;
@@ -258,4 +261,144 @@ export interface RequestCompleted {
   requestId: string;
   ok: boolean;
   error?: string;
+}
+
+/** Group membership and the member's bits in the group (§3.3). */
+export interface GroupUser {
+  groupUserId: string;
+  groupId: string;
+  groupName: string;
+  groupColor: ApiColor;
+  groupOwnerId: string;
+  userId: string;
+  username: string;
+  usernameFull: string;
+  permissions: number;
+}
+
+/** A server in a group, with the bits the group grants on it (§3.4). */
+export interface GroupService {
+  groupServiceId: string;
+  groupId: string;
+  groupName: string;
+  groupColor: ApiColor;
+  groupPermissions: number;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceColor: ApiColor;
+  permissionsMask: number;
+}
+
+/** A bucket in a group (§3.5). */
+export interface GroupBucket {
+  groupBucketId: string;
+  groupId: string;
+  groupName: string;
+  groupColor: ApiColor;
+  bucketId: string;
+  bucketName: string;
+  permissionsMask: number;
+}
+
+interface ScriptLink {
+  scriptId: string;
+  scriptName: string;
+  parameterValues: Record<string, unknown>;
+  /** Pinned revision; null follows the latest approved one. */
+  revisionId: string | null;
+  revisionDate: number | null;
+  origin: 'Direct' | 'Community';
+}
+
+/** A script attached to a group (§3.6). */
+export interface GroupScript extends ScriptLink {
+  groupScriptId: string;
+  groupId: string;
+  permissionsMask: number;
+}
+
+/** A script attached to a server (§3.6). */
+export interface ServiceScript extends ScriptLink {
+  serviceScriptId: string;
+  serviceId: string;
+  serviceDisplayName: string;
+  serviceColor: ApiColor;
+}
+
+/** Who has access to a server, with their resolved bits (§3.15). */
+export interface ServiceUser {
+  serviceUserId: string;
+  serviceId: string;
+  serviceDisplayName: string;
+  userId: string;
+  username: string;
+  usernameFull: string;
+  permissions: number;
+}
+
+/** A value in a bucket: global (playerId null) or per player (§3.12). */
+export interface BucketValue {
+  bucketValueId: string;
+  bucketId: string;
+  bucketName: string;
+  playerId: string | null;
+  playerName: string | null;
+  key: string;
+  value: string;
+}
+
+/** A shared script as the community sees it (§3.13). */
+export interface CommunityScript extends Script {
+  username: string;
+  usernameFull: string;
+  liked: boolean | null;
+  communityRating: number | null;
+  communityAverage: number | null;
+  communityVotes: number;
+}
+
+/** A script test run (§3.13). */
+export interface ScriptTest {
+  requestId: string;
+  scriptData: string;
+  userId: string;
+  queueTime: number;
+  completionTime: number | null;
+  output: string | null;
+  pending: boolean;
+}
+
+/** One argument a manual script or a script event asks for. */
+export interface ScriptArgument {
+  name: string;
+  type: string;
+  default: unknown;
+  required: boolean;
+}
+
+/** Manual-script contexts of `scriptMenuItems` (§2.3). */
+export type ScriptRunContext = 'characterScriptRun' | 'dinoScriptRun' | 'serviceScriptRun' | 'tribeScriptRun';
+
+export interface ScriptMenuItem {
+  menuText: string;
+  scriptEventId: string;
+  arguments: ScriptArgument[];
+}
+
+export interface ScriptRevision {
+  revisionId: string;
+  dateCreated: number;
+  approvalStatus: string;
+}
+
+export interface DiscordChannel {
+  channelId: string;
+  name: string;
+  type: number;
+  parentChannelId: string | null;
+}
+
+/** What an action that reaches the game answers at once; the result follows on a channel. */
+export interface RequestReceipt {
+  requestId: string;
 }

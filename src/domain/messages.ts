@@ -24,6 +24,7 @@ export const Msg = {
     'The dino was not found. It either never existed, no longer exists, or you do not have access to it.',
   dinoUnknown: 'The dino is not known to the product.',
   serviceNotConnected: 'The server is disconnected. Try again once the server has connected.',
+  accessKeyHidden: 'Only the owner and editors of this server (edit servers) can see its access key.',
   banPlayerFormat: 'The player id must be a valid EOS id or player id.',
   banPieCharacter: 'The Play-In-Editor character cannot be banned.',
   banDuplicate: 'This player is already banned there.',

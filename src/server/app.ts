@@ -21,6 +21,7 @@ import { createCallers } from './http/callers.ts';
 import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
+import { sweepExpiredAuth } from './model/authSweep.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -44,6 +45,7 @@ import { registerScriptRoutes } from './routes/scripts.ts';
 import { registerServiceScriptRoutes } from './routes/serviceScripts.ts';
 import { registerServiceRoutes } from './routes/services.ts';
 import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
+import { registerTokenRoutes } from './routes/token.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { registerWebhookRoutes } from './routes/webhook.ts';
 import { registerWorldRoutes } from './routes/world.ts';
@@ -79,6 +81,8 @@ export interface CreateServerOptions {
   linkTimings?: Partial<LinkTimings>;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
+  /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
+  authSweepMs?: number;
 }
 
 export interface RunningServer {
@@ -92,6 +96,7 @@ export interface RunningServer {
 }
 
 export const DEFAULT_RATE_LIMIT = 600;
+const AUTH_SWEEP_MS = 60_000;
 
 /** Realtime must never fail a request whose change is already committed. */
 function forgiving(publisher: Publisher): Publisher {
@@ -198,6 +203,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
 
   const router = createApiRouter(ctx);
   registerLoginRoutes(router, ctx);
+  registerTokenRoutes(router, ctx);
   registerUserRoutes(router, ctx);
   registerPusherRoutes(router, ctx);
   registerServiceRoutes(router, ctx);
@@ -235,6 +241,12 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     socket.destroy();
   });
 
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = sweepExpiredAuth(db).catch((e) => console.error('auth sweep failed:', (e as Error).message));
+  }, opts.authSweepMs ?? AUTH_SWEEP_MS);
+  sweeper.unref();
+
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -245,6 +257,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     config,
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
+        await sweeping;
         await linkServer.close();
         await builtIn?.close();
         await new Promise<void>((resolve) => {

@@ -106,7 +106,7 @@ export async function signIn(
       code_verifier: verifier,
     }),
   });
-  if (token.status !== 201) throw new Error(`token failed: ${token.status} ${await token.text()}`);
+  if (token.status !== 200) throw new Error(`token failed: ${token.status} ${await token.text()}`);
   return (await token.json()) as TokenResponse;
 }
 

@@ -541,6 +541,13 @@ const ROUTES: Route[] = [
     body: () => ({ color: 'Blue' }),
   },
   {
+    method: 'POST',
+    path: (x) => `/sentinel/services/${x.s0}/accessKey`,
+    needs: Perm.EditServices,
+    ok: 200,
+    stranger: objectNotFound,
+  },
+  {
     method: 'GET',
     path: (x) => `/sentinel/logMessages?serviceId=${x.s0}`,
     needs: Perm.Membership,

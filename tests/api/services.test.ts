@@ -3,6 +3,7 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ALL_PERMISSIONS, Perm, resolvePermissions } from '../../src/domain/permissions.ts';
 import { hashPassword, hashToken, randomToken } from '../../src/server/crypto.ts';
 import { signChannel } from '../../src/server/realtime/pusherServer.ts';
@@ -206,6 +207,70 @@ describe('changing services', () => {
       [created],
     );
     expect(row.rows[0].deleted).toBe(true);
+  });
+});
+
+/** A game server's link: resolves with its first answer and, later, its close code. */
+async function helloWith(accessKey: string) {
+  const ws = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  const first = new Promise<{ type: string; code?: string }>((r) =>
+    ws.once('message', (d) => r(JSON.parse(d.toString()))),
+  );
+  await new Promise((r) => ws.once('open', r));
+  ws.send(JSON.stringify({ type: 'hello', accessKey, protocol: 1 }));
+  return { first: await first, closed, ws };
+}
+
+describe('access keys', () => {
+  it('are shown to the owner and to editors of the server, to nobody else', async () => {
+    const island = t.demo.servers[0];
+    const own = await call(t.base, owner, 'GET', `/sentinel/services/${island.serviceId}`);
+    expect(own.body.accessKey).toBe(island.accessKey);
+    const mod = await call(t.base, moderator, 'GET', `/sentinel/services/${island.serviceId}`);
+    expect(mod.status).toBe(200);
+    expect(mod.body.accessKey).toBeNull();
+    const list = await call(t.base, moderator, 'GET', '/sentinel/services');
+    expect(list.body.results.map((s: { accessKey: unknown }) => s.accessKey)).toEqual([null, null]);
+
+    // An editor through a group (EditServices granted to the moderator there) does see it.
+    const editing = await t.server.db.query<{ permissions: number }>(
+      'UPDATE group_users SET permissions = permissions | $2 WHERE user_id = $1 RETURNING permissions',
+      [t.demo.moderator.userId, Perm.EditServices],
+    );
+    try {
+      expect(editing.rows.length).toBe(1);
+      const editor = await call(t.base, moderator, 'GET', `/sentinel/services/${island.serviceId}`);
+      expect(editor.body.accessKey).toBe(island.accessKey);
+    } finally {
+      await t.server.db.query('UPDATE group_users SET permissions = $2 WHERE user_id = $1', [
+        t.demo.moderator.userId,
+        MODERATOR_BITS,
+      ]);
+    }
+  });
+
+  it('regenerating one closes the link that used the old key; only editors may', async () => {
+    const scorched = t.demo.servers[1];
+    const path = `/sentinel/services/${scorched.serviceId}/accessKey`;
+    expect((await call(t.base, moderator, 'POST', path)).status).toBe(403);
+    expect((await call(t.base, stranger, 'POST', path)).status).toBe(404);
+    const link = await helloWith(scorched.accessKey);
+    expect(link.first.type).toBe('welcome');
+
+    const res = await call(t.base, owner, 'POST', path);
+    expect(res.status).toBe(200);
+    expect(res.body.serviceId).toBe(scorched.serviceId);
+    expect(res.body.accessKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.accessKey).not.toBe(scorched.accessKey);
+    expect(await link.closed).toBeGreaterThanOrEqual(4000);
+
+    const stale = await helloWith(scorched.accessKey);
+    expect(stale.first).toMatchObject({ type: 'error', code: 'badAccessKey' });
+    const fresh = await helloWith(res.body.accessKey);
+    expect(fresh.first.type).toBe('welcome');
+    fresh.ws.close();
+    await fresh.closed;
   });
 });
 

@@ -34,3 +34,61 @@ export async function signIn(page: Page, path = '/servers'): Promise<void> {
 export async function terminalText(page: Page): Promise<string> {
   return (await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).replace(/\u00a0/g, ' ');
 }
+
+/** The texts of the cells whose text does not fit inside them (cut at either side, or ellipsised). */
+export function clippedTexts(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        const cut = text.left < box.left - 0.5 || text.right > box.right + 0.5;
+        return text.width > 0 && (cut || el.scrollWidth > el.clientWidth);
+      })
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
+/** Whether `text` would fit in the cell, in the cell's own font, inside its padding. */
+export function fitsIn(cell: Locator, text: string): Promise<boolean> {
+  return cell.evaluate((el, t) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = style.font;
+    const room =
+      el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return ctx.measureText(t).width <= room;
+  }, text);
+}
+
+export type Call = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
+
+export interface Page_<T> {
+  results: T[];
+}
+
+/** The API as the signed-in console user, for setting the scene. */
+export async function apiOf(page: Page): Promise<Call> {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('palisade.auth') ?? '{}') as { access_token?: string }).access_token,
+  );
+  return async (method, path, body) => {
+    const res = await page.request.fetch(`/v4${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return (res.status() === 204 ? true : await res.json()) as never;
+  };
+}
+
+export async function serverId(api: Call, name: string): Promise<string> {
+  const page = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
+  const s = page.results.find((x) => x.displayName === name);
+  if (!s) throw new Error(`no server ${name}`);
+  return s.serviceId;
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, tabTo } from './helpers.ts';
+import { clippedTexts, fitsIn, signIn, tabTo } from './helpers.ts';
 
 const WARNING_AND_ABOVE = ['Warning', 'Error', 'Critical', 'Alert', 'Emergency'];
 const INFORMATIONAL_AND_ABOVE = ['Informational', 'Notice', ...WARNING_AND_ABOVE];
@@ -44,6 +44,13 @@ test('server logs: level filter, a live event, raw data from the context menu, /
   await choose(page, level, 'Informational');
   await expect(level).toHaveValue('Informational+');
   await expect.poll(() => rowCount(view)).toBeGreaterThan(0);
+  // Titles and times read whole.
+  expect(await clippedTexts(grid.getByRole('columnheader'))).toEqual([]);
+  const times = grid.locator('[role=gridcell][aria-colindex="2"]');
+  await expect.poll(() => clippedTexts(times)).toEqual([]);
+  // The widest time too (two-digit month, day and hour), whatever the hour now.
+  const widest = await page.evaluate(() => new Date(2000, 11, 28, 12, 59, 59).toLocaleString('en'));
+  expect(await fitsIn(times.first(), widest)).toBe(true);
   await expect
     .poll(async () => (await levels(grid)).every((l) => INFORMATIONAL_AND_ABOVE.includes(l)))
     .toBe(true);
@@ -54,7 +61,10 @@ test('server logs: level filter, a live event, raw data from the context menu, /
   const topBefore = await firstRow.innerText();
   await expect.poll(() => rowCount(view), { timeout: 30_000 }).toBeGreaterThan(before);
   await expect(firstRow).not.toHaveText(topBefore);
-  expect(INFORMATIONAL_AND_ABOVE).toContain(await firstRow.locator('.log-level').innerText());
+  // The top row may change again while it is read: wait for what is asserted.
+  await expect
+    .poll(async () => INFORMATIONAL_AND_ABOVE.includes(await firstRow.locator('.log-level').innerText()))
+    .toBe(true);
 
   // Show Raw Log Data from the active row's context menu: the record as JSON. New lines may
   // arrive meanwhile; the active row stays the row it was.

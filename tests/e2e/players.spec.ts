@@ -1,43 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo, terminalText } from './helpers.ts';
+import { apiOf, type Call, type Page_, serverId, signIn, tabTo, terminalText } from './helpers.ts';
 
 // Players, notes and bans, by keyboard, against the real server and the simulator. The API is
 // used only to set the scene (who is online, a player with a name history) and to read what a
 // screen for it does not exist for yet.
 
-type Call = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
-
-interface Page_<T> {
-  results: T[];
-}
 interface Session {
   playerId: string;
   playerName: string;
   serviceId: string;
-}
-
-/** The API as the signed-in console user, for setting the scene. */
-async function apiOf(page: Page): Promise<Call> {
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('palisade.auth') ?? '{}') as { access_token?: string }).access_token,
-  );
-  return async (method, path, body) => {
-    const res = await page.request.fetch(`/v4${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}` },
-      data: body,
-    });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return (res.status() === 204 ? true : await res.json()) as never;
-  };
-}
-
-async function serverId(api: Call, name: string): Promise<string> {
-  const page = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
-  const s = page.results.find((x) => x.displayName === name);
-  if (!s) throw new Error(`no server ${name}`);
-  return s.serviceId;
 }
 
 /** Someone playing on the server now, whose name is plain enough to type. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo, terminalText } from './helpers.ts';
+import { clippedTexts, fitsIn, signIn, tabTo, terminalText } from './helpers.ts';
 
 /** Opens a server by name from the palette, as a keyboard user does. */
 async function openServer(page: Page, name: string) {
@@ -35,6 +35,13 @@ test('open a server from the palette, send chat from the console pane, see it in
   await openTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
   await expect(chat).toBeVisible();
+  // Every column title reads whole, the score columns' too.
+  await expect(chat.getByRole('columnheader', { name: 'Identifiable' })).toBeVisible();
+  expect(await clippedTexts(chat.getByRole('columnheader'))).toEqual([]);
+  const widest = await page.evaluate(() => new Date(2000, 11, 28, 12, 59, 59).toLocaleTimeString('en'));
+  await expect
+    .poll(() => fitsIn(chat.locator('[role=gridcell][aria-colindex="1"]').first(), widest))
+    .toBe(true);
 
   const text = `Hello from the console ${Date.now() % 100000}`;
   await consoleLine(page, `chat "Island PvE" ${text}`);
@@ -57,10 +64,24 @@ test('open a server from the palette, send chat from the console pane, see it in
 test('run an admin command on a group from the console and see each server’s result', async ({ page }) => {
   await signIn(page);
   await consoleLine(page, 'run "Demo Cluster" saveworld');
-  await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('Sent to 2 of 2 servers.');
-  const out = await terminalText(page);
-  expect(out).toMatch(/Island PvE\s+ok/);
-  expect(out).toMatch(/Scorched PvP\s+ok/);
+  // The answers print after the summary: wait for what is asserted, not for the summary alone.
+  const answered = (server: string) => new RegExp(`${server}\\s*\\n\\s*Server received, But no response!!`);
+  await expect
+    .poll(() => terminalText(page), { timeout: 20_000 })
+    .toMatch(/Sent to 2 of 2 servers\.[\s\S]*Island PvE[\s\S]*Scorched PvP/);
+  await expect.poll(() => terminalText(page)).toMatch(answered('Island PvE'));
+  await expect.poll(() => terminalText(page)).toMatch(answered('Scorched PvP'));
+
+  // Every line of an answer prints in full, the players' EOS ids (32 hex digits) whole. The last
+  // server's answer is on screen (the terminal's rows show only what is in view); once the prompt
+  // is back below it, nothing more prints, so the screen can be read.
+  await page.keyboard.type('run "Demo Cluster" listplayers');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => terminalText(page), { timeout: 20_000 })
+    .toMatch(/Scorched PvP\s*\n\s*(No Players Connected|0\. [^\n]+, 0002[0-9a-f]{28}\s*\n)[\s\S]*palisade> /);
+  const players = (await terminalText(page)).split('\n').filter((l) => /^\s*\d+\. /.test(l));
+  for (const line of players) expect(line).toMatch(/^\s*\d+\. .+, 0002[0-9a-f]{28}\s*$/);
 
   // A destructive command asks first; Esc cancels and nothing is sent.
   await page.keyboard.type('run "Demo Cluster" destroywilddinos');

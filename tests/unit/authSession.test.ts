@@ -327,11 +327,28 @@ describe('restoring and renewing', () => {
     expect(s.calls('POST /login')).toHaveLength(2);
   });
 
-  it('clears stored auth and signs out when renewal is refused', async () => {
-    const s = setup(
-      { 'POST /login': () => beaconError(403, 'Refresh token expired', undefined, { code: 'EXPIRED' }) },
-      signedInStorage(3600),
-    );
+  it.each([201, 200])('renews on a %i token answer (the provider 201, our server 200)', async (status) => {
+    const s = setup({ 'POST /login': () => json(status, tokenResponse()) }, signedInStorage(3600));
+    const token = await s.auth.accessToken();
+    expect(token).toMatch(/^access-\d+$/);
+    expect(readStoredAuth(s.local)?.access_token).toBe(token);
+  });
+
+  it.each([
+    ['the provider', () => beaconError(403, 'Refresh token expired', undefined, { code: 'EXPIRED' })],
+    [
+      'our server (RFC 6749)',
+      () =>
+        json(400, {
+          type: 'beacon.error',
+          message: 'The refresh token has expired',
+          details: { code: 'EXPIRED' },
+          error: 'invalid_grant',
+          error_description: 'The refresh token has expired',
+        }),
+    ],
+  ])('clears stored auth and signs out when renewal is refused by %s', async (_who, refuse) => {
+    const s = setup({ 'POST /login': refuse }, signedInStorage(3600));
     expect(await s.auth.accessToken()).toBeNull();
     expect(readStoredAuth(s.local)).toBeNull();
     expect(s.auth.state).toEqual({ status: 'signedOut', reason: Msg.refreshExpired });

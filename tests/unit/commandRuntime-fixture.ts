@@ -18,8 +18,9 @@ export function fakeCommandRuntime(
     user: null,
     surface,
     entities: { search: () => [], resolve: async () => [] },
-    // The real registry's commands ask whether a list has focus when the palette lists them.
-    app: { list: () => null } as unknown as AppServices,
+    // The real registry's commands ask whether a list has focus, or anything is left to undo,
+    // when the palette lists them.
+    app: { list: () => null, undo: { available: () => false } } as unknown as AppServices,
     permissions: () => null,
   });
   return {

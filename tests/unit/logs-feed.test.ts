@@ -4,10 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { LogMessage, Page } from '../../src/domain/api.ts';
+import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
 import {
   CACHE_BLOCKS,
-  compareCursor,
-  cursorOf,
   HEAD_MAX,
   LogFeed,
   PAGE_SIZE,

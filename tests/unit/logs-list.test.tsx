@@ -19,7 +19,7 @@ const VIEWPORT = { width: 800, height: 240 };
 beforeEach(() => {
   localStorage.clear();
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('vl-body') ? VIEWPORT.height : 0;
+    return this.classList.contains('vl-grid') ? VIEWPORT.height : 0;
   });
 });
 afterEach(() => {

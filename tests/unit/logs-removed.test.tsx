@@ -6,6 +6,8 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
 import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../src/domain/api.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
@@ -30,10 +32,10 @@ const line = (n: number, message: string): LogMessage => ({
 beforeEach(() => {
   localStorage.clear();
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('vl-body') ? 240 : 0;
+    return this.classList.contains('vl-grid') ? 240 : 0;
   });
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const height = this.classList.contains('vl-body') ? 240 : 0;
+    const height = this.classList.contains('vl-grid') ? 240 : 0;
     return { x: 0, y: 0, top: 0, left: 0, right: 800, bottom: height, width: 800, height, toJSON() {} };
   });
 });
@@ -62,7 +64,7 @@ it('drops a removed line from the screen when the server says it was removed', a
     },
     disconnect() {},
   };
-  const deps = { api: { http }, realtime } as unknown as AppDeps;
+  const deps = { api: createSentinelApi(http as Http), realtime } as unknown as AppDeps;
   // The list's menus ask the command runtime what applies to a row; nothing runs here.
   const runtime = fakeCommandRuntime(createRegistry(), `/servers/${SERVICE}/logs`);
   render(

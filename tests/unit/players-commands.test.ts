@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
 import type { AppServices, CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
-import { parseArgs } from '../../commands/registry.ts';
+import { execute, parseArgs } from '../../commands/registry.ts';
 import { BanMsg } from '../../src/domain/bans.ts';
 import { Msg } from '../../src/domain/messages.ts';
-import type { SentinelApi } from '../../src/web/api/sentinel.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
 
 const bob: EntityRef = { kind: 'player', id: 'p-bob', label: 'Bob' };
@@ -36,7 +37,11 @@ function context(route: string) {
     user: null,
     surface: 'console',
     entities: lookup,
-    app: { api: { http } as unknown as SentinelApi } as AppServices,
+    // The real typed API over a spy: what is asserted is what goes over the wire.
+    app: {
+      api: createSentinelApi(http as unknown as Http),
+      dialogs: { confirm: async () => true },
+    } as unknown as AppServices,
     permissions: () => null,
   };
   return { ctx, http };
@@ -60,9 +65,14 @@ describe('ban.create', () => {
   it('reads `ban Bob 7d griefing on the base` as the player, a 7 day expiry and the comments', async () => {
     const { values, errors } = await consoleValues('ban Bob 7d griefing on the base');
     expect(errors).toEqual({});
-    expect(values).toEqual({ player: [bob], expires: '7d', comments: 'griefing on the base' });
-
     // The server in view is the target; the ban ends 604800 seconds (7 days) from now.
+    expect(values).toEqual({
+      player: [bob],
+      expires: '7d',
+      comments: 'griefing on the base',
+      targets: [{ kind: 'server', id: 's-island', label: 's-island' }],
+    });
+
     const { ctx, http } = context('/servers/s-island/sessions');
     const result = await registry.get('ban.create')!.run(values as never, ctx);
     expect(result?.message).toBe('Created 1 ban.');
@@ -126,7 +136,8 @@ describe('ban.edit, ban.remove, ban.import', () => {
     http.mockImplementation(async (method) =>
       method === 'GET' ? { results: [{ serviceBanId: 'b1', playerName: 'Bob' }] } : {},
     );
-    await registry.get('ban.edit')!.run({ player: bob, expires: '', comments: 'calmer now' } as never, ctx);
+    // Run as every surface runs it: the server in view is the target.
+    await execute(registry.get('ban.edit')!, { player: bob, expires: '', comments: 'calmer now' }, ctx);
     expect(http).toHaveBeenLastCalledWith('PATCH', '/sentinel/serviceBans/b1', {
       body: { comments: 'calmer now' },
       expect: expect.any(Array),
@@ -143,7 +154,7 @@ describe('ban.edit, ban.remove, ban.import', () => {
       expiration: 2e9,
     };
     http.mockImplementation(async (method) => (method === 'GET' ? { results: [old] } : true));
-    const result = await registry.get('ban.remove')!.run({ player: [bob] } as never, ctx);
+    const result = await execute(registry.get('ban.remove')!, { player: [bob] }, ctx);
     expect(result?.message).toBe('Removed 1 ban.');
     expect(http).toHaveBeenCalledWith('DELETE', '/sentinel/serviceBans/b1', expect.anything());
     await result!.undo!();
@@ -156,15 +167,17 @@ describe('ban.edit, ban.remove, ban.import', () => {
   it('import says which line was skipped and why; with no good line it sends nothing', async () => {
     const { ctx, http } = context('/servers/s-island/bans');
     const good = `0002${'a'.repeat(28)}`;
-    const result = await registry
-      .get('ban.import')!
-      .run({ source: `${good},Cheater\nnot-an-id\n0002${'b'.repeat(28)}` } as never, ctx);
+    const result = await execute(
+      registry.get('ban.import')!,
+      { source: `${good},Cheater\nnot-an-id\n0002${'b'.repeat(28)}` },
+      ctx,
+    );
     expect(result?.message).toMatch(/^Imported 2 of 3 lines\. Skipped line 2 \(not-an-id\): /);
     expect(result?.table?.rows).toEqual([[2, 'not-an-id', expect.any(String)]]);
     expect(http).toHaveBeenCalledWith('POST', '/sentinel/services/s-island/bans.txt', expect.anything());
 
     http.mockClear();
-    await expect(registry.get('ban.import')!.run({ source: 'nope' } as never, ctx)).rejects.toMatchObject({
+    await expect(execute(registry.get('ban.import')!, { source: 'nope' }, ctx)).rejects.toMatchObject({
       field: 'source',
       message: expect.stringContaining(BanMsg.noValidLines),
     });

@@ -11,6 +11,8 @@ import type { EntityRef } from '../../commands/args.ts';
 import { createRegistry } from '../../commands/index.ts';
 import type { Command } from '../../commands/registry.ts';
 import { Msg } from '../../src/domain/messages.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import type { AppDeps } from '../../src/web/app/deps.tsx';
 import { AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
@@ -27,7 +29,12 @@ function harness(run: (cmd: Command, values: Record<string, unknown>) => Promise
   const store = createStore();
   const runtime = fakeCommandRuntime(registry, '/players/p-bob/notes', run);
   const http = vi.fn(async () => ({ results: [] }));
-  const deps = { api: { http }, registry, store, realtime: null } as unknown as AppDeps;
+  const deps = {
+    api: createSentinelApi(http as Http),
+    registry,
+    store,
+    realtime: null,
+  } as unknown as AppDeps;
   const wrap = (ui: ReactNode) => (
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient()}>

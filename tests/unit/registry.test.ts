@@ -4,6 +4,7 @@ import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { availability, defineCommand, normaliseKey, parseArgs, Registry } from '../../commands/registry.ts';
 import { Perm } from '../../src/domain/permissions.ts';
+import { NO_SELECTION, type Selection, selectionOf } from '../../src/domain/resolver.ts';
 
 const noop = () => undefined;
 const servers = [
@@ -121,16 +122,22 @@ describe('argument parsing', () => {
     expect(r.values.expires).toBeNull();
   });
 
-  it('takes defaults from the context for args not typed', async () => {
-    const withDefaults = defineCommand({ ...cmd, defaults: () => ({ level: 2 }) });
-    const r = await parseArgs(
-      withDefaults,
-      { server: servers[0].id, color: 'red' },
-      lookup,
-      {} as CommandContext,
-    );
+  it('takes refs not typed from the selection, else the route, and nothing else', async () => {
+    const at = (route: string, selection: Selection = NO_SELECTION) =>
+      ({ route, selection, entities: lookup }) as unknown as CommandContext;
+    const island = servers[0];
+    const r = await parseArgs(cmd, { level: '2', color: 'red' }, lookup, at(`/servers/${island.id}/bans`));
     expect(r.errors).toEqual({});
-    expect(r.values.level).toBe(2);
+    // A single ref gets the route's server, a list of refs a list of it; the label is the store's.
+    expect(r.values.server).toEqual({ kind: 'server', id: island.id, label: island.id });
+    expect(r.values.targets).toEqual([{ kind: 'server', id: island.id, label: island.id }]);
+    const marked = selectionOf(servers);
+    const s = await parseArgs(cmd, { level: '2', color: 'red' }, lookup, at('/players', marked));
+    expect(s.values.server).toEqual(servers[0]);
+    expect(s.values.targets).toEqual(servers);
+    // A player page has no server: the argument stays missing and says so.
+    const p = await parseArgs(cmd, { level: '2', color: 'red' }, lookup, at('/players/p1'));
+    expect(p.errors).toEqual({ server: 'Server is required.' });
   });
 
   it('completes enum values, durations and entity names', () => {
@@ -145,10 +152,13 @@ describe('argument parsing', () => {
 });
 
 describe('availability', () => {
-  const ctx = (bits: number | null) => ({ permissions: () => bits }) as unknown as CommandContext;
+  const ctx = (bits: number | null) =>
+    ({ route: '/servers/s1', permissions: () => bits }) as unknown as CommandContext;
   const cmd = defineCommand({ id: 'p', title: 'P', group: 'g', permission: Perm.ControlServices, run: noop });
-  it('names the missing permission', () => {
-    expect(availability(cmd, ctx(Perm.Membership))).toBe('Needs the control servers permission');
+  it('names the missing permission in the words of SPEC §8', () => {
+    expect(availability(cmd, ctx(Perm.Membership))).toBe(
+      'Forbidden: You do not have the required permission (control servers).',
+    );
     expect(availability(cmd, ctx(Perm.Membership | Perm.ControlServices))).toBe(true);
     expect(availability(cmd, ctx(9007199254740991))).toBe(true);
   });

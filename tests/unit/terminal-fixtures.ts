@@ -12,6 +12,8 @@ import {
   text,
 } from '../../commands/args.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import { shellCommands } from '../../commands/shell.ts';
+import { terminalCommands } from '../../commands/terminal.ts';
 import { Perm } from '../../src/domain/permissions.ts';
 
 const none = () => undefined;
@@ -56,14 +58,17 @@ export const commands = {
       delayMinutes: int({ min: 0 }).optional().describe('Delay'),
       map: oneOf(['TheIsland', 'Ragnarok', 'Aberration']).optional(),
     },
-    // The server in view, when the context names one.
-    defaults: (ctx) =>
-      ctx.route.startsWith('/servers/s1') ? { server: { kind: 'server', id: 's1', label: 'Island' } } : {},
     run: none,
   }),
 };
 
-export const registry = () => new Registry().register(...Object.values(commands));
+/** The fixtures with the console's own commands and undo, as the app registers them. */
+export const registry = () =>
+  new Registry().register(
+    ...Object.values(commands),
+    ...terminalCommands,
+    ...shellCommands.filter((c) => c.id === 'ui.undo'),
+  );
 
 export const refs: EntityRef[] = [
   { kind: 'player', id: 'p1', label: 'Bob' },

@@ -76,7 +76,7 @@ beforeEach(() => {
     ['clientWidth', VIEWPORT.width],
   ] as const) {
     vi.spyOn(HTMLElement.prototype, prop, 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('vl-body') ? size : 0;
+      return this.classList.contains('vl-grid') ? size : 0;
     });
   }
 });
@@ -297,13 +297,16 @@ describe('VirtualList as the active list', () => {
 });
 
 describe('VirtualList context menu', () => {
-  function fakeRuntime() {
+  const server = (r: Srv) => ({ kind: 'server' as const, id: r.id, label: r.name });
+
+  function fakeRuntime(route = '/servers') {
     const registry = new Registry().register(
       defineCommand({
         id: 'server.viewEvents',
         title: 'View events',
         group: 'Servers',
         keys: ['mod+e'],
+        args: { server: ref('server') },
         run: () => undefined,
       }),
       defineCommand({
@@ -332,7 +335,6 @@ describe('VirtualList context menu', () => {
           note: text(),
           loud: text().default('no'),
         },
-        defaults: () => ({ owner: { kind: 'group', id: 'g1', label: 'Cluster' } }),
         run: () => undefined,
       }),
       defineCommand({
@@ -356,8 +358,11 @@ describe('VirtualList context menu', () => {
     );
     const paletteOpen = vi.fn();
     const ctx = {
-      route: '/servers',
+      route,
       selection: { kind: null, ids: [] },
+      entities: {
+        label: (kind: string, id: string) => (kind === 'group' && id === 'g1' ? 'Cluster' : undefined),
+      },
       permissions: () => null,
       app: { palette: { open: paletteOpen } },
     } as unknown as CommandContext;
@@ -369,11 +374,10 @@ describe('VirtualList context menu', () => {
     return { runtime, paletteOpen };
   }
 
-  it('opens on Shift+F10 with titles, keys and disabled reasons; runs with the row values', async () => {
+  it('opens on Shift+F10 with titles, keys and disabled reasons; runs with the row as its argument', async () => {
     const { runtime } = fakeRuntime();
-    const valuesFor = vi.fn((_cmd, rows: Srv[]) => ({ server: rows.map((r) => r.id) }));
     const { user, grid } = setup(
-      { menu: () => ['server.viewEvents', 'server.remove', 'hidden'], kind: 'server', valuesFor },
+      { menu: () => ['server.viewEvents', 'server.remove', 'hidden'], entity: server },
       runtime,
     );
     grid.focus();
@@ -397,7 +401,7 @@ describe('VirtualList context menu', () => {
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: /View events/ }));
     expect(runtime.run).toHaveBeenCalledWith(
       runtime.registry.get('server.viewEvents'),
-      { server: ['s1'] },
+      { server: { kind: 'server', id: 's1', label: 'Server 1' } },
       'menu',
     );
   });
@@ -405,7 +409,7 @@ describe('VirtualList context menu', () => {
   it('acts on all marked rows and asks the palette for arguments the rows do not supply', async () => {
     const { runtime, paletteOpen } = fakeRuntime();
     const { user, grid, store } = setup(
-      { menu: () => ['server.remove', 'server.rename'], kind: 'server', valuesFor: () => ({}) },
+      { menu: () => ['server.remove', 'server.rename'], entity: server },
       runtime,
     );
     grid.focus();
@@ -423,15 +427,10 @@ describe('VirtualList context menu', () => {
     expect(runtime.run).not.toHaveBeenCalled();
   });
 
-  it('runs a list key the rows offer with their values, the defaults of where the user is and declared defaults', async () => {
-    const { runtime } = fakeRuntime();
-    const server = (r: Srv) => ({ kind: 'server', id: r.id, label: r.name });
+  it('runs a list key the rows offer with the rows, the entity of the route and declared defaults', async () => {
+    const { runtime } = fakeRuntime('/groups/g1/bans');
     const { user, grid, store } = setup(
-      {
-        menu: () => ['server.tag', 'server.ping'],
-        kind: 'server',
-        valuesFor: (_cmd, rows) => ({ server: server(rows[0]) }),
-      },
+      { menu: () => ['server.tag', 'server.ping'], entity: server },
       runtime,
     );
     grid.focus();
@@ -460,7 +459,7 @@ describe('VirtualList context menu', () => {
 
   it('leaves a list key alone when the rows do not offer its command', async () => {
     const { runtime } = fakeRuntime();
-    const { user, grid } = setup({ menu: () => ['server.viewEvents'], kind: 'server' }, runtime);
+    const { user, grid } = setup({ menu: () => ['server.viewEvents'], entity: server }, runtime);
     grid.focus();
     await user.keyboard('p');
     expect(runtime.run).not.toHaveBeenCalled();

@@ -11,6 +11,8 @@ export class ApiException extends Error {
     readonly code?: string,
     readonly details: unknown = null,
     readonly headers: Record<string, string> = {},
+    /** Fields a standard adds to the error body (RFC 6749 §5.2 `error`, `error_description`). */
+    readonly extra: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiException';

@@ -18,6 +18,9 @@ export type Ctx = Context<Env>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const API_PREFIX = '/v4';
+/** Paths that are never the console's page: an unknown one is a JSON 404. */
+const JSON_PREFIXES = [API_PREFIX, '/.well-known'];
+export const isJsonPath = (path: string) => JSON_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -27,6 +30,7 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Expose-Headers':
     'Content-Length, Content-Range, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
   'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
 };
 
 /**
@@ -49,7 +53,7 @@ export function noContent(c: Ctx): Response {
 
 export function errorResponse(c: Ctx, e: ApiException): Response {
   for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
-  return json(c, errorBody(e.message, e.code, e.details), e.status);
+  return json(c, { ...errorBody(e.message, e.code, e.details), ...e.extra }, e.status);
 }
 
 /** The socket that caused a request, whose own realtime echo is suppressed (§2.1). */
@@ -96,14 +100,15 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   const limiter = createSharedRateLimiter(ctx.db);
   const known: { method: Method; re: RegExp }[] = [];
 
-  app.use(`${API_PREFIX}/*`, async (c, next) => {
-    for (const [k, v] of Object.entries(CORS_HEADERS)) c.header(k, v);
-    if (c.req.method === 'OPTIONS') {
-      c.header('Access-Control-Max-Age', '1728000');
-      return c.body(null, 204);
-    }
-    await next();
-  });
+  for (const prefix of JSON_PREFIXES)
+    app.use(`${prefix}/*`, async (c, next) => {
+      for (const [k, v] of Object.entries(CORS_HEADERS)) c.header(k, v);
+      if (c.req.method === 'OPTIONS') {
+        c.header('Access-Control-Max-Age', '1728000');
+        return c.body(null, 204);
+      }
+      await next();
+    });
 
   async function limit(c: Ctx, key: string, max: number): Promise<void> {
     const d = await limiter.take(key, max);
@@ -142,7 +147,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
 
   app.notFound((c) => {
     const path = c.req.path;
-    if (!path.startsWith(`${API_PREFIX}/`) && path !== API_PREFIX) return c.text('Not found', 404);
+    if (!isJsonPath(path)) return c.text('Not found', 404);
     for (const [k, v] of Object.entries(CORS_HEADERS)) c.header(k, v);
     const allowed = known.filter((k) => k.re.test(path)).map((k) => k.method);
     if (allowed.length > 0) {

@@ -14,7 +14,7 @@ export const parseScopes = (scope: string): string[] => scope.split(/[\s+]+/).fi
 export async function createSession(
   tx: Queryable,
   lifetimes: TokenLifetimes,
-  s: { userId: string; applicationId: string; scopes: string[]; deviceId: string | null },
+  s: { userId: string; applicationId: string; scopes: string[]; deviceId: string | null; familyId: string },
 ): Promise<TokenResponse> {
   const access = randomToken();
   const refresh = randomToken();
@@ -24,8 +24,8 @@ export async function createSession(
   const scopes = normaliseScopes(s.scopes);
   await tx.query(
     `INSERT INTO sessions (access_token_hash, refresh_token_hash, refresh_token_sealed, user_id, application_id,
-                           scopes, device_id, access_expires, refresh_expires)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8), to_timestamp($9))`,
+                           scopes, device_id, access_expires, refresh_expires, family_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8), to_timestamp($9), $10)`,
     [
       hashToken(access),
       hashToken(refresh),
@@ -36,6 +36,7 @@ export async function createSession(
       s.deviceId,
       accessExp,
       refreshExp,
+      s.familyId,
     ],
   );
   return {
@@ -46,7 +47,20 @@ export async function createSession(
     refresh_token_expiration: refreshExp,
     access_token_expires_in: accessExp - now,
     refresh_token_expires_in: refreshExp - now,
+    expires_in: accessExp - Math.floor(now),
     scope: scopes.join(' '),
     now,
   };
+}
+
+/**
+ * Ends every session of a sign-in (a replayed code or refresh token, a revocation). Resolves to
+ * their access-token hashes, for Callers.revoke once committed.
+ */
+export async function revokeFamily(tx: Queryable, familyId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ hash: string }>(
+    'DELETE FROM sessions WHERE family_id = $1 RETURNING access_token_hash AS hash',
+    [familyId],
+  );
+  return rows.map((r) => r.hash);
 }

@@ -3,15 +3,21 @@
 
 import type { Service } from '../../domain/api.ts';
 import { channelFor, RealtimeEvent, userChannel } from '../../domain/api.ts';
+import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** Epoch seconds of a timestamptz (float), null stays null. */
 export const epoch = (expr: string) => `extract(epoch FROM ${expr})::float8`;
 
+/**
+ * The access key lets its holder act as the game server (link, events, webhooks): only the owner
+ * and holders of EditServices read it; everyone else gets null.
+ */
 export const SERVICE_COLUMNS = `
   s.service_id AS "serviceId", s.user_id AS "userId", s.game_id AS "gameId",
-  s.access_key AS "accessKey", s.access_key_hash AS "accessKeyHash",
+  CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.access_key END AS "accessKey",
+  s.access_key_hash AS "accessKeyHash",
   s.is_connected AS "isConnected", round(${epoch('s.connection_change_time')}) AS "connectionChangeTime",
   s.name, s.nickname, coalesce(s.nickname, s.name) AS "displayName",
   s.mini_name AS "miniName", coalesce(s.mini_name, s.nickname, s.name) AS "miniDisplayName",
@@ -54,7 +60,7 @@ export async function groupsOfService(db: Queryable, serviceId: string): Promise
 /**
  * `serviceUpdated` on the service's channel and `servicesUpdated` to every user with access.
  * The payload is the Service object once encoded (the original double-encodes it) and without
- * `permissions`, which differ per subscriber: clients keep the value they already hold.
+ * `permissions` and `accessKey`, which differ per subscriber: clients keep the values they hold.
  */
 export async function publishServiceChanged(
   ctx: ServerContext,
@@ -68,7 +74,7 @@ export async function publishServiceChanged(
   );
   const row = rows[0];
   if (!row) return;
-  const { permissions: _perUser, ...payload } = row;
+  const { permissions: _perUser, accessKey: _editorsOnly, ...payload } = row;
   await ctx.publisher.publish(
     [channelFor('services', serviceId)],
     RealtimeEvent.serviceUpdated,

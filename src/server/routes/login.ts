@@ -1,13 +1,15 @@
 // OAuth 2.1 with PKCE (SENTINEL-API §4): GET /login authorizes and shows our own sign-in page,
-// POST /login/signin checks the credentials, POST /login redeems codes and refresh tokens.
+// POST /login/signin checks the credentials (token.ts redeems the code).
 
 import type { ServerContext } from '../context.ts';
-import { hashToken, pkceChallenge, randomToken, verifyPassword } from '../crypto.ts';
+import { hashToken, randomToken, verifyPassword } from '../crypto.ts';
 import { readFields, str } from '../http/body.ts';
-import { ApiException, badRequest } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
+import { redirectAllowed } from '../http/origin.ts';
 import { type ApiRouter, type Ctx, json } from '../http/router.ts';
-import { createSession, normaliseScopes, parseScopes } from '../model/auth.ts';
+import { normaliseScopes, parseScopes } from '../model/auth.ts';
+import { clearFailures, recordFailure, secondsLocked } from '../model/signInBackoff.ts';
 
 /** base64url(SHA-256("")): a client that hashed nothing. */
 const EMPTY_CHALLENGE = '47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU';
@@ -20,32 +22,9 @@ interface Application {
   application_id: string;
   callbacks: string[];
   scopes: string[];
-  secret_hash: string | null;
 }
 
-/** Whitelisted: the application's callbacks, or (RFC 8252 loopback rule) 127.0.0.1/localhost:<any port>/oauth. */
-export function redirectAllowed(uri: string, callbacks: string[]): boolean {
-  if (callbacks.includes(uri)) return true;
-  try {
-    const u = new URL(uri);
-    return (
-      u.protocol === 'http:' &&
-      (u.hostname === '127.0.0.1' || u.hostname === 'localhost') &&
-      u.pathname === '/oauth' &&
-      u.search === '' &&
-      u.hash === '' &&
-      u.username === '' &&
-      u.password === ''
-    );
-  } catch {
-    return false;
-  }
-}
-
-const tokenError = (status: number, message: string, code: string) =>
-  new ApiException(status, message, undefined, { code });
-
-function signInPage(c: Ctx, flowId: string, email = '', error = ''): Response {
+function signInPage(c: Ctx, flowId: string, email = '', error = '', status = error ? 401 : 200): Response {
   const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   return htmlPage(
     c,
@@ -59,7 +38,7 @@ function signInPage(c: Ctx, flowId: string, email = '', error = ''): Response {
 <input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
 </form>`,
-    error ? 401 : 200,
+    status,
   );
 }
 
@@ -69,7 +48,7 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
   async function application(id: string): Promise<Application | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const { rows } = await db.query<Application>(
-      'SELECT application_id, callbacks, scopes, secret_hash FROM applications WHERE application_id = $1',
+      'SELECT application_id, callbacks, scopes FROM applications WHERE application_id = $1',
       [id],
     );
     return rows[0] ?? null;
@@ -158,13 +137,26 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
     const flow = await pendingFlow(str(fields.flow_id));
     if (!flow) return expiredPage(c);
     const email = str(fields.email).trim();
+    const wait = await secondsLocked(db, email);
+    if (wait > 0)
+      return signInPage(
+        c,
+        flow.flow_id,
+        email,
+        `Too many failed sign-ins for this email address. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+        429,
+      );
     const { rows } = await db.query<{ user_id: string; password_hash: string }>(
       'SELECT user_id, password_hash FROM users WHERE lower(email) = lower($1) AND NOT banned',
       [email],
     );
     const user = rows[0];
     const ok = await verifyPassword(str(fields.password), user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
+    if (!user || !ok) {
+      await recordFailure(db, email);
+      return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
+    }
+    await clearFailures(db, email);
 
     const code = randomToken();
     await db.query(
@@ -175,111 +167,8 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
     const target = new URL(flow.redirect_uri);
     target.searchParams.set('code', code);
     target.searchParams.set('state', flow.state);
+    // RFC 9207: names the issuer, so a client talking to several cannot be sent another's code.
+    target.searchParams.set('iss', config.publicUrl);
     return c.redirect(target.toString(), 302);
-  });
-
-  async function checkClientSecret(app: Application | null, secret: string): Promise<void> {
-    if (!app) throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
-    if (app.secret_hash && app.secret_hash !== hashToken(secret))
-      throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
-  }
-
-  router.open('POST', '/login', async (c) => {
-    const f = await readFields(c);
-    const deviceId = str(f.device_id) || c.req.query('deviceId') || null;
-    const grant = str(f.grant_type);
-
-    if (grant === 'authorization_code') {
-      const [clientId, code, redirectUri, verifier] = [
-        'client_id',
-        'code',
-        'redirect_uri',
-        'code_verifier',
-      ].map((k) => str(f[k]));
-      if (!clientId || !code || !redirectUri || !verifier)
-        throw tokenError(400, 'Missing parameters', 'INVALID_GRANT');
-      const token = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{
-          flow_id: string;
-          application_id: string;
-          redirect_uri: string;
-          code_challenge: string;
-          user_id: string;
-          scopes: string[];
-          device_id: string | null;
-        }>(
-          `DELETE FROM auth_flows WHERE code_hash = $1 AND code_expires > now()
-           RETURNING flow_id, application_id, redirect_uri, code_challenge, user_id, scopes, device_id`,
-          [hashToken(code)],
-        );
-        const flow = rows[0];
-        if (
-          !flow ||
-          flow.application_id !== clientId.toLowerCase() ||
-          flow.redirect_uri !== redirectUri ||
-          flow.code_challenge !== pkceChallenge(verifier)
-        )
-          throw tokenError(400, 'Invalid code', 'INVALID_CODE');
-        const app = (
-          await tx.query<Application>('SELECT * FROM applications WHERE application_id = $1', [clientId])
-        ).rows[0];
-        await checkClientSecret(app ?? null, str(f.client_secret));
-        return createSession(tx, config.tokenLifetimes, {
-          userId: flow.user_id,
-          applicationId: flow.application_id,
-          scopes: flow.scopes,
-          deviceId: deviceId ?? flow.device_id,
-        });
-      });
-      return json(c, token, 201);
-    }
-
-    if (grant === 'refresh_token') {
-      const refresh = str(f.refresh_token);
-      if (!refresh) throw tokenError(400, 'Missing parameters', 'INVALID_GRANT');
-      if (!str(f.scope)) throw tokenError(400, 'The scope parameter is required', 'INVALID_SCOPES');
-      const token = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{
-          user_id: string;
-          application_id: string;
-          scopes: string[];
-          device_id: string | null;
-        }>(
-          `SELECT user_id, application_id, scopes, device_id FROM sessions
-            WHERE refresh_token_hash = $1 AND refresh_expires > now()`,
-          [hashToken(refresh)],
-        );
-        const session = rows[0];
-        if (!session) throw tokenError(403, 'The refresh token has expired', 'EXPIRED');
-        const clientId = str(f.client_id);
-        if (clientId && clientId.toLowerCase() !== session.application_id)
-          throw tokenError(400, 'Invalid client', 'INVALID_CLIENT');
-        const app = (
-          await tx.query<Application>('SELECT * FROM applications WHERE application_id = $1', [
-            session.application_id,
-          ])
-        ).rows[0];
-        await checkClientSecret(app ?? null, str(f.client_secret));
-        const wanted = normaliseScopes(parseScopes(str(f.scope)));
-        if (!wanted.every((s) => session.scopes.includes(s)))
-          throw tokenError(400, 'The requested scopes exceed the session', 'INVALID_SCOPES');
-        // Rotation: the old pair stops working the moment the new one exists.
-        const old = await tx.query<{ hash: string }>(
-          'DELETE FROM sessions WHERE refresh_token_hash = $1 RETURNING access_token_hash AS hash',
-          [hashToken(refresh)],
-        );
-        const created = await createSession(tx, config.tokenLifetimes, {
-          userId: session.user_id,
-          applicationId: session.application_id,
-          scopes: wanted,
-          deviceId: deviceId ?? session.device_id,
-        });
-        return { created, revoked: old.rows.map((r) => r.hash) };
-      });
-      await ctx.callers.revoke(token.revoked);
-      return json(c, token.created, 201);
-    }
-
-    throw tokenError(400, 'Unsupported grant type', 'INVALID_GRANT');
   });
 }

@@ -218,6 +218,26 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     return json(c, await getService(db, id, caller.userId));
   });
 
+  // A new key closes the link that used the old one: whoever copied it can no longer act as the
+  // game server (docs/api.md "Access keys").
+  router.authed('POST', '/sentinel/services/:serviceId/accessKey', WRITE, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    await db.transaction(async (tx) => {
+      const bits = UUID.test(id) ? await permissionsOn(tx, id, caller.userId) : null;
+      if (bits === null) throw objectNotFound({ serviceId: id });
+      if (!hasAll(bits, Perm.EditServices)) throw forbidden({ serviceId: id });
+      const accessKey = randomToken();
+      await tx.query('UPDATE services SET access_key = $2, access_key_hash = $3 WHERE service_id = $1', [
+        id,
+        accessKey,
+        hashToken(accessKey),
+      ]);
+    });
+    ctx.links.kick(id);
+    await publishServiceChanged(ctx, id, pusherSocketOf(c));
+    return json(c, await getService(db, id, caller.userId));
+  });
+
   async function bulkWrite(c: Ctx, userId: string) {
     const objects = objectsOf(await readJson(c));
     const outcome = await db.transaction(async (tx) => {

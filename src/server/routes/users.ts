@@ -9,6 +9,7 @@ import type { Caller } from '../http/auth.ts';
 import { readFields, str } from '../http/body.ts';
 import { ApiException } from '../http/errors.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
+import { fromOwnPage, returnAllowed } from '../http/origin.ts';
 import { type ApiRouter, type Ctx, json, noContent, param } from '../http/router.ts';
 import { epoch } from '../model/service.ts';
 
@@ -70,10 +71,14 @@ export function registerUserRoutes(router: ApiRouter, ctx: ServerContext): void 
     );
     const missing = wanted.filter((p) => !rows.some((r) => r.policy === p));
     if (missing.length === 0) return;
-    const back = c.req.query('return') ?? null;
+    const back = c.req.query('return') ?? '';
+    const { rows: app } = await db.query<{ callbacks: string[] }>(
+      'SELECT callbacks FROM applications WHERE application_id = $1',
+      [caller.applicationId],
+    );
     const { rows: req } = await db.query<{ request_id: string }>(
       'INSERT INTO policy_signing_requests (user_id, policies, return_url) VALUES ($1, $2, $3) RETURNING request_id',
-      [caller.userId, missing, back && /^https?:\/\//i.test(back) ? back : null],
+      [caller.userId, missing, returnAllowed(back, app[0]?.callbacks ?? []) ? back : null],
     );
     const id = req[0].request_id;
     throw new ApiException(412, 'Please accept the updated policies.', 'policyRequired', {
@@ -171,6 +176,13 @@ export function registerUserRoutes(router: ApiRouter, ctx: ServerContext): void 
     const req = await signingRequest(id);
     const fields = await readFields(c);
     if (!req || str(fields.accept) !== 'true') return gonePage(c);
+    if (!fromOwnPage(c, config.publicUrl))
+      return htmlPage(
+        c,
+        'Not accepted',
+        '<h1>Not accepted</h1><p>Accept the policies on the page the console sent you to.</p>',
+        403,
+      );
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO user_policies (user_id, policy) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,

@@ -22,6 +22,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An error as a list or a form shows it: the message, and the reason when it says more. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return e.reason !== e.message ? `${e.message} ${e.reason}` : e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
 export type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>;
 
 export interface RequestOptions {

@@ -1,7 +1,47 @@
-// Typed calls of Sentinel v4 (SENTINEL-API.md). Paths are relative to `{api}/v4`.
+// Typed calls of Sentinel v4 (SENTINEL-API.md): one function per route of §2.3 and one object per
+// class path of §2.4. Paths are relative to `{api}/v4`. Each call names the error codes its caller
+// may handle by name (the http helper turns any other into 'generic').
 
-import type { BulkResult, Page, Service, SessionInfo, TokenResponse, User } from '../../domain/api.ts';
+import type {
+  Bucket,
+  BucketValue,
+  BulkResult,
+  Character,
+  CommunityScript,
+  Dino,
+  DiscordChannel,
+  Group,
+  GroupBucket,
+  GroupScript,
+  GroupService,
+  GroupUser,
+  LogMessage,
+  Page,
+  RequestReceipt,
+  Script,
+  ScriptMenuItem,
+  ScriptRevision,
+  ScriptRunContext,
+  ScriptTest,
+  Service,
+  ServiceScript,
+  ServiceUser,
+  SessionInfo,
+  TokenResponse,
+  Tribe,
+  User,
+} from '../../domain/api.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
+import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
+import type {
+  GroupBan,
+  PlayerDetail,
+  PlayerIdentifier,
+  PlayerNameChange,
+  PlayerNote,
+  PlayerSession,
+  ServiceBan,
+} from '../../domain/players.ts';
 import type { Http, Query } from './http.ts';
 
 export interface ListParams extends Query {
@@ -11,27 +51,240 @@ export interface ListParams extends Query {
   sortDirection?: 'ascending' | 'descending';
 }
 
+/** Write errors of the generic CRUD (§2.2). */
+const WRITE_ERRORS = [
+  'forbidden',
+  'validation',
+  'missingProperties',
+  'nullValue',
+  'notFound',
+  'duplicate',
+  'tooManyResources',
+  'noObjects',
+];
+
+/** Codes of a ban write, ours on top of §2.2 (docs/api.md "Bans"). */
+export const BAN_ERRORS = [
+  ...WRITE_ERRORS,
+  'badPlayerId',
+  'pieCharacter',
+  'playerNotFound',
+  'eosIdUnknown',
+] as const;
+
+/** Codes of `POST /sentinel/gameCommands` (§2.3), with ours for a server that is not connected. */
+export const GAME_COMMAND_ERRORS = [
+  'notObjectOrArray',
+  'noObjects',
+  'nonObjectMember',
+  'missingTargetId',
+  'missingType',
+  'badType',
+  'missingProperties',
+  'forbidden',
+  'serviceNotConnected',
+] as const;
+
+/** A server or a group, the two targets of commands, chat and ban imports. */
+export type Target = { serviceId: string } | { groupId: string };
+
+export interface GameCommand extends Record<string, unknown> {
+  type: GameCommandType;
+}
+
+/** Codes of the actions that reach the game through a character or a dino (§2.3). */
+const GAME_ACTION_ERRORS = [
+  'notFound',
+  'serviceNotConnected',
+  'restoreNotAvailable',
+  'invalidDinoId',
+  'invalidCharacterId',
+  'characterNotSpecified',
+  'noApprovedKeys',
+  'missingKeys',
+  'invalidQuantity',
+  'invalidQuality',
+  'invalidPath',
+  'invalidStat',
+  'badDinoPath',
+  'invalidName',
+  'invalidLevel',
+  'invalidAge',
+  'invalidImprint',
+  'invalidGender',
+  'invalidSterilized',
+  'invalidColors',
+  'invalidTraits',
+  'invalidStats',
+  'forbidden',
+];
+
 export function createSentinelApi(http: Http) {
-  /** Generic class path calls of SENTINEL-API §2.2, for the lists and entities later issues add. */
-  const classPath = <T>(path: string) => ({
-    list: (params: ListParams = {}, expect?: string[]) =>
-      http<Page<T>>('GET', path, { query: params, expect }),
-    get: (id: string) =>
-      http<T>('GET', `${path}/${encodeURIComponent(id)}`, { expect: ['objectNotFound', 'forbidden'] }),
-    patch: (id: string, patch: Partial<T>) =>
-      http<T>('PATCH', `${path}/${encodeURIComponent(id)}`, {
-        body: patch,
-        expect: ['forbidden', 'validation'],
-      }),
-    bulk: (objects: Partial<T>[]) => http<BulkResult<T>>('POST', path, { body: objects }),
-    remove: (id: string) =>
-      http<true>('DELETE', `${path}/${encodeURIComponent(id)}`, { expect: ['forbidden'] }),
+  const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+
+  /** GET collection and item: every class path of §2.4 has them. */
+  const readable = <T>(path: string) => ({
+    list: (params: ListParams = {}) => http<Page<T>>('GET', path, { query: params, expect: ['forbidden'] }),
+    get: (id: string) => http<T>('GET', at(path, id), { expect: ['objectNotFound', 'forbidden'] }),
   });
+
+  /** The whole generic CRUD of §2.2, `errors` being the class's own write codes. */
+  const writable = <T>(path: string, errors: readonly string[] = WRITE_ERRORS) => ({
+    ...readable<T>(path),
+    /** One object: created when it has no id, else merged into the existing one. */
+    create: (object: Partial<T>) => http<BulkResult<T>>('POST', path, { body: object, expect: errors }),
+    bulk: (objects: Partial<T>[]) => http<BulkResult<T>>('POST', path, { body: objects, expect: errors }),
+    patch: (id: string, patch: Partial<T>) =>
+      http<T>('PATCH', at(path, id), { body: patch, expect: [...errors, 'objectNotFound'] }),
+    replace: (id: string, object: Partial<T>) =>
+      http<T>('PUT', at(path, id), { body: object, expect: errors }),
+    remove: (id: string) => http<true>('DELETE', at(path, id), { expect: ['forbidden'] }),
+    removeMany: (ids: Partial<T>[]) => http<true>('DELETE', path, { body: ids, expect: ['forbidden'] }),
+  });
+
+  /** `bans.txt` of a server or a group: the game's ban list and its import (§2.3). */
+  const banList = (target: Target) =>
+    'serviceId' in target
+      ? `/sentinel/services/${encodeURIComponent(target.serviceId)}/bans.txt`
+      : `/sentinel/groups/${encodeURIComponent(target.groupId)}/bans.txt`;
 
   return {
     http,
-    services: classPath<Service>('/sentinel/services'),
-    classPath,
+
+    services: {
+      ...writable<Service>('/sentinel/services'),
+      /** A new access key (docs/api.md "Access keys"); the old one's link is closed. */
+      regenerateKey: (serviceId: string) =>
+        http<Service>('POST', `${at('/sentinel/services', serviceId)}/accessKey`, {
+          expect: ['forbidden', 'objectNotFound'],
+        }),
+    },
+    groups: writable<Group>('/sentinel/groups'),
+    groupUsers: writable<GroupUser>('/sentinel/groupUsers'),
+    groupServices: writable<GroupService>('/sentinel/groupServices'),
+    groupBuckets: writable<GroupBucket>('/sentinel/groupBuckets'),
+    groupScripts: writable<GroupScript>('/sentinel/groupScripts'),
+    groupBans: writable<GroupBan>('/sentinel/groupBans', BAN_ERRORS),
+    serviceBans: writable<ServiceBan>('/sentinel/serviceBans', BAN_ERRORS),
+    serviceScripts: writable<ServiceScript>('/sentinel/serviceScripts'),
+    serviceUsers: readable<ServiceUser>('/sentinel/serviceUsers'),
+    characters: writable<Character>('/sentinel/characters'),
+    tribes: writable<Tribe>('/sentinel/tribes'),
+    dinos: writable<Dino>('/sentinel/dinos'),
+    players: readable<PlayerDetail>('/sentinel/players'),
+    playerIdentifiers: readable<PlayerIdentifier>('/sentinel/playerIdentifiers'),
+    playerNameChanges: readable<PlayerNameChange>('/sentinel/playerNameChanges'),
+    playerNotes: writable<PlayerNote>('/sentinel/playerNotes'),
+    playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
+    logMessages: readable<LogMessage>('/sentinel/logMessages'),
+    buckets: writable<Bucket>('/sentinel/buckets'),
+    bucketValues: writable<BucketValue>('/sentinel/bucketValues'),
+    scripts: writable<Script>('/sentinel/scripts'),
+    communityScripts: readable<CommunityScript>('/sentinel/communityScripts'),
+    scriptTests: {
+      ...readable<ScriptTest>('/sentinel/scriptTests'),
+      create: (test: Partial<ScriptTest>) =>
+        http<BulkResult<ScriptTest>>('POST', '/sentinel/scriptTests', {
+          body: test,
+          expect: [...WRITE_ERRORS, 'testAlreadyRunning'],
+        }),
+    },
+
+    gameCommands: (commands: (GameCommand & Target)[]) =>
+      http<GameCommandResponse>('POST', '/sentinel/gameCommands', {
+        body: commands,
+        expect: GAME_COMMAND_ERRORS,
+      }),
+    chat: (message: { message: string; senderName?: string } & Target) =>
+      http<true>('POST', '/sentinel/chat', {
+        body: message,
+        expect: ['missingMessage', 'missingTargetId', 'forbidden', 'serviceNotConnected'],
+      }),
+    banList: (serviceId: string) =>
+      http<string>('GET', banList({ serviceId }), { auth: false, expect: ['badId'] }),
+    importBans: (target: Target, text: string) =>
+      http<true>('POST', banList(target), {
+        body: text,
+        rawBody: true,
+        expect: ['noValidLines', 'forbidden', 'badId'],
+      }),
+    scriptLike: (scriptId: string, liked: boolean | null) =>
+      http<{ liked: boolean | null }>('PUT', `/sentinel/scripts/${encodeURIComponent(scriptId)}/like`, {
+        body: { liked },
+        expect: ['badScriptId', 'scriptNotFound'],
+      }),
+    scriptPublish: (scriptId: string, publish: boolean) =>
+      http<{ scriptId: string; communityStatus: string }>(
+        publish ? 'POST' : 'DELETE',
+        `/sentinel/scripts/${encodeURIComponent(scriptId)}/publish`,
+        { expect: ['badScriptId', 'scriptRejected', 'scriptNotFound'] },
+      ),
+    scriptRevisions: (scriptId: string) =>
+      http<{ revisions: ScriptRevision[] }>(
+        'GET',
+        `/sentinel/scripts/${encodeURIComponent(scriptId)}/revisions`,
+        {
+          expect: ['notFound'],
+        },
+      ),
+    scriptMenuItems: (serviceId: string, context: ScriptRunContext) =>
+      http<ScriptMenuItem[]>('GET', '/sentinel/scriptMenuItems', { query: { serviceId, context } }),
+    runScript: (
+      scriptEventId: string,
+      run: {
+        serviceId: string;
+        arguments: Record<string, unknown>;
+        characterId?: string;
+        dinoId?: string;
+        tribeId?: string;
+      },
+    ) =>
+      http<true>('POST', `/sentinel/scriptMenuItems/${encodeURIComponent(scriptEventId)}`, {
+        body: run,
+        expect: [
+          'forbidden',
+          'badEventId',
+          'missingKeys',
+          'notFound',
+          'eventNotFound',
+          'serviceNotFound',
+          'targetNotFound',
+          'internalServerError',
+        ],
+      }),
+    dinoLocate: (dinoId: string) =>
+      http<RequestReceipt>('POST', `/sentinel/dinos/${encodeURIComponent(dinoId)}/locate`, {
+        expect: GAME_ACTION_ERRORS,
+      }),
+    dinoRestore: (dinoId: string, characterId: string) =>
+      http<RequestReceipt>('POST', `/sentinel/dinos/${encodeURIComponent(dinoId)}/restore`, {
+        body: { characterId },
+        expect: GAME_ACTION_ERRORS,
+      }),
+    dinoEdit: (dinoId: string, edit: { isSterilized?: boolean; isFemale?: boolean }) =>
+      http<RequestReceipt>('POST', `/sentinel/dinos/${encodeURIComponent(dinoId)}/edit`, {
+        body: edit,
+        expect: GAME_ACTION_ERRORS,
+      }),
+    giveItem: (characterId: string, item: Record<string, unknown>) =>
+      http<RequestReceipt>('POST', `/sentinel/characters/${encodeURIComponent(characterId)}/giveItem`, {
+        body: item,
+        expect: GAME_ACTION_ERRORS,
+      }),
+    giveDino: (characterId: string, dino: Record<string, unknown>) =>
+      http<RequestReceipt>('POST', `/sentinel/characters/${encodeURIComponent(characterId)}/giveDino`, {
+        body: dino,
+        expect: GAME_ACTION_ERRORS,
+      }),
+    characterLocate: (characterId: string) =>
+      http<RequestReceipt>('POST', `/sentinel/characters/${encodeURIComponent(characterId)}/locate`, {
+        expect: GAME_ACTION_ERRORS,
+      }),
+    discordChatChannels: (groupId: string) =>
+      http<DiscordChannel[]>('GET', `/sentinel/groups/${encodeURIComponent(groupId)}/discordChatChannels`, {
+        expect: ['notFound'],
+      }),
+
     user: (deviceId: string, returnUrl: string) =>
       http<User>('GET', '/user', {
         query: { deviceId, requiredPolicies: REQUIRED_POLICIES.join(','), return: returnUrl },

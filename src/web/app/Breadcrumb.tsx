@@ -1,6 +1,7 @@
 // Where the active pane is, as SPEC §9 asks: no padding, no background.
 
 import { useAtomValue } from 'jotai';
+import { placeOf } from '../../domain/resolver.ts';
 import { useApp } from './deps.tsx';
 import { currentPath, findPane } from './layout.ts';
 import { layoutAtom } from './state.ts';
@@ -23,10 +24,9 @@ export function Breadcrumb() {
   const layout = useAtomValue(layoutAtom);
   const { index } = useApp();
   const pane = findPane(layout, layout.active);
-  const [section, id, tab] = (pane ? currentPath(pane) : '/servers').split('/').slice(1);
-  const entity = section === 'servers' && id ? index.get('server', decodeURIComponent(id)) : undefined;
-  const parts = [SECTION_TITLES[section] ?? titleCase(section ?? '')];
-  if (id) parts.push(entity?.label ?? decodeURIComponent(id));
+  const { section, kind, id, tab } = placeOf(pane ? currentPath(pane) : '/servers');
+  const parts = [SECTION_TITLES[section] ?? titleCase(section)];
+  if (kind && id) parts.push(index.get(kind, id)?.label ?? id);
   if (tab) parts.push(titleCase(tab));
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">

@@ -11,7 +11,7 @@ import type { CommandRuntime } from './runtime.ts';
 const worksInFields = (key: string) => /(^|\+)(mod|ctrl|alt|meta)\+|^(shift\+)?f\d+$/i.test(key);
 
 function Binding({ rt, cmd, hotkey }: { rt: CommandRuntime; cmd: Command; hotkey: string }) {
-  const inFields = worksInFields(hotkey);
+  const inFields = cmd.keysInFields ?? worksInFields(hotkey);
   // A lone character (`:`, `?`, `` ` ``) is matched as typed, whatever Shift it took on this layout.
   const character = hotkey.length === 1;
   const store = useStore();

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { toastsAtom } from './state.ts';
+import { type Toast, toastsAtom } from './state.ts';
 
 /** Toasts: a summary and the reason (SPEC §8 "Product reaction"); errors are announced assertively. */
 export function Toasts() {
@@ -24,17 +24,23 @@ export function Toasts() {
   );
 }
 
-function ToastItem({
-  t,
-  dismiss,
-}: {
-  t: { kind: string; summary: string; reason?: string };
-  dismiss: () => void;
-}) {
+function ToastItem({ t, dismiss }: { t: Toast; dismiss: () => void }) {
   return (
     <div className={`toast toast-${t.kind}`}>
       <div className="toast-summary">{t.summary}</div>
       {t.reason && <div className="toast-reason">{t.reason}</div>}
+      {t.action && (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            dismiss();
+            t.action?.run();
+          }}
+        >
+          {t.action.label}
+        </button>
+      )}
       <button type="button" className="toast-close" aria-label="Dismiss" onClick={dismiss}>
         ×
       </button>

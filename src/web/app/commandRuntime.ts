@@ -5,18 +5,23 @@ import type { EntityLookup } from '../../../commands/args.ts';
 import type { AppServices, CommandContext, Surface } from '../../../commands/context.ts';
 import { type Command, execute } from '../../../commands/registry.ts';
 import type { Service } from '../../domain/api.ts';
+import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts';
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
-import { prefKeys, setPref } from '../store/prefs.ts';
+import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
+import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
+import { pushState, setPush } from '../store/push.ts';
+import { History } from '../terminal/history.ts';
+import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
 import * as L from './layout.ts';
 import { canonicalPath } from './routes.ts';
 import type { CommandRuntime } from './runtime.ts';
-import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom } from './state.ts';
+import { dialogAtom, layoutAtom, pushToast, selectionAtom, terminalAtom, undoAtom } from './state.ts';
 
-const RECENT_KEY = 'palisade.recentCommands';
+const FULL = Number.POSITIVE_INFINITY;
 
 export function createAppServices(deps: AppDeps): AppServices {
   const { store } = deps;
@@ -33,7 +38,12 @@ export function createAppServices(deps: AppDeps): AppServices {
       toggle: () =>
         store.set(terminalAtom, (t) => ({ open: !t.open, focusSignal: t.focusSignal + (t.open ? 0 : 1) })),
       focus: () => store.set(terminalAtom, (t) => ({ open: true, focusSignal: t.focusSignal + 1 })),
+      history: () => {
+        const user = userOf(deps.auth);
+        return user ? new History(user.userId).entries() : [];
+      },
     },
+    catalogue: { all: () => deps.registry.all(), find: (name) => deps.registry.find(name) },
     panes: {
       split: (direction) => {
         setLayout((l) => L.split(l, direction));
@@ -53,12 +63,31 @@ export function createAppServices(deps: AppDeps): AppServices {
       },
     },
     dialogs: {
-      info: (title, rows) => store.set(dialogAtom, { type: 'info', title, rows }),
+      // Rows may be a record's raw text (a log line's metadata): controls and bidi overrides are
+      // shown, not obeyed, and nothing is cut, as it is the full record.
+      info: (title, rows) =>
+        store.set(dialogAtom, {
+          type: 'info',
+          title,
+          rows: rows.map(([k, v]): [string, string] => [sanitise(k, FULL), sanitise(v, FULL)]),
+        }),
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
     },
-    prefs: { set: setPref, keys: prefKeys },
+    undo: {
+      available: () => store.get(undoAtom) !== null,
+      run: async () => {
+        const last = store.get(undoAtom);
+        if (!last) throw new Error('Nothing to undo.');
+        store.set(undoAtom, null);
+        await last.undo();
+        return last.title;
+      },
+    },
+    prefs: { get: (key) => getPref(key as PrefKey), set: setPref, keys: prefKeys },
+    commandHistory: { list: commandHistory, remember: rememberCommand },
+    push: { state: pushState, set: setPush },
     auth: {
       signIn: (returnTo) => deps.auth.signIn(returnTo),
       signOut: async () => {
@@ -74,23 +103,26 @@ export function createAppServices(deps: AppDeps): AppServices {
   };
 }
 
-/** The caller's bits on the server in view, from the cached server list. */
-function permissionsInView(deps: AppDeps, route: string): number | null {
-  const id = /^\/servers\/([^/]+)/.exec(route)?.[1];
-  if (!id) return null;
+/**
+ * The caller's mask on an entity (SENTINEL-API §7): the one its record carries (servers, groups,
+ * and survivors, tribes, dinos with their server's), else its server's, else the cached server
+ * list's; null when nothing held says.
+ */
+function maskOf(deps: AppDeps, of: { kind: EntityKind; id: string }): number | null {
+  const holder = maskHolderOf(of.kind);
+  if (!holder) return null;
+  const ref = deps.index.get(of.kind, of.id);
+  if (ref?.mask !== undefined) return ref.mask;
+  if (holder !== 'server') return null;
+  const serviceId = of.kind === 'server' ? of.id : ref?.server;
+  if (!serviceId) return null;
+  if (serviceId !== of.id) return maskOf(deps, { kind: 'server', id: serviceId });
   const list = deps.queryClient.getQueryData<Service[]>(['services']);
-  return list?.find((s) => s.serviceId === decodeURIComponent(id))?.permissions ?? null;
+  return list?.find((s) => s.serviceId === serviceId)?.permissions ?? null;
 }
 
 export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): CommandRuntime {
   const app = createAppServices(deps);
-  const recent = (): string[] => {
-    try {
-      return JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    } catch {
-      return [];
-    }
-  };
 
   const context = (surface: Surface): CommandContext => {
     const layout = deps.store.get(layoutAtom);
@@ -103,25 +135,50 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       surface,
       entities,
       app,
-      permissions: () => permissionsInView(deps, route),
+      permissions: (of) => {
+        const place = placeOf(route);
+        const target = of ?? (place.kind && place.id ? { kind: place.kind, id: place.id } : null);
+        return target ? maskOf(deps, target) : null;
+      },
     };
   };
 
-  return {
+  const runUndo = () => {
+    const cmd = deps.registry.get('ui.undo');
+    if (cmd) runtime.run(cmd, {}, 'toolbar').catch(() => {});
+  };
+
+  const runtime: CommandRuntime = {
     registry: deps.registry,
     entities,
     index: deps.index,
     context,
-    recent,
+    recent: recentCommands,
     async run(cmd: Command, values, surface) {
       const ctx = context(surface);
       try {
         const result = await execute(cmd, values, ctx);
-        localStorage.setItem(
-          RECENT_KEY,
-          JSON.stringify([cmd.id, ...recent().filter((id) => id !== cmd.id)].slice(0, 10)),
-        );
-        if (surface !== 'console' && result?.message) pushToast(deps.store, 'success', result.message);
+        rememberRecent(cmd.id);
+        // A command that answered may have changed what lists show, and the realtime events of our
+        // own changes are not echoed to us (X-Beacon-Pusher-Id): the lists on screen fetch again.
+        if (result) void deps.queryClient.invalidateQueries({ type: 'active' });
+        // Whatever surface ran it, its undo is the runtime's: on the toast, and for ui.undo.
+        if (result?.undo) deps.store.set(undoAtom, { title: cmd.title, undo: result.undo });
+        if (surface !== 'console' && result?.message)
+          pushToast(
+            deps.store,
+            'success',
+            result.message,
+            undefined,
+            result.undo ? { label: 'Undo', run: () => runUndo() } : undefined,
+          );
+        // The console prints sections in full; elsewhere a toast holds one line, so they open in the
+        // info dialog (a game command's answer run from the palette, a regenerated access key).
+        if (surface !== 'console' && result?.sections?.length)
+          app.dialogs.info(
+            cmd.title,
+            result.sections.map((s) => [s.heading, s.text]),
+          );
         return result;
       } catch (e) {
         if (surface !== 'console' && surface !== 'palette') {
@@ -132,4 +189,5 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
       }
     },
   };
+  return runtime;
 }

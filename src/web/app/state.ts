@@ -3,7 +3,7 @@
 import { atom, type createStore } from 'jotai';
 import type { Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
-import { initialLayout, isLayout, type Layout, navigate } from './layout.ts';
+import { currentPath, findPane, initialLayout, isLayout, type Layout, navigate, panes } from './layout.ts';
 import { canonicalPath, isPublicPath } from './routes.ts';
 
 export type AppStore = ReturnType<typeof createStore>;
@@ -23,36 +23,63 @@ function loadLayout(): Layout {
   return initialLayout(start);
 }
 
+export const selectionAtom = atom<Record<string, Selection>>({});
+
 const layoutBase = atom<Layout>(loadLayout());
 export const layoutAtom = atom(
   (get) => get(layoutBase),
-  (_get, set, next: Layout) => {
+  (get, set, next: Layout) => {
+    const before = get(layoutBase);
     set(layoutBase, next);
     localStorage.setItem(LAYOUT_KEY, JSON.stringify(next));
+    // A pane that moved on leaves its rows behind: commands must not act on the last page's
+    // selection (ban on the server of the list instead of the one in view).
+    const moved = panes(next.root).filter((p) => {
+      const old = findPane(before, p.id);
+      return !old || currentPath(old) !== currentPath(p);
+    });
+    if (moved.length)
+      set(selectionAtom, (all) =>
+        Object.fromEntries(Object.entries(all).filter(([id]) => !moved.some((p) => p.id === id))),
+      );
   },
 );
 
 export const terminalAtom = atom({ open: false, focusSignal: 0 });
 
-export const selectionAtom = atom<Record<string, Selection>>({});
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
 
 export interface Toast {
   id: number;
   kind: 'success' | 'error' | 'info';
   summary: string;
   reason?: string;
+  /** A button on the toast (Undo). */
+  action?: ToastAction;
 }
 export const toastsAtom = atom<Toast[]>([]);
 
 let toastId = 0;
-export function pushToast(store: AppStore, kind: Toast['kind'], summary: string, reason?: string): void {
+export function pushToast(
+  store: AppStore,
+  kind: Toast['kind'],
+  summary: string,
+  reason?: string,
+  action?: ToastAction,
+): void {
   const id = ++toastId;
-  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, summary, reason }]);
+  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, summary, reason, action }]);
   setTimeout(
     () => store.set(toastsAtom, (list) => list.filter((t) => t.id !== id)),
     kind === 'error' ? TOAST_ERROR_MS : TOAST_SUCCESS_MS,
   );
 }
+
+/** The last command run from any surface that can be undone, and how (kbar's perform → undo). */
+export const undoAtom = atom<{ title: string; undo: () => Promise<void> } | null>(null);
 
 export type DialogState =
   | { type: 'info'; title: string; rows: [string, string][] }

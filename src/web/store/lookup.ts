@@ -1,7 +1,7 @@
 // EntityLookup over the entity index, asking the API for what the index does not hold.
 
 import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args.ts';
-import type { Group, Service } from '../../domain/api.ts';
+import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
 import { logRemote } from '../views/logs/logRef.ts';
@@ -13,6 +13,7 @@ export const serviceRef = (s: Service): EntityRef => ({
   id: s.serviceId,
   label: s.displayName,
   detail: s.name !== s.displayName ? s.name : undefined,
+  mask: s.permissions,
 });
 
 /** Remote lookups by kind; later issues add players, groups, … here. */
@@ -26,8 +27,8 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   },
   group: async (api, text) => {
     const query = UUID.test(text) ? { 'groupId[]': text } : { name: text };
-    const page = await api.classPath<Group>('/sentinel/groups').list({ ...query, pageSize: 25 });
-    return page.results.map((g) => ({ kind: 'group', id: g.groupId, label: g.name }));
+    const page = await api.groups.list({ ...query, pageSize: 25 });
+    return page.results.map((g) => ({ kind: 'group', id: g.groupId, label: g.name, mask: g.permissions }));
   },
 };
 
@@ -48,6 +49,7 @@ export function createLookup(index: EntityIndex, api: () => SentinelApi): Entity
 
   return {
     search,
+    label: (kind, id) => index.get(kind, id)?.label,
     async resolve(kinds, text) {
       const t = text.trim();
       const exact = (refs: EntityRef[]) => {

@@ -5,6 +5,7 @@
 import { atom, getDefaultStore, type WritableAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
 import type { SyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
+import { PREF_KEYS, type PrefKey } from '../../domain/prefKeys.ts';
 
 type Store = ReturnType<typeof getDefaultStore>;
 
@@ -95,10 +96,11 @@ const SPECS = {
   affiliateId: nullableText,
   theme: oneOf(THEMES),
   density: oneOf(DENSITIES),
-};
+} satisfies Record<PrefKey, PrefSpec<unknown>>;
 
 type Specs = typeof SPECS;
-export type PrefKey = keyof Specs;
+
+export type { PrefKey };
 export type PrefValues = { [K in PrefKey]: Specs[K] extends PrefSpec<infer V> ? V : never };
 
 export const PREF_DEFAULTS: Readonly<PrefValues> = Object.freeze({
@@ -155,7 +157,7 @@ export const prefAtoms: { readonly [K in PrefKey]: PrefAtom<PrefValues[K]> } = {
   density: prefAtom('density'),
 };
 
-export const PREF_KEYS: readonly PrefKey[] = Object.freeze(Object.keys(SPECS) as PrefKey[]);
+export { PREF_KEYS };
 
 export function prefKeys(): PrefKey[] {
   return [...PREF_KEYS];

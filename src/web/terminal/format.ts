@@ -1,7 +1,7 @@
 // What the console prints: results as aligned tables, messages, errors in red. Every piece of text
 // passes through sanitise first; colour is only ever wrapped around text that already has.
 
-import type { CommandResult, TableResult } from '../../../commands/context.ts';
+import type { CommandResult, ResultSection, TableResult } from '../../../commands/context.ts';
 import { type ArgErrors, CommandError } from '../../../commands/registry.ts';
 import { ApiError } from '../api/http.ts';
 import { type Safe, sanitise, sanitiseLines } from './sanitise.ts';
@@ -32,10 +32,11 @@ type Cell = TableResult['rows'][number][number];
 const cellText = (v: Cell): string =>
   v === null ? '' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
 
-/** Table rows formatted per slice: each slice is a short task that leaves the browser room to paint. */
-export const SLICE_ROWS = 500;
-/** The first slice holds a screenful, so the top of a long table shows before the rest is formatted. */
-const FIRST_SLICE_ROWS = 60;
+/**
+ * Rows measured, then rows formatted, between two points where whoever prints may let the browser
+ * run; how much is written at once is the printer's choice (printer.ts), by time and size.
+ */
+export const SLICE_ROWS = 250;
 
 /** Content widths capped, then the widest shrunk until a row fits `maxWidth`. */
 function fitWidths(natural: readonly number[], maxWidth: number): number[] {
@@ -51,18 +52,19 @@ function fitWidths(natural: readonly number[], maxWidth: number): number[] {
   return widths;
 }
 
-/**
- * A header, a rule and one line per row (numbers right-aligned, long cells cut with …), a slice at
- * a time. Widths need every row, so cells are sanitised and measured first, in slices that carry
- * no lines yet; whoever prints may let the browser run between any two slices.
- */
 /** Lines the console keeps above the screen (xterm's scrollback; TerminalPane sets it). */
 export const SCROLLBACK = 5000;
 /** Room for the header, rule and notice within what the console keeps. */
 const KEPT_ROWS = SCROLLBACK - 10;
 
+/**
+ * A header, a rule and one line per row (numbers right-aligned, long cells cut with …), in slices.
+ * Widths need every row, so each cell is sanitised and measured once, first, in slices that carry
+ * no lines yet; lines are then built from what was measured.
+ */
 export function* tableSlices(table: TableResult, maxWidth: number): Generator<Safe[]> {
-  if (table.columns.length === 0) return;
+  const cols = table.columns.length;
+  if (cols === 0) return;
   // Rows before the last KEPT_ROWS would scroll out of the console while it printed them:
   // say so instead of spending the time to print what nobody can scroll back to.
   const dropped = Math.max(0, table.rows.length - KEPT_ROWS);
@@ -77,32 +79,47 @@ export function* tableSlices(table: TableResult, maxWidth: number): Generator<Sa
       ),
     ];
   const header = table.columns.map((c) => sanitise(c));
-  const natural = header.map(stringWidth);
+  const headerWidths = header.map(stringWidth);
+  const natural = [...headerWidths];
   const numeric = header.map(() => rows.length > 0);
-  const body: Safe[][] = [];
-  for (const row of rows) {
-    const cells = header.map((_, c) => sanitise(cellText(row[c] ?? null)));
-    for (let c = 0; c < cells.length; c++) {
-      natural[c] = Math.max(natural[c], stringWidth(cells[c]));
-      numeric[c] &&= row[c] === null || typeof row[c] === 'number';
+  // Row after row, flat: cell (r, c) is at r * cols + c.
+  const cells: Safe[] = new Array(rows.length * cols);
+  const cellWidths = new Uint32Array(rows.length * cols);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    for (let c = 0; c < cols; c++) {
+      const v = row[c] ?? null;
+      const cell = sanitise(cellText(v));
+      const w = stringWidth(cell);
+      cells[r * cols + c] = cell;
+      cellWidths[r * cols + c] = w;
+      if (w > natural[c]) natural[c] = w;
+      numeric[c] &&= v === null || typeof v === 'number';
     }
-    if (body.push(cells) % SLICE_ROWS === 0) yield [];
+    if ((r + 1) % SLICE_ROWS === 0) yield [];
   }
   const widths = fitWidths(natural, maxWidth);
-  const line = (cells: Safe[]) =>
-    cells
-      .map((cell, c) => fitToWidth(cell, widths[c], numeric[c]))
-      .join(GAP)
-      .trimEnd() as Safe;
+  const line = (texts: readonly Safe[], measured: ArrayLike<number>, at: number): Safe => {
+    let out = '';
+    for (let c = 0; c < cols; c++) {
+      if (c > 0) out += GAP;
+      out += fitToWidth(texts[at + c], widths[c], numeric[c], measured[at + c]);
+    }
+    return out.trimEnd() as Safe;
+  };
   const rule = widths.map((w) => '─'.repeat(w)).join(GAP) as Safe;
-  const top = [paint('bold', line(header)), paint('muted', rule)];
-  if (body.length === 0) {
+  const top = [paint('bold', line(header, headerWidths, 0)), paint('muted', rule)];
+  if (rows.length === 0) {
     yield [...top, paint('muted', sanitise('(no rows)'))];
     return;
   }
-  yield [...top, ...body.slice(0, FIRST_SLICE_ROWS).map(line)];
-  for (let at = FIRST_SLICE_ROWS; at < body.length; at += SLICE_ROWS)
-    yield body.slice(at, at + SLICE_ROWS).map(line);
+  yield top;
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    const end = Math.min(rows.length, at + SLICE_ROWS);
+    const lines: Safe[] = new Array(end - at);
+    for (let r = at; r < end; r++) lines[r - at] = line(cells, cellWidths, r * cols);
+    yield lines;
+  }
 }
 
 export const formatTable = (table: TableResult, maxWidth: number): Safe[] =>
@@ -124,11 +141,21 @@ export function formatColumns(items: readonly string[], maxWidth: number): Safe[
 
 export const UNDO_HINT = 'Undo available: type undo.';
 
-/** A result's lines a slice at a time (see tableSlices): its message, its table, the undo hint. */
+/** A section's heading, then its text line by line as it came, none cut (xterm wraps long lines). */
+const sectionLines = (section: ResultSection): Safe[] => [
+  paint(section.failed ? 'error' : 'bold', sanitise(section.heading)),
+  ...sanitiseLines(section.text, Number.POSITIVE_INFINITY),
+];
+
+/**
+ * A result's lines a slice at a time (see tableSlices): its message, its table, its sections, the
+ * undo hint.
+ */
 export function* resultSlices(result: CommandResult | undefined, maxWidth: number): Generator<Safe[]> {
   if (!result) return;
   if (result.message) yield sanitiseLines(result.message);
   if (result.table) yield* tableSlices(result.table, maxWidth);
+  for (const section of result.sections ?? []) yield sectionLines(section);
   if (result.undo) yield [paint('muted', sanitise(UNDO_HINT))];
 }
 
@@ -154,24 +181,3 @@ export function formatArgErrors(errors: ArgErrors): Safe[] {
 }
 
 export const formatErrors = (messages: readonly string[]): Safe[] => messages.map(red);
-
-export const WRITE_CHUNK = 4096;
-
-/**
- * Lines joined with CRLF and cut into ~4 KiB writes: one large write is one long task in xterm's
- * parser (BROWSER-PERF §3), chunks let it yield between them. Cuts never split a surrogate pair;
- * escape sequences may be cut, xterm's parser keeps its state across writes.
- */
-export function toChunks(lines: readonly Safe[], size = WRITE_CHUNK): string[] {
-  const text = lines.map((l) => `${l}\r\n`).join('');
-  const chunks: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let end = Math.min(text.length, at + size);
-    const c = text.charCodeAt(end - 1);
-    if (end < text.length && c >= 0xd800 && c <= 0xdbff) end--;
-    chunks.push(text.slice(at, end));
-    at = end;
-  }
-  return chunks;
-}

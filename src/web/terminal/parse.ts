@@ -3,7 +3,10 @@
 // validates them with the same messages every other surface shows.
 
 import type { Arg } from '../../../commands/args.ts';
-import type { Command, Registry } from '../../../commands/registry.ts';
+import { type Command, type Registry, unknownCommandMessage, usage } from '../../../commands/registry.ts';
+
+export { unknownCommandMessage, usage };
+
 import { type Token, tokenize } from './tokenize.ts';
 
 export interface ParsedLine {
@@ -15,20 +18,11 @@ export interface ParsedLine {
   errors: string[];
 }
 
-export const unknownCommandMessage = (name: string) =>
-  `Unknown command "${name}". Type help to list commands.`;
-
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The argument a flag names: its declared name or the kebab-case form (`--expires-at`). */
 export function argForFlag(cmd: Command, flag: string): string | undefined {
   return Object.keys(cmd.args ?? {}).find((name) => name === flag || kebab(name) === flag);
-}
-
-/** `ban.create <player> [expires:duration] <comments>…` */
-export function usage(cmd: Command): string {
-  const args = Object.entries(cmd.args ?? {}).map(([n, a]) => a.usage(n) + (a.isRest ? '…' : ''));
-  return [cmd.id, ...args].join(' ');
 }
 
 const COORD_PART = /^~?(-?\d+(\.\d+)?)?$|^_$/;

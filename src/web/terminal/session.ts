@@ -5,16 +5,7 @@ import type { Surface } from '../../../commands/context.ts';
 import { parseArgs } from '../../../commands/registry.ts';
 import type { CommandRuntime } from '../app/runtime.ts';
 import { applyCompletion, complete } from './complete.ts';
-import {
-  formatArgErrors,
-  formatColumns,
-  formatError,
-  formatErrors,
-  paint,
-  resultSlices,
-  toChunks,
-} from './format.ts';
-import { helpFor, helpIndex } from './help.ts';
+import { formatArgErrors, formatColumns, formatError, formatErrors, paint, resultSlices } from './format.ts';
 import { type History, searchPrompt } from './history.ts';
 import {
   decodeInput,
@@ -27,9 +18,9 @@ import {
   type PromptLine,
   renderPrompt,
 } from './lineEditor.ts';
-import { parseLine, unknownCommandMessage, usage } from './parse.ts';
+import { parseLine, usage } from './parse.ts';
+import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
-import { tokenize } from './tokenize.ts';
 
 /** What the session needs from a terminal: ordered writes and the current width. */
 export interface TerminalSink {
@@ -47,20 +38,8 @@ const SURFACE: Surface = 'console';
 // Scrollback is cleared too (ED 3), so Ctrl+L leaves nothing to scroll back to, as `clear` does.
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
-/** Lets the browser run (paint, input, xterm's parser) before going on; unlike setTimeout, never clamped to 4 ms. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 interface Outcome {
-  /** Slices of lines (see resultSlices), printed with a task boundary between each two. */
+  /** Slices of lines (see resultSlices), formatted while they print. */
   output: Iterable<readonly Safe[]>;
   /** The line goes back in the prompt so it can be fixed. */
   failed: boolean;
@@ -79,7 +58,6 @@ export class ConsoleSession {
   private search: Search | null = null;
   private running: Promise<void> | null = null;
   private queued: Key[] = [];
-  private undo: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly term: TerminalSink,
@@ -232,24 +210,10 @@ export class ConsoleSession {
     }
   }
 
-  /**
-   * Writes slices of lines below the prompt in 4 KiB chunks. The next slice is formatted only once
-   * xterm has parsed the last and the browser has had a turn (to paint, to take keys), so no task
-   * runs long and xterm never holds more than a slice it has not parsed. Resolves when all is parsed.
-   */
-  private async print(slices: Iterable<readonly Safe[]>): Promise<void> {
+  /** Prints slices of lines below the prompt without blocking (see printSlices); resolves once all is parsed. */
+  private print(slices: Iterable<readonly Safe[]>): Promise<void> {
     this.leavePrompt();
-    let parsed = Promise.resolve();
-    let first = true;
-    for (const lines of slices) {
-      if (!first) {
-        await parsed;
-        await nextTask();
-      }
-      first = false;
-      for (const chunk of toChunks(lines)) parsed = new Promise((resolve) => this.term.write(chunk, resolve));
-    }
-    await parsed;
+    return printSlices(this.term, slices);
   }
 
   private completeLine(): void {
@@ -294,35 +258,9 @@ export class ConsoleSession {
   }
 
   private async execute(text: string): Promise<Outcome> {
-    const words = tokenize(text).map((t) => t.text);
-    const ok = (output: Safe[]): Outcome => ({ output: [output], failed: false });
     const failed = (output: Safe[]): Outcome => ({ output: [output], failed: true });
-    const { registry } = this.runtime;
-    switch (words[0]) {
-      case 'help': {
-        if (words.length === 1) return ok(helpIndex(registry, this.term.cols));
-        const cmd = registry.find(words[1]);
-        return cmd
-          ? ok(helpFor(cmd, this.term.cols))
-          : failed(formatErrors([unknownCommandMessage(words[1])]));
-      }
-      case 'clear':
-        this.term.write(CLEAR_SCREEN);
-        return ok([]);
-      case 'history': {
-        const entries = this.history.entries();
-        const pad = String(entries.length).length;
-        return ok(entries.map((l, i) => sanitise(`${String(i + 1).padStart(pad)}  ${l}`)));
-      }
-      case 'undo': {
-        if (!this.undo) return failed(formatErrors(['Nothing to undo.']));
-        const undo = this.undo;
-        this.undo = null;
-        await undo();
-        return ok([paint('success', sanitise('Undone.'))]);
-      }
-    }
-    const parsed = parseLine(text, registry);
+    // help, clear, history and undo are registered commands too (commands/terminal.ts, ui.undo).
+    const parsed = parseLine(text, this.runtime.registry);
     if (parsed.errors.length > 0 || !parsed.cmd) return failed(formatErrors(parsed.errors));
     const cmd = parsed.cmd;
     // The context fills in what the user is looking at (the server in view) for arguments not typed.
@@ -335,7 +273,7 @@ export class ConsoleSession {
     if (Object.keys(errors).length > 0)
       return failed([...formatArgErrors(errors), paint('muted', sanitise(`Usage: ${usage(cmd)}`))]);
     const result = await this.runtime.run(cmd, values, SURFACE);
-    if (result?.undo) this.undo = result.undo;
+    if (result?.clearScreen) this.term.write(CLEAR_SCREEN);
     return { output: resultSlices(result, this.term.cols), failed: false };
   }
 }

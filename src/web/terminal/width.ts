@@ -79,9 +79,11 @@ export function truncateToWidth(text: string, width: number): string {
   return `${out}…`;
 }
 
-/** Exactly `width` cells: cut with … when wider, padded with spaces (on the left when `right` is set). */
-export function fitToWidth(text: string, width: number, right = false): string {
-  const natural = stringWidth(text);
+/**
+ * Exactly `width` cells: cut with … when wider, padded with spaces (on the left when `right` is set).
+ * `natural` is the text's width when the caller has measured it already.
+ */
+export function fitToWidth(text: string, width: number, right = false, natural = stringWidth(text)): string {
   const fitted = natural > width ? truncateToWidth(text, width) : text;
   const gap = ' '.repeat(Math.max(0, width - (fitted === text ? natural : stringWidth(fitted))));
   return right ? gap + fitted : fitted + gap;

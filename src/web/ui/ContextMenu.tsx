@@ -19,11 +19,10 @@ export interface MenuPoint {
 export interface ContextMenuProps {
   /** Where the menu opens (viewport pixels), or null when it is closed. */
   at: MenuPoint | null;
+  /** A list of app/menus.ts. */
   commandIds: readonly string[];
-  /** The rows the menu acts on, so availability is judged for them rather than the pane. */
+  /** The rows the menu acts on: availability is judged, and arguments taken, for them. */
   selection?: Selection;
-  /** Arguments the selection supplies (the row's id, …). */
-  valuesFor?: (cmd: Command) => Record<string, unknown>;
   onClose(): void;
   label?: string;
 }
@@ -46,14 +45,7 @@ export function commandEntries(
     .map((cmd) => ({ cmd, reason: availability(cmd, ctx) }));
 }
 
-export function ContextMenu({
-  at,
-  commandIds,
-  selection,
-  valuesFor,
-  onClose,
-  label = 'Actions',
-}: ContextMenuProps) {
+export function ContextMenu({ at, commandIds, selection, onClose, label = 'Actions' }: ContextMenuProps) {
   const runtime = useCommandRuntime();
   const store = useStore();
   const button = useRef<HTMLButtonElement>(null);
@@ -67,8 +59,7 @@ export function ContextMenu({
   const ctx = selection ? { ...base, selection } : base;
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
 
-  const choose = (cmd: Command) =>
-    runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'menu', { selection, store });
+  const choose = (cmd: Command) => runOrPrompt(runtime, cmd, {}, 'menu', { selection, store });
 
   return (
     <Menu>

@@ -3,7 +3,6 @@
 
 import { useStore } from 'jotai';
 import type { Selection } from '../../../commands/context.ts';
-import type { Command } from '../../../commands/registry.ts';
 import { useCommandRuntime } from '../app/runtime.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { commandEntries } from './ContextMenu.tsx';
@@ -11,14 +10,14 @@ import { runOrPrompt } from './runCommand.ts';
 import { Tooltip } from './Tooltip.tsx';
 
 export interface ToolbarProps {
+  /** A list of app/menus.ts. */
   commandIds: readonly string[];
   label: string;
-  /** The rows or entity the toolbar acts on, when not the pane's selection. */
+  /** The rows or entity the toolbar acts on, when not the pane's selection; arguments come from it. */
   selection?: Selection;
-  valuesFor?: (cmd: Command) => Record<string, unknown>;
 }
 
-export function Toolbar({ commandIds, label, selection, valuesFor }: ToolbarProps) {
+export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
   const runtime = useCommandRuntime();
   const store = useStore();
   const base = runtime.context('toolbar');
@@ -33,8 +32,7 @@ export function Toolbar({ commandIds, label, selection, valuesFor }: ToolbarProp
             className="ui-button"
             aria-disabled={reason !== true || undefined}
             onClick={() => {
-              if (reason === true)
-                runOrPrompt(runtime, cmd, valuesFor?.(cmd) ?? {}, 'toolbar', { selection, store });
+              if (reason === true) runOrPrompt(runtime, cmd, {}, 'toolbar', { selection, store });
             }}
           >
             {cmd.title}

@@ -21,9 +21,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { EntityKind } from '../../../commands/args.ts';
 import type { ListController } from '../../../commands/context.ts';
-import { type Command, normaliseKey } from '../../../commands/registry.ts';
+import { normaliseKey } from '../../../commands/registry.ts';
+import { NO_SELECTION, type Ref, type Selection, selectionOf } from '../../domain/resolver.ts';
 import { CommandRuntimeContext } from '../app/runtime.ts';
 import { type ListPrefs, listPrefsAtom, type SortState } from '../store/prefs.ts';
 import { releaseActiveList, setActiveList } from './activeList.ts';
@@ -56,12 +56,13 @@ export interface VirtualListProps<T> {
   columns: readonly Column<T>[];
   defaultSort?: SortState;
   onOpen?(row: T): void;
-  /** Command ids for the context menu of these rows. */
-  menu?(rows: T[]): string[];
-  /** Arguments the rows supply to a menu command; what is missing is asked in the palette. */
-  valuesFor?(cmd: Command, rows: T[]): Record<string, unknown>;
-  /** What the rows are, so menu commands judge availability for them. */
-  kind?: EntityKind;
+  /** Command ids for the context menu of these rows (a list of app/menus.ts). */
+  menu?(rows: T[]): readonly string[];
+  /**
+   * The entity a row stands for (a ban row: its player). Menus and list keys hand the rows over
+   * as the selection; commands take their arguments from it.
+   */
+  entity?(row: T): Ref;
   onSelectionChange?(marked: T[], active: T | null): void;
   onRefresh?(): void;
   /** Server-side lists export from the server; local lists export what is shown. */
@@ -177,15 +178,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
 
   const gridRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const columnsButton = useRef<HTMLButtonElement>(null);
   const rowH = useRowHeight(gridRef);
   const baseId = useId();
   const rowId = (i: number) => `${baseId}-row-${i}`;
 
+  // The grid is the scroller: the element a keyboard user focuses is the one that scrolls.
   const virtualizer = useFixedRows({
-    scrollRef,
+    scrollRef: gridRef,
     count,
     rowHeight: rowH,
     overscan: OVERSCAN,
@@ -222,6 +223,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   useEffect(() => {
     if (sort) serverSide?.onSort(sort);
   }, [sort, serverSide]);
+
+  const selectionFor = (rows: T[]): Selection =>
+    props.entity ? selectionOf(rows.map(props.entity)) : NO_SELECTION;
 
   /** The rows a command acts on: all marked ones when the active row is among them. */
   const targets = (): T[] => {
@@ -306,8 +310,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       );
     if (!cmd) return false;
     const onRows = offered.includes(cmd.id);
-    runOrPrompt(runtime, cmd, onRows ? (props.valuesFor?.(cmd, rows) ?? {}) : {}, 'hotkey', {
-      selection: onRows && props.kind ? { kind: props.kind, ids: rows.map(rowKey) } : undefined,
+    runOrPrompt(runtime, cmd, {}, 'hotkey', {
+      selection: onRows && props.entity ? selectionFor(rows) : undefined,
       store,
     });
     return true;
@@ -483,7 +487,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             })}
           </div>
         </div>
-        <div ref={scrollRef} role="rowgroup" className="vl-body">
+        {/* A rowgroup holds rows; with none, the message is plain text of the grid. */}
+        <div role={count === 0 ? undefined : 'rowgroup'} className="vl-body">
           {count === 0 ? (
             <div className="vl-empty" role={props.error ? 'alert' : undefined}>
               {props.loading ? 'Loading…' : (props.error ?? props.emptyText ?? 'Nothing to show.')}
@@ -533,8 +538,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         <ContextMenu
           at={menuAt}
           commandIds={menuAt ? props.menu(menuRows) : []}
-          selection={props.kind ? { kind: props.kind, ids: menuRows.map(rowKey) } : undefined}
-          valuesFor={props.valuesFor ? (cmd) => props.valuesFor!(cmd, menuRows) : undefined}
+          selection={props.entity ? selectionFor(menuRows) : undefined}
           onClose={() => {
             setMenuAt(null);
             gridRef.current?.focus({ preventScroll: true });

@@ -20,6 +20,10 @@ export interface Column<T> {
   align?: 'start' | 'end' | 'center';
 }
 
+/** An epoch-seconds cell as local date and time; empty when there is none. */
+export const formatTime = (epoch: number | null) =>
+  epoch === null ? '' : new Date(epoch * 1000).toLocaleString('en');
+
 export function visibleColumns<T>(
   columns: readonly Column<T>[],
   chosen: readonly string[] | null,
@@ -39,10 +43,31 @@ export function toggleColumn<T>(
   return columns.map((c) => c.id).filter((c) => c === id || shown.includes(c));
 }
 
+/**
+ * The width a column's title needs in its header (ui.css): bold text, the sort mark after a 4px
+ * gap, 6px padding each side. `ch` is a digit of the list's regular font; a bold letter of a UI
+ * font averages less, so 1.1ch a character holds titles of capitals and wide letters too.
+ */
+export const titleWidth = (title: string): string =>
+  `calc(${Math.ceil(title.length * 1.1)}ch + var(--fs-small) + 16px)`;
+
+/** A text column as wide as a value of that many characters (digits, mostly) and the padding. */
+export const valueWidth = (sample: string): string => `calc(${sample.length}ch + 12px)`;
+
+const FLEXIBLE = /(fr|auto|content)$/;
+const MINMAX = /^minmax\((.+),(.+)\)$/;
+
+/** The column's track, never narrower than its title: a header is never clipped. */
+function track(c: Column<unknown>): string {
+  const width = typeof c.width === 'number' ? `${c.width}px` : (c.width ?? 'minmax(6rem, 1fr)');
+  const title = titleWidth(c.title);
+  const range = MINMAX.exec(width);
+  if (range) return `minmax(max(${range[1].trim()}, ${title}), ${range[2].trim()})`;
+  return FLEXIBLE.test(width) ? `minmax(${title}, ${width})` : `max(${width}, ${title})`;
+}
+
 export function gridTemplate(columns: readonly Column<unknown>[]): string {
-  return columns
-    .map((c) => (typeof c.width === 'number' ? `${c.width}px` : (c.width ?? 'minmax(6rem, 1fr)')))
-    .join(' ');
+  return columns.map(track).join(' ');
 }
 
 export function cellText(v: CellValue): string {

@@ -37,6 +37,15 @@ interface Viewport {
   height: number;
 }
 
+/**
+ * The height the rows show in: the scroller's, less what its scroll-padding-top keeps for a
+ * header that stays on top (the scroll offset still counts from the first row, under it).
+ */
+function rowsHeight(el: HTMLElement): number {
+  const header = Number.parseFloat(getComputedStyle(el).scrollPaddingTop) || 0;
+  return Math.max(0, el.clientHeight - header);
+}
+
 export function useFixedRows({
   scrollRef,
   count,
@@ -57,7 +66,7 @@ export function useFixedRows({
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const read = () => update(el.scrollTop, el.clientHeight);
+    const read = () => update(el.scrollTop, rowsHeight(el));
     read();
     el.addEventListener('scroll', read, { passive: true });
     const resize = new ResizeObserver(read);
@@ -72,7 +81,7 @@ export function useFixedRows({
     (index: number) => {
       const el = scrollRef.current;
       if (!el) return;
-      const height = el.clientHeight || viewport.height;
+      const height = rowsHeight(el) || viewport.height;
       const top = el.scrollTop;
       const rowTop = index * rowHeight;
       const next =
@@ -90,7 +99,7 @@ export function useFixedRows({
       const el = scrollRef.current;
       if (!el || rows === 0) return;
       el.scrollTop += rows * rowHeight;
-      update(el.scrollTop, el.clientHeight);
+      update(el.scrollTop, rowsHeight(el));
     },
     [scrollRef, rowHeight, update],
   );

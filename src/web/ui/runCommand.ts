@@ -1,10 +1,9 @@
 // How menus, toolbars and list keys run a command: with the values of where the user is (the
-// command's `defaults`) and of the rows, or, when a required argument is still missing, by opening
-// the palette at that command with what is known, prompting for the rest.
+// rows handed over, else the route, through the resolver), or, when a required argument is still
+// missing, by opening the palette at that command with what is known, prompting for the rest.
 
-import type { EntityRef } from '../../../commands/args.ts';
 import type { Selection, Surface } from '../../../commands/context.ts';
-import type { Command } from '../../../commands/registry.ts';
+import { type Command, valuesInView } from '../../../commands/registry.ts';
 import type { CommandRuntime } from '../app/runtime.ts';
 import { openPaletteAt, type PaletteStore } from '../palette/state.ts';
 
@@ -15,8 +14,8 @@ export function missingArgs(cmd: Command, values: Record<string, unknown>): stri
 }
 
 /**
- * What a command has without asking: the defaults of where the user is, overridden by what the
- * surface gives (rows, a toolbar's entity), then each argument's declared default.
+ * What a command has without asking: what the surface gives, else what is in view, else each
+ * argument's declared default.
  */
 export function knownValues(
   cmd: Command,
@@ -31,13 +30,8 @@ export function knownValues(
   return values;
 }
 
-/** Rows as the value of a command's ref argument: all of them for a list, else the first. */
-export function refsFor(cmd: Command, name: string, refs: EntityRef[]): EntityRef | EntityRef[] | undefined {
-  return cmd.args?.[name]?.type === 'list' ? refs : refs[0];
-}
-
 export interface RunWhere {
-  /** The rows the command acts on, when not the pane's selection. */
+  /** The rows (or the entity) the command acts on, when not the pane's selection. */
   selection?: Selection;
   /** The store the palette reads; without it a missing argument opens the palette at the title. */
   store?: PaletteStore;
@@ -52,7 +46,7 @@ export function runOrPrompt(
 ): void {
   const base = runtime.context(surface);
   const ctx = where.selection ? { ...base, selection: where.selection } : base;
-  const values = knownValues(cmd, given, cmd.defaults?.(ctx) ?? {});
+  const values = knownValues(cmd, given, valuesInView(cmd, ctx));
   if (missingArgs(cmd, values).length > 0) {
     if (where.store) openPaletteAt(where.store, cmd.id, values);
     else ctx.app.palette.open(cmd.title);

@@ -2,27 +2,26 @@
 // Rows offer edit, remove (one or many marked) and go to player; the toolbar bans and imports
 // (File importer: file, link, paste, drag and drop), all through the ban.* commands.
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { EntityRef } from '../../../../commands/args.ts';
+import { useState } from 'react';
 import { channelFor } from '../../../domain/api.ts';
 import { BANS_UPDATED } from '../../../domain/bans.ts';
 import type { Ban } from '../../../domain/players.ts';
+import { pathOf, type Ref } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
+import { usePagedList } from '../../store/pagedList.ts';
+import { formatTime } from '../../ui/columns.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
-import { refsFor } from '../../ui/runCommand.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatTime, usePage } from '../players/usePage.ts';
 
 export interface BansTabProps {
   serviceId?: string;
   groupId?: string;
 }
-
-const MENU = ['ban.edit', 'ban.remove', 'ban.goToPlayer'];
 
 const columns: Column<Ban>[] = [
   { id: 'playerName', title: 'Player', value: (b) => b.playerName },
@@ -36,38 +35,29 @@ const columns: Column<Ban>[] = [
   { id: 'issuer', title: 'Issued By', value: (b) => b.issuerUsernameFull ?? '' },
 ];
 
-const playerOf = (b: Ban): EntityRef => ({ kind: 'player', id: b.playerId, label: b.playerName });
+const playerOf = (b: Ban): Ref => ({ kind: 'player', id: b.playerId, label: b.playerName });
 const banKey = (b: Ban) => ('groupBanId' in b ? b.groupBanId : b.serviceBanId);
 
 export function BansTab({ serviceId, groupId }: BansTabProps) {
   const { realtime } = useApp();
   const runtime = useCommandRuntime();
-  const qc = useQueryClient();
   const go = usePaneNavigate();
   const [importing, setImporting] = useState(false);
-  const path = serviceId ? '/sentinel/serviceBans' : '/sentinel/groupBans';
-  const query = usePage<Ban>(path, serviceId ? { serviceId } : { groupId });
-  const owner: EntityRef = serviceId
-    ? { kind: 'server', id: serviceId, label: serviceId }
-    : { kind: 'group', id: groupId ?? '', label: groupId ?? '' };
-  const refresh = () => void qc.invalidateQueries({ queryKey: [path] });
-
-  const channel = serviceId ? channelFor('services', serviceId) : channelFor('groups', groupId ?? '');
-  useEffect(() => {
-    if (!realtime) return;
-    const refetch = () => void qc.invalidateQueries({ queryKey: [path] });
-    return realtime.subscribe(channel, { [BANS_UPDATED]: refetch, resync: refetch });
-  }, [realtime, qc, channel, path]);
+  const list = usePagedList({
+    of: serviceId ? 'serviceBans' : 'groupBans',
+    params: serviceId ? { serviceId } : { groupId },
+  });
+  useLiveRefetch(realtime, {
+    channels: [serviceId ? channelFor('services', serviceId) : channelFor('groups', groupId ?? '')],
+    events: { [BANS_UPDATED]: true },
+    refetch: list.refetch,
+  });
 
   const importBans = async (source: { text: string } | { url: string }) => {
     const cmd = runtime.registry.get('ban.import');
     if (!cmd) throw new Error('Importing bans is not available.');
-    const r = await runtime.run(
-      cmd,
-      { target: owner, source: 'url' in source ? source.url : source.text },
-      'toolbar',
-    );
-    refresh();
+    const r = await runtime.run(cmd, { source: 'url' in source ? source.url : source.text }, 'toolbar');
+    void list.refetch();
     return r?.message ?? 'Imported.';
   };
 
@@ -84,26 +74,19 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
         </section>
       )}
       <VirtualList<Ban>
+        {...list.view}
         name={serviceId ? 'server-bans' : 'group-bans'}
         label="Bans"
-        rows={query.data ?? []}
         rowKey={banKey}
         columns={columns}
         defaultSort={{ column: 'playerName', direction: 'asc' }}
-        loading={query.isLoading}
-        error={query.error?.message ?? null}
         emptyText="Nobody is banned here."
-        onOpen={(b) => go(`/players/${b.playerId}`)}
-        onRefresh={refresh}
-        menu={() => MENU}
-        valuesFor={(cmd, rows) => ({
-          player: refsFor(cmd, 'player', rows.map(playerOf)),
-          target: owner,
-          targets: [owner],
-        })}
+        onOpen={(b) => go(pathOf('player', b.playerId))}
+        menu={() => MENUS.banRow}
+        entity={playerOf}
         toolbar={
           <>
-            <Toolbar commandIds={['ban.create']} label="Bans" valuesFor={() => ({ targets: [owner] })} />
+            <Toolbar commandIds={MENUS.banToolbar} label="Bans" />
             <button
               type="button"
               className="ui-button"

@@ -2,24 +2,22 @@
 // original, source, survivor name (Loading, then the name, or Survivor), the nine moderation
 // scores as columns with a score filter, and a message box whose draft survives reloads.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
-import {
-  type Character,
-  channelFor,
-  type LogMessage,
-  type Page,
-  RealtimeEvent,
-} from '../../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { MODERATION_SCORES } from '../../../domain/enums.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
+import { logCursor } from '../../store/logOrder.ts';
+import { usePagedList } from '../../store/pagedList.ts';
 import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
+import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { errorText } from '../world/ApiList.tsx';
+import { formatChatTime, WIDEST_TIME } from '../logs/logRef.ts';
 import {
   chatSource,
   chatText,
@@ -39,13 +37,11 @@ export interface ChatViewProps {
   label: string;
 }
 
-const MAX_HELD = 5000;
-
 function SurvivorName({ characterId }: { characterId: string }) {
   const { api } = useApp();
   const q = useQuery({
     queryKey: ['character', characterId],
-    queryFn: () => api.classPath<Character>('/sentinel/characters').get(characterId),
+    queryFn: () => api.characters.get(characterId),
     retry: false,
     staleTime: 300_000,
   });
@@ -59,8 +55,8 @@ function columnsFor(translated: boolean): Column<LogMessage>[] {
       id: 'time',
       title: 'Time',
       value: (m) => m.time,
-      render: (m) => new Date(m.time * 1000).toLocaleTimeString('en'),
-      width: '6rem',
+      render: (m) => formatChatTime(m.time),
+      width: valueWidth(formatChatTime(WIDEST_TIME)),
     },
     { id: 'sender', title: 'Sender', value: senderOf, width: '9rem' },
     {
@@ -91,12 +87,10 @@ function columnsFor(translated: boolean): Column<LogMessage>[] {
 }
 
 export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
-  const { api, realtime } = useApp();
+  const { realtime } = useApp();
   const runtime = useCommandRuntime();
-  const qc = useQueryClient();
   const ids = useId();
   const targetId = serviceId ?? groupId ?? '';
-  const key = useMemo(() => ['chat', serviceId ?? null, groupId ?? null], [serviceId, groupId]);
   const [translated, setTranslated] = useAtom(prefAtoms.showTranslatedChat);
   const [sounds, setSounds] = useAtom(prefAtoms.playChatSounds);
   const drafts = useAtomValue(prefAtoms.storedChatMessage);
@@ -106,37 +100,31 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      (
-        await api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', {
-          query: { serviceId, groupId, eventName: 'chat', pageSize: 250, sortDirection: 'descending' },
-        })
-      ).results,
+  const list = usePagedList({
+    of: 'logMessages',
+    params: { serviceId, groupId, eventName: 'chat', sortDirection: 'descending' },
+    cursor: logCursor,
   });
-
-  useEffect(() => {
-    if (!realtime || !targetId) return;
-    const channel = serviceId ? channelFor('services', serviceId) : channelFor('groups', targetId);
-    return realtime.subscribe(channel, {
-      [RealtimeEvent.chatMessage]: (data) => {
-        const m = data as LogMessage;
-        if (!m?.messageId) return;
-        qc.setQueryData<LogMessage[]>(key, (list) =>
-          list?.some((x) => x.messageId === m.messageId) ? list : [m, ...(list ?? [])].slice(0, MAX_HELD),
-        );
+  // A line too large for Pusher comes as `logsUpdated`: the catch-up brings it like any other.
+  useLiveRefetch(realtime, {
+    channels: serviceId
+      ? [channelFor('services', serviceId)]
+      : groupId
+        ? [channelFor('groups', groupId)]
+        : [],
+    events: { [RealtimeEvent.chatMessage]: true, [RealtimeEvent.logsUpdated]: true },
+    on: {
+      [RealtimeEvent.chatMessage]: () => {
         if (sounds) playChatTone();
       },
-      resync: () => void qc.invalidateQueries({ queryKey: key }),
-    });
-  }, [realtime, qc, key, serviceId, targetId, sounds]);
+    },
+    refetch: list.refetch,
+  });
 
   const filter = useMemo(() => parseScoreFilter(scoreText), [scoreText]);
   const rows = useMemo(
-    () =>
-      filter.ok ? (query.data ?? []).filter((m) => matchesScores(m, filter.conditions)) : (query.data ?? []),
-    [query.data, filter],
+    () => (filter.ok ? list.rows.filter((m) => matchesScores(m, filter.conditions)) : list.rows),
+    [list.rows, filter],
   );
   const filtering = filter.ok && filter.conditions.length > 0;
   const columns = useMemo(() => columnsFor(translated), [translated]);
@@ -195,12 +183,11 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
       <VirtualList<LogMessage>
         name="chat"
         label={`Chat of ${label}`}
+        {...list.view}
         rows={rows}
         rowKey={(m) => m.messageId}
         columns={columns}
         defaultSort={{ column: 'time', direction: 'desc' }}
-        loading={query.isLoading}
-        error={query.error ? errorText(query.error) : null}
         emptyText={filtering ? 'No chat matches the score filter.' : 'No chat yet.'}
       />
       <form className="chat-box" aria-label={`Send chat to ${label}`} onSubmit={send}>

@@ -2,7 +2,7 @@
 // entity id from the lines' metadata. Text search is the list's own filter box. A value that
 // cannot be used shows why beside its field and stays as typed; the list keeps the last good one.
 
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useId, useState } from 'react';
 import { EVENT_NAMES, type EventName, LOG_TYPES } from '../../../domain/enums.ts';
 import {
@@ -34,8 +34,11 @@ const fromLocalInput = (v: string): number | null => (v ? new Date(v).getTime() 
 
 function EventsFilter({ value, onChange }: { value: EventName[]; onChange(v: EventName[]): void }) {
   return (
-    <Listbox value={value} onChange={onChange} multiple>
-      <ListboxButton className="ui-button log-filter-events" aria-label="Events">
+    // A visible label, as the time fields have: the button is named "Events" and what it shows
+    // ("Events, 2 events"), so the words on screen are the words that reach it (WCAG 2.5.3).
+    <Listbox as="div" className="log-filter" value={value} onChange={onChange} multiple>
+      <Label>Events</Label>
+      <ListboxButton className="ui-button log-filter-events">
         {value.length === 0 ? 'All events' : value.length === 1 ? value[0] : `${value.length} events`}
       </ListboxButton>
       <ListboxOptions anchor="bottom start" className="ui-menu log-events-menu">

@@ -3,12 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { LogMessage } from '../../../domain/api.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { sanitiseLines } from '../../terminal/sanitise.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
-import { formatLogTime } from './logRef.ts';
+import { formatLogTime, logRef } from './logRef.ts';
 
 export const LOG_NOT_FOUND = 'The log message does not exist or you do not have permission to view it.';
 
@@ -39,15 +41,13 @@ export function LogPage() {
         <p>Loading…</p>
       </div>
     );
-  const ref = { kind: 'log' as const, id: m.messageId, label: m.message };
   return (
     <div className="page page-log">
       <h1 className="log-page-message">{m.message}</h1>
       <Toolbar
         label="Log message actions"
-        commandIds={['log.showRaw']}
-        selection={{ kind: 'log', ids: [m.messageId] }}
-        valuesFor={() => ({ message: ref })}
+        commandIds={MENUS.logToolbar}
+        selection={selectionOf([logRef(m)])}
       />
       <dl className="facts log-facts">
         <dt>Time</dt>
@@ -60,7 +60,7 @@ export function LogPage() {
         <dd className={`log-level log-level-${m.level.toLowerCase()}`}>{m.level}</dd>
         <dt>Server</dt>
         <dd>
-          <PaneLink to={`/servers/${m.serviceId}`}>{m.serviceDisplayName}</PaneLink>
+          <PaneLink to={pathOf('server', m.serviceId)}>{m.serviceDisplayName}</PaneLink>
         </dd>
         <dt>Message id</dt>
         <dd>

@@ -4,12 +4,15 @@
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Command } from '../../../../commands/registry.ts';
-import { channelFor, type LogMessage, type Page, RealtimeEvent } from '../../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { listPrefsAtom, prefAtoms, type SortState } from '../../store/prefs.ts';
+import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { LogFilters } from './LogFilters.tsx';
 import { LogFeed } from './logFeed.ts';
@@ -24,7 +27,7 @@ import {
   sameQuery,
   toQuery,
 } from './logQuery.ts';
-import { formatLogTime, logRef } from './logRef.ts';
+import { formatLogTime, logRef, WIDEST_TIME } from './logRef.ts';
 import './logs.css';
 
 export interface LogViewProps {
@@ -38,11 +41,15 @@ export const FLUSH_MS = 250;
 const TEXT_DEBOUNCE_MS = 300;
 /** Held rows handed to the list either side of what it shows. */
 const WINDOW_MARGIN = 500;
-const MENU = ['log.showRaw', 'log.open'];
-
 export const LOG_COLUMNS: Column<LogMessage>[] = [
   { id: 'message', title: 'Message', value: (m) => m.message, width: 'minmax(16rem, 3fr)' },
-  { id: 'time', title: 'Time', value: (m) => m.time, render: (m) => formatLogTime(m.time), width: '11rem' },
+  {
+    id: 'time',
+    title: 'Time',
+    value: (m) => m.time,
+    render: (m) => formatLogTime(m.time),
+    width: valueWidth(formatLogTime(WIDEST_TIME)),
+  },
   { id: 'event', title: 'Event', value: (m) => m.eventName, width: '10rem' },
   { id: 'type', title: 'Type', value: (m) => m.type, width: '6rem' },
   {
@@ -158,7 +165,7 @@ export function LogView({ filter, name }: LogViewProps) {
   const feed = useMemo(
     () =>
       new LogFeed({
-        list: (query) => api.http<Page<LogMessage>>('GET', '/sentinel/logMessages', { query }),
+        list: (query) => api.logMessages.list(query),
         query: toQuery(scope, criteria),
         accepts: (m) => accepts(scope, criteria, m),
         live: isLiveSort(criteria),
@@ -204,17 +211,18 @@ export function LogView({ filter, name }: LogViewProps) {
   }, [feed, bump]);
 
   const channel = channelKind(scope);
-  useEffect(() => {
-    if (!realtime || !channel) return;
-    return realtime.subscribe(channelFor(channel[0], channel[1]), {
+  // The feed catches up from the newest line it holds on its own timer, so a refetch marks a gap.
+  // Also on the first subscribe: lines stored between the first page and the subscription.
+  useLiveRefetch(realtime, {
+    channels: channel ? [channelFor(channel[0], channel[1])] : [],
+    events: { [RealtimeEvent.logsUpdated]: true },
+    on: {
       [RealtimeEvent.logMessage]: (data) => feed.receive([data as LogMessage]),
-      [RealtimeEvent.logsUpdated]: () => feed.markGap(),
       // Rare (a server's blip undone), and the line may sit anywhere in the pages held: start over.
       [RealtimeEvent.logMessageRemoved]: () => void feed.reload(),
-      // Also on the first subscribe: lines stored between the first page and the subscription.
-      resync: () => feed.markGap(),
-    });
-  }, [realtime, feed, channel?.[0], channel?.[1]]);
+    },
+    refetch: () => feed.markGap(),
+  });
 
   const textTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(textTimer.current), []);
@@ -241,10 +249,7 @@ export function LogView({ filter, name }: LogViewProps) {
     (marked: LogMessage[], active: LogMessage | null) =>
       setSelection((all) => ({
         ...all,
-        [paneId]: {
-          kind: 'log',
-          ids: (marked.length ? marked : active ? [active] : []).map((m) => m.messageId),
-        },
+        [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(logRef)),
       })),
     [paneId, setSelection],
   );
@@ -266,10 +271,9 @@ export function LogView({ filter, name }: LogViewProps) {
         loading={feed.loading && feed.count === 0}
         error={error}
         emptyText="No log messages match."
-        kind="log"
-        menu={() => MENU}
-        valuesFor={(_cmd: Command, rows) => (rows[0] ? { message: logRef(rows[0]) } : {})}
-        onOpen={(m) => go(`/logs/${m.messageId}`)}
+        entity={logRef}
+        menu={() => MENUS.logRow}
+        onOpen={(m) => go(pathOf('log', m.messageId))}
         onRefresh={() => void feed.reload()}
         onSelectionChange={onSelectionChange}
         toolbar={<WaitingNotice feed={feed} />}

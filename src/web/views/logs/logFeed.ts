@@ -16,6 +16,8 @@
 //   arrive after a suspected gap do not move it (they prove nothing about what came before).
 
 import type { LogMessage, Page } from '../../../domain/api.ts';
+import { type Cursor, compareCursor, cursorOf, linesAfter, newestFirst } from '../../store/logOrder.ts';
+import { mergeSorted } from '../../store/pagedList.ts';
 import type { QueryParams } from './logQuery.ts';
 import { BlockCache } from './pageCache.ts';
 
@@ -28,20 +30,6 @@ export const CACHE_BLOCKS = 16;
 export const MAX_INFLIGHT = 2;
 /** Catch-up pages before the gap is deemed too large and the view reloads instead. */
 export const CATCH_UP_PAGES = 8;
-
-export interface Cursor {
-  time: number;
-  id: string;
-}
-
-export const cursorOf = (m: LogMessage): Cursor => ({ time: m.time, id: m.messageId });
-
-/** The list's own order: time, then messageId (uuid order is the order of its lower-case hex). */
-export function compareCursor(a: Cursor, b: Cursor): number {
-  return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-const newestFirst = (a: LogMessage, b: LogMessage) => compareCursor(cursorOf(b), cursorOf(a));
 
 export interface FeedOptions {
   /** GET /sentinel/logMessages with these parameters. */
@@ -292,7 +280,7 @@ export class LogFeed {
       return true;
     }
     this.pending.sort(newestFirst);
-    this.head = mergeNewestFirst(this.pending, this.head);
+    this.head = mergeSorted(this.pending, this.head, newestFirst);
     this.pending = [];
     if (this.head.length > HEAD_MAX) this.fold();
     return true;
@@ -327,11 +315,9 @@ export class LogFeed {
       for (let i = 0; i < CATCH_UP_PAGES; i++) {
         const page = await this.opts.list({
           ...this.opts.query,
-          sortedColumn: 'time',
-          sortDirection: 'ascending',
+          ...linesAfter(since),
           page: '1',
           pageSize: String(PAGE_SIZE),
-          ...(since ? { since: String(since.time), sinceMessageId: since.id } : {}),
         });
         this.receive(page.results, true);
         if (page.results.length < PAGE_SIZE) {
@@ -353,16 +339,4 @@ export class LogFeed {
       this.opts.onChange();
     }
   }
-}
-
-/** Merges two newest-first lists. */
-function mergeNewestFirst(a: readonly LogMessage[], b: readonly LogMessage[]): LogMessage[] {
-  const out: LogMessage[] = new Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = newestFirst(a[i], b[j]) <= 0 ? a[i++] : b[j++];
-  while (i < a.length) out[k++] = a[i++];
-  while (j < b.length) out[k++] = b[j++];
-  return out;
 }

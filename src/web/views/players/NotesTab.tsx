@@ -2,15 +2,13 @@
 // edited through player.addNote / player.editNote; the form here is a view of their Note
 // argument: it checks with the same rule, and a refused draft stays as typed.
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PlayerNote } from '../../../domain/players.ts';
 import { noteContent } from '../../../domain/validate.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { usePagedList } from '../../store/pagedList.ts';
+import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatTime, usePage } from './usePage.ts';
-
-const PATH = '/sentinel/playerNotes';
 
 const columns: Column<PlayerNote>[] = [
   { id: 'content', title: 'Note', value: (n) => n.content, width: '50%' },
@@ -32,8 +30,7 @@ const columns: Column<PlayerNote>[] = [
 type Editing = { note: PlayerNote | null } | null;
 
 export function NotesTab({ playerId }: { playerId: string }) {
-  const qc = useQueryClient();
-  const query = usePage<PlayerNote>(PATH, { playerId });
+  const list = usePagedList({ of: 'playerNotes', params: { playerId } });
   const [editing, setEditing] = useState<Editing>(null);
   const [active, setActive] = useState<PlayerNote | null>(null);
 
@@ -45,7 +42,7 @@ export function NotesTab({ playerId }: { playerId: string }) {
           note={editing.note}
           onDone={() => {
             setEditing(null);
-            void qc.invalidateQueries({ queryKey: [PATH] });
+            void list.refetch();
           }}
         />
       ) : (
@@ -54,18 +51,15 @@ export function NotesTab({ playerId }: { playerId: string }) {
         </button>
       )}
       <VirtualList<PlayerNote>
+        {...list.view}
         name="player-notes"
         label="Notes"
-        rows={query.data ?? []}
         rowKey={(n) => n.noteId}
         columns={columns}
         defaultSort={{ column: 'dateCreated', direction: 'desc' }}
-        loading={query.isLoading}
-        error={query.error?.message ?? null}
         emptyText="No notes yet. Notes are seen by every moderator and are never deleted."
         onOpen={(n) => setEditing({ note: n })}
         onSelectionChange={(_m, a) => setActive(a)}
-        onRefresh={() => void qc.invalidateQueries({ queryKey: [PATH] })}
       />
       {active && active.edits.length > 0 && (
         <section className="note-history" aria-label="Edit history">

@@ -2,18 +2,18 @@
 // by (name history, survivor names) or an identifier. Marked players (Space, Shift+arrows) are
 // the selection ban.create and the other player commands act on.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { PlayerDetail } from '../../../domain/players.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
-import { refsFor } from '../../ui/runCommand.ts';
+import { usePagedList } from '../../store/pagedList.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { playerRef, playersApi } from './playerRef.ts';
+import { playerRef } from './playerRef.ts';
 
-const MENU = ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'];
 const SEARCH_DELAY_MS = 250;
 
 const columns: Column<PlayerDetail>[] = [
@@ -24,8 +24,7 @@ const columns: Column<PlayerDetail>[] = [
 ];
 
 export function PlayerList() {
-  const { api, index, registry } = useApp();
-  const qc = useQueryClient();
+  const { index } = useApp();
   const paneId = usePaneId();
   const go = usePaneNavigate();
   const setSelection = useSetAtom(selectionAtom);
@@ -36,46 +35,33 @@ export function PlayerList() {
     return () => clearTimeout(t);
   }, [typed]);
 
-  const query = useQuery({
-    queryKey: ['players', search],
-    queryFn: async () => {
-      const page = await playersApi(api).list({ pageSize: 250, ...(search ? { name: search } : {}) });
-      index.upsert(page.results.map(playerRef));
-      return page;
-    },
+  const list = usePagedList({
+    of: 'players',
+    params: search ? { name: search } : {},
   });
+  // The palette finds the players a search brought, by any name they went by.
+  useEffect(() => index.upsert(list.rows.map(playerRef)), [index, list.rows]);
   const serverSide = useMemo(() => ({ onFilter: setTyped, onSort: () => {} }), []);
-  const rows = query.data?.results ?? [];
 
   return (
     <div className="page page-list">
       <h1 className="page-title">Players</h1>
       <VirtualList<PlayerDetail>
+        {...list.view}
         name="players"
         label="Players"
-        rows={rows}
         rowKey={(p) => p.playerId}
         columns={columns}
         defaultSort={{ column: 'playerName', direction: 'asc' }}
         serverSide={serverSide}
-        loading={query.isLoading}
-        error={query.error?.message ?? null}
         emptyText={search ? `No player has gone by "${search}".` : 'No players yet.'}
-        onOpen={(p) => go(`/players/${p.playerId}`)}
-        onRefresh={() => void qc.invalidateQueries({ queryKey: ['players'] })}
-        kind="player"
-        menu={() => MENU.filter((id) => registry.get(id))}
-        valuesFor={(cmd, marked) => {
-          const refs = marked.map(playerRef);
-          return { player: refsFor(cmd, 'player', refs), of: refs[0] };
-        }}
+        onOpen={(p) => go(pathOf('player', p.playerId))}
+        entity={playerRef}
+        menu={() => MENUS.playerRow}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,
-            [paneId]: {
-              kind: 'player',
-              ids: (marked.length ? marked : active ? [active] : []).map((p) => p.playerId),
-            },
+            [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(playerRef)),
           }))
         }
       />

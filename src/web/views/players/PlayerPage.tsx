@@ -6,12 +6,13 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PLAYER_TABS } from '../../../domain/enums.ts';
 import type { PlayerDetail } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { LogView } from '../logs/LogView.tsx';
 import { NotesTab } from './NotesTab.tsx';
 import { CharactersTab, IdentifiersTab, NameHistoryTab } from './PlayerRecords.tsx';
-import { playerRef, playersApi } from './playerRef.ts';
+import { playerRef } from './playerRef.ts';
 import { SessionsTab } from './SessionsTab.tsx';
 
 const TITLES: Record<(typeof PLAYER_TABS)[number], string> = {
@@ -50,7 +51,7 @@ function Facts({ p }: { p: PlayerDetail }) {
 export function PlayerPage() {
   const { playerId = '', tab = 'logs' } = useParams();
   const { api, index } = useApp();
-  const query = useQuery({ queryKey: ['player', playerId], queryFn: () => playersApi(api).get(playerId) });
+  const query = useQuery({ queryKey: ['player', playerId], queryFn: () => api.players.get(playerId) });
   useEffect(() => {
     if (query.data) index.upsert([playerRef(query.data)]);
   }, [query.data, index]);
@@ -74,7 +75,11 @@ export function PlayerPage() {
       </header>
       <nav className="tabs" aria-label="Player tabs">
         {PLAYER_TABS.map((t) => (
-          <PaneLink key={t} to={`/players/${playerId}/${t}`} className={tab === t ? 'tab tab-active' : 'tab'}>
+          <PaneLink
+            key={t}
+            to={pathOf('player', playerId, t)}
+            className={tab === t ? 'tab tab-active' : 'tab'}
+          >
             {TITLES[t]}
           </PaneLink>
         ))}

@@ -2,9 +2,11 @@
 
 import type { Character } from '../../../domain/api.ts';
 import type { PlayerIdentifier, PlayerNameChange } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
+import { usePagedList } from '../../store/pagedList.ts';
+import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatTime, usePage } from './usePage.ts';
 
 const identifierColumns: Column<PlayerIdentifier>[] = [
   { id: 'provider', title: 'Platform', value: (i) => i.provider },
@@ -13,18 +15,15 @@ const identifierColumns: Column<PlayerIdentifier>[] = [
 ];
 
 export function IdentifiersTab({ playerId }: { playerId: string }) {
-  const q = usePage<PlayerIdentifier>('/sentinel/playerIdentifiers', { playerId });
+  const list = usePagedList({ of: 'playerIdentifiers', params: { playerId } });
   return (
     <VirtualList<PlayerIdentifier>
+      {...list.view}
       name="player-identifiers"
       label="Identifiers"
-      rows={q.data ?? []}
       rowKey={(i) => i.playerIdentifierId}
       columns={identifierColumns}
-      loading={q.isLoading}
-      error={q.error?.message ?? null}
       emptyText="No identifiers known."
-      onRefresh={() => void q.refetch()}
     />
   );
 }
@@ -35,23 +34,19 @@ const nameColumns: Column<PlayerNameChange>[] = [
 ];
 
 export function NameHistoryTab({ playerId }: { playerId: string }) {
-  const q = usePage<PlayerNameChange>('/sentinel/playerNameChanges', {
-    playerId,
-    sortedColumn: 'changeTime',
-    sortDirection: 'descending',
+  const list = usePagedList({
+    of: 'playerNameChanges',
+    params: { playerId, sortedColumn: 'changeTime', sortDirection: 'descending' },
   });
   return (
     <VirtualList<PlayerNameChange>
+      {...list.view}
       name="player-names"
       label="Name history"
-      rows={q.data ?? []}
       rowKey={(n) => n.historyId}
       columns={nameColumns}
       defaultSort={{ column: 'changeTime', direction: 'desc' }}
-      loading={q.isLoading}
-      error={q.error?.message ?? null}
       emptyText="The player has not changed name."
-      onRefresh={() => void q.refetch()}
     />
   );
 }
@@ -65,20 +60,17 @@ const characterColumns: Column<Character>[] = [
 
 export function CharactersTab({ playerId }: { playerId: string }) {
   const go = usePaneNavigate();
-  const q = usePage<Character>('/sentinel/characters', { playerId });
+  const list = usePagedList({ of: 'characters', params: { playerId } });
   return (
     <VirtualList<Character>
+      {...list.view}
       name="player-characters"
       label="Survivors"
-      rows={q.data ?? []}
       rowKey={(c) => c.characterId}
       columns={characterColumns}
       defaultSort={{ column: 'name', direction: 'asc' }}
-      loading={q.isLoading}
-      error={q.error?.message ?? null}
       emptyText="No survivors on servers you can see."
-      onOpen={(c) => go(`/characters/${c.characterId}`)}
-      onRefresh={() => void q.refetch()}
+      onOpen={(c) => go(pathOf('survivor', c.characterId))}
     />
   );
 }

@@ -2,14 +2,16 @@
 // newest first; lists of many players show who is connected now unless asked for all. Live:
 // joins and leaves on the servers in question refetch the list.
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent, type Service } from '../../../domain/api.ts';
 import type { PlayerSession } from '../../../domain/players.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
+import { usePagedList } from '../../store/pagedList.ts';
+import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatTime, usePage } from './usePage.ts';
 
 export interface SessionsTabProps {
   serviceId?: string;
@@ -36,20 +38,21 @@ const columns: Column<PlayerSession>[] = [
 ];
 
 const SESSION_EVENTS = new Set(['playerJoined', 'playerLeft', 'serverConnected', 'serverDisconnected']);
-const PATH = '/sentinel/playerSessions';
 
 export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) {
   const { realtime, queryClient } = useApp();
-  const qc = useQueryClient();
   const go = usePaneNavigate();
   const many = !playerId;
   const [connectedOnly, setConnectedOnly] = useState(many);
   const scope = playerId ? { playerId } : serviceId ? { serviceId } : { groupId };
-  const query = usePage<PlayerSession>(PATH, {
-    ...scope,
-    sortedColumn: 'connectTime',
-    sortDirection: 'descending',
-    ...(connectedOnly ? { isConnected: 'true' } : {}),
+  const list = usePagedList({
+    of: 'playerSessions',
+    params: {
+      ...scope,
+      sortedColumn: 'connectTime',
+      sortDirection: 'descending',
+      ...(connectedOnly ? { isConnected: 'true' } : {}),
+    },
   });
 
   // A group's channel carries its servers' events; a player may play on any server we can see.
@@ -60,36 +63,22 @@ export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) 
       : (queryClient.getQueryData<Service[]>(['services']) ?? []).map((s) =>
           channelFor('services', s.serviceId),
         );
-  const key = channels.join(',');
-  useEffect(() => {
-    if (!realtime || !key) return;
-    const refetch = () => void qc.invalidateQueries({ queryKey: [PATH] });
-    const offs = key.split(',').map((ch) =>
-      realtime.subscribe(ch, {
-        [RealtimeEvent.logMessage]: (data) => {
-          if (SESSION_EVENTS.has((data as LogMessage)?.eventName)) refetch();
-        },
-        resync: refetch,
-      }),
-    );
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [realtime, qc, key]);
+  useLiveRefetch(realtime, {
+    channels,
+    events: { [RealtimeEvent.logMessage]: (data) => SESSION_EVENTS.has((data as LogMessage)?.eventName) },
+    refetch: list.refetch,
+  });
 
   return (
     <VirtualList<PlayerSession>
       name={playerId ? 'player-sessions' : 'sessions'}
+      {...list.view}
       label="Player sessions"
-      rows={query.data ?? []}
       rowKey={(s) => s.playerSessionId}
       columns={columns}
       defaultSort={{ column: 'connectTime', direction: 'desc' }}
-      loading={query.isLoading}
-      error={query.error?.message ?? null}
       emptyText={connectedOnly ? 'Nobody is connected.' : 'No sessions yet.'}
-      onOpen={(s) => go(`/players/${s.playerId}`)}
-      onRefresh={() => void qc.invalidateQueries({ queryKey: [PATH] })}
+      onOpen={(s) => go(pathOf('player', s.playerId))}
       toolbar={
         many && (
           <label className="ui-check">

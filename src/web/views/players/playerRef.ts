@@ -14,11 +14,9 @@ export const playerRef = (p: PlayerDetail): EntityRef => ({
   detail: p.otherNames.length ? `formerly ${p.otherNames.join(', ')}` : undefined,
 });
 
-export const playersApi = (api: SentinelApi) => api.classPath<PlayerDetail>('/sentinel/players');
-
 /** By id, or every player whose current, former or survivor name or identifier matches. */
 export async function playerRemote(api: SentinelApi, text: string): Promise<EntityRef[]> {
   const query = UUID.test(text) ? { 'playerId[]': text } : { name: text };
-  const page: Page<PlayerDetail> = await playersApi(api).list({ ...query, pageSize: 25 });
+  const page: Page<PlayerDetail> = await api.players.list({ ...query, pageSize: 25 });
   return page.results.map(playerRef);
 }

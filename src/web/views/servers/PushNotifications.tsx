@@ -2,12 +2,14 @@
 // while enabled, a notification for chat and Warning-or-worse events when the console tab is
 // hidden. The choice is the `server.pushNotifications` command, so the toggle here runs it.
 
-import { useEffect, useState } from 'react';
-import { PUSH_LABELS, pushState } from '../../../../commands/servers.ts';
+import { useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { LOG_LEVELS } from '../../../domain/enums.ts';
+import { PUSH_LABELS } from '../../../domain/push.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { useChannels } from '../../store/liveRefetch.ts';
+import { pushState } from '../../store/push.ts';
 
 const WARNING = LOG_LEVELS.indexOf('Warning');
 
@@ -52,21 +54,13 @@ export function PushNotificationsSetting({ serviceId, label }: { serviceId: stri
 /** Shows a notification for the server's chat and warnings while the page is hidden and push is on. */
 export function usePushNotifications(serviceIds: readonly string[]): void {
   const { realtime } = useApp();
-  const key = serviceIds.join(',');
-  useEffect(() => {
-    if (!realtime || !key || typeof Notification === 'undefined') return;
-    const offs = key.split(',').map((id) =>
-      realtime.subscribe(channelFor('services', id), {
-        [RealtimeEvent.logMessage]: (data) => {
-          const m = data as LogMessage;
-          if (!document.hidden || pushState(id) !== 'enabled' || !m || !notifies(m)) return;
-          // The Notification API shows text as text; nothing in it is markup.
-          new Notification(m.serviceDisplayName, { body: m.message.slice(0, 300), tag: m.messageId });
-        },
-      }),
-    );
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [realtime, key]);
+  const supported = typeof Notification !== 'undefined';
+  useChannels(realtime, supported ? serviceIds.map((id) => channelFor('services', id)) : [], {
+    [RealtimeEvent.logMessage]: (data) => {
+      const m = data as LogMessage;
+      if (!document.hidden || !m || pushState(m.serviceId) !== 'enabled' || !notifies(m)) return;
+      // The Notification API shows text as text; nothing in it is markup.
+      new Notification(m.serviceDisplayName, { body: m.message.slice(0, 300), tag: m.messageId });
+    },
+  });
 }

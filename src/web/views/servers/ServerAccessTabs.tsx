@@ -2,31 +2,12 @@
 // and the scripts attached to it (SPEC §2), each the real API list, read-only here; managing
 // them is the groups' and scripts' work.
 
+import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
-import type { Column } from '../../ui/VirtualList.tsx';
-import { ApiList } from '../world/ApiList.tsx';
-
-interface ServiceUser {
-  serviceUserId: string;
-  username: string;
-  usernameFull: string;
-  permissions: number;
-}
-interface GroupService {
-  groupServiceId: string;
-  groupId: string;
-  groupName: string;
-  groupColor: string;
-  permissionsMask: number;
-}
-interface ServiceScript {
-  serviceScriptId: string;
-  scriptId: string;
-  scriptName: string;
-  revisionId: string | null;
-  origin: string;
-}
+import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 const bits = (mask: number) => permissionNames(mask).join(', ');
 
@@ -46,12 +27,16 @@ const scriptColumns: Column<ServiceScript>[] = [
 ];
 
 export function UsersTab({ serviceId }: { serviceId: string }) {
+  const list = usePagedList({
+    of: 'serviceUsers',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<ServiceUser>
+    <VirtualList<ServiceUser>
+      {...list.view}
       name="serverUsers"
       label="Users"
-      path="/sentinel/serviceUsers"
-      params={{ serviceId }}
       columns={userColumns}
       rowKey={(u) => u.serviceUserId}
       emptyText="Nobody else has access."
@@ -61,28 +46,36 @@ export function UsersTab({ serviceId }: { serviceId: string }) {
 
 export function GroupsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList({
+    of: 'groupServices',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<GroupService>
+    <VirtualList<GroupService>
+      {...list.view}
       name="serverGroups"
       label="Groups"
-      path="/sentinel/groupServices"
-      params={{ serviceId }}
       columns={groupColumns}
       rowKey={(g) => g.groupServiceId}
       emptyText="The server is in no group."
-      onOpen={(g) => go(`/groups/${g.groupId}`)}
+      onOpen={(g) => go(pathOf('group', g.groupId))}
     />
   );
 }
 
 export function ScriptsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList({
+    of: 'serviceScripts',
+    params: { serviceId },
+    limit: MAX_ROWS,
+  });
   return (
-    <ApiList<ServiceScript>
+    <VirtualList<ServiceScript>
+      {...list.view}
       name="serverScripts"
       label="Scripts"
-      path="/sentinel/serviceScripts"
-      params={{ serviceId }}
       columns={scriptColumns}
       rowKey={(s) => s.serviceScriptId}
       emptyText="No scripts are attached to the server."

@@ -1,18 +1,18 @@
 // The server page's command line: an admin command to this server through `server.runCommand`
 // (confirmation for destructive ones included), ↑/↓ through this server's own history, and the
-// server's answer below.
+// server's answer below, every line of it.
 
 import { type KeyboardEvent, useId, useState } from 'react';
-import type { TableResult } from '../../../../commands/context.ts';
-import { commandHistory } from '../../../../commands/servers.ts';
+import type { CommandResult } from '../../../../commands/context.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
+import { commandHistory } from '../../store/commandHistory.ts';
 
 export function ServerCommandBar({ serviceId, label }: { serviceId: string; label: string }) {
   const runtime = useCommandRuntime();
   const id = useId();
   const [text, setText] = useState('');
   const [step, setStep] = useState(-1);
-  const [result, setResult] = useState<{ message?: string; table?: TableResult } | null>(null);
+  const [result, setResult] = useState<CommandResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -73,13 +73,14 @@ export function ServerCommandBar({ serviceId, label }: { serviceId: string; labe
           {error}
         </p>
       )}
-      {result?.table && (
+      {result?.sections && (
         <output className="server-command-result" aria-label="Command result">
-          {result.message && <span>{result.message} </span>}
-          {result.table.rows.map((r) => (
-            <span key={String(r[0])} className="server-command-row">
-              {r.join(' · ')}
-            </span>
+          {result.message && <span>{result.message}</span>}
+          {result.sections.map((s) => (
+            <section key={s.heading} aria-label={s.heading}>
+              {s.failed && <span className="settings-error">{s.heading}</span>}
+              <pre className="server-command-answer">{s.text}</pre>
+            </section>
           ))}
         </output>
       )}

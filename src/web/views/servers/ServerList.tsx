@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { formatClock } from '../../../../commands/servers.ts';
 import type { Service } from '../../../domain/api.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { serviceRef } from '../../store/lookup.ts';
@@ -13,8 +15,6 @@ import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
 import { SubscriptionBanner } from './SubscriptionBanner.tsx';
-
-const MENU = ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup'];
 
 const columns: Column<Service>[] = [
   {
@@ -45,7 +45,7 @@ const columns: Column<Service>[] = [
 ];
 
 export function ServerList() {
-  const { api, index, auth, realtime, registry } = useApp();
+  const { api, index, auth, realtime } = useApp();
   const qc = useQueryClient();
   const paneId = usePaneId();
   const go = usePaneNavigate();
@@ -75,18 +75,14 @@ export function ServerList() {
           query.error ? ((query.error as Error & { summary?: string }).summary ?? query.error.message) : null
         }
         emptyText="No servers yet."
-        onOpen={(s) => go(`/servers/${s.serviceId}`)}
+        onOpen={(s) => go(pathOf('server', s.serviceId))}
         onRefresh={() => void qc.invalidateQueries({ queryKey: servicesKey })}
-        menu={() => MENU.filter((id) => registry.get(id))}
-        kind="server"
-        valuesFor={(_cmd, selected) => (selected[0] ? { server: serviceRef(selected[0]) } : {})}
+        menu={() => MENUS.serverRow}
+        entity={serviceRef}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({
             ...all,
-            [paneId]: {
-              kind: 'server',
-              ids: (marked.length ? marked : active ? [active] : []).map((s) => s.serviceId),
-            },
+            [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(serviceRef)),
           }))
         }
       />

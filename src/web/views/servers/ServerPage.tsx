@@ -2,12 +2,13 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { Command } from '../../../../commands/registry.ts';
 import { formatClock } from '../../../../commands/servers.ts';
 import type { Service } from '../../../domain/api.ts';
 import { Msg } from '../../../domain/messages.ts';
+import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
+import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { patchService, useLiveServices } from '../../store/services.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
@@ -36,8 +37,6 @@ const TABS = [
   { id: 'dinos', title: 'Dinos' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-
-const TOOLBAR = ['server.runScript', 'server.runCommand'];
 
 function TabBody({ tab, service }: { tab: TabId; service: Service }) {
   const serviceId = service.serviceId;
@@ -92,8 +91,6 @@ export function ServerPage() {
   }
   const s: Service | undefined = query.data;
   const current = TABS.find((t) => t.id === tab);
-  const ref = { kind: 'server' as const, id: serviceId, label: s?.displayName ?? serviceId };
-  const valuesFor = (cmd: Command) => (cmd.id === 'server.runCommand' ? { targets: [ref] } : { server: ref });
   return (
     <div className="page page-server">
       <header className="server-header">
@@ -112,10 +109,9 @@ export function ServerPage() {
           </dl>
         )}
         <Toolbar
-          commandIds={TOOLBAR}
+          commandIds={MENUS.serverToolbar}
           label="Server actions"
-          selection={{ kind: 'server', ids: [serviceId] }}
-          valuesFor={valuesFor}
+          selection={selectionOf([{ kind: 'server', id: serviceId, label: s?.displayName ?? serviceId }])}
         />
         {s && <ServerCommandBar serviceId={serviceId} label={s.displayName} />}
       </header>
@@ -123,13 +119,13 @@ export function ServerPage() {
         {TABS.map((t) => (
           <PaneLink
             key={t.id}
-            to={`/servers/${serviceId}/${t.id}`}
+            to={pathOf('server', serviceId, t.id)}
             className={tab === t.id ? 'tab tab-active' : 'tab'}
           >
             {t.title}
           </PaneLink>
         ))}
-        <PaneLink to={`/servers/${serviceId}/setup`} className="tab">
+        <PaneLink to={pathOf('server', serviceId, 'setup')} className="tab">
           Setup
         </PaneLink>
       </nav>

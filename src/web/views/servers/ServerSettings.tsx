@@ -15,11 +15,10 @@ import {
   settingsPatch,
   settingText,
 } from '../../../domain/serverSettings.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { pushToast } from '../../app/state.ts';
 import { patchService } from '../../store/services.ts';
-import { errorText } from '../world/ApiList.tsx';
 import { PushNotificationsSetting } from './PushNotifications.tsx';
 
 type Texts = Record<string, string>;

@@ -4,9 +4,10 @@
 
 import type { Character, Dino, Tribe } from '../../../domain/api.ts';
 import { DINO_STATUS_LABELS, lifeStage } from '../../../domain/enums.ts';
+import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
-import type { Column } from '../../ui/VirtualList.tsx';
-import { ApiList } from './ApiList.tsx';
+import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 type Filter = Record<string, string>;
 const server = <T extends { serviceDisplayName: string }>(): Column<T> => ({
@@ -40,51 +41,51 @@ const dinoColumns: Column<Dino>[] = [
 
 export function CharacterList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList({ of: 'characters', params: filter, limit: MAX_ROWS });
   return (
-    <ApiList<Character>
+    <VirtualList<Character>
+      {...list.view}
       name={name}
       label="Survivors"
-      path="/sentinel/characters"
-      params={filter}
       columns={characterColumns}
       rowKey={(c) => c.characterId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No survivors yet."
-      onOpen={(c) => go(`/characters/${c.characterId}`)}
+      onOpen={(c) => go(pathOf('survivor', c.characterId))}
     />
   );
 }
 
 export function TribeList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList({ of: 'tribes', params: filter, limit: MAX_ROWS });
   return (
-    <ApiList<Tribe>
+    <VirtualList<Tribe>
+      {...list.view}
       name={name}
       label="Tribes"
-      path="/sentinel/tribes"
-      params={filter}
       columns={tribeColumns}
       rowKey={(t) => t.tribeId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No tribes yet."
-      onOpen={(t) => go(`/tribes/${t.tribeId}`)}
+      onOpen={(t) => go(pathOf('tribe', t.tribeId))}
     />
   );
 }
 
 export function DinoList({ filter, name }: { filter: Filter; name: string }) {
   const go = usePaneNavigate();
+  const list = usePagedList({ of: 'dinos', params: filter, limit: MAX_ROWS });
   return (
-    <ApiList<Dino>
+    <VirtualList<Dino>
+      {...list.view}
       name={name}
       label="Dinos"
-      path="/sentinel/dinos"
-      params={filter}
       columns={dinoColumns}
       rowKey={(d) => d.dinoId}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No dinos yet."
-      onOpen={(d) => go(`/dinos/${d.dinoId}`)}
+      onOpen={(d) => go(pathOf('dino', d.dinoId))}
     />
   );
 }

@@ -1,0 +1,277 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { PLAYER_TABS, SERVER_TABS } from '../../src/domain/enums.ts';
+import { canonicalPath } from '../../src/web/app/routes.ts';
+import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
+
+// Every screen of the console, checked with axe-core against WCAG 2.1 A and AA: none may have a
+// serious or critical violation. One list of screens, one check; a new screen is a new entry.
+
+interface Ids {
+  server: string;
+  logMessage: string;
+  player: string;
+}
+
+interface Screen {
+  name: string;
+  path(ids: Ids): string;
+  /** Seen by a visitor who is not signed in (the landing page redirects a signed-in user). */
+  signedOut?: true;
+  /** What shows the screen is there, with its data. */
+  shows?(page: Page): Locator;
+  /** Brings up what the screen is about (a dialog, a menu) once the page is there. */
+  open?(page: Page): Promise<void>;
+}
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+/** The first row of the named list, there once the list has its data. */
+const firstRow = (name: string | undefined) =>
+  name ? (page: Page) => page.getByRole('grid', { name }).getByRole('row').nth(1) : undefined;
+
+/** Lines typed into the console pane, opened with ` (focus must not be in a field). */
+async function consoleLines(page: Page, ...lines: string[]) {
+  await page.keyboard.press('Backquote');
+  await expect(page.locator('[data-testid="terminal"] textarea')).toBeFocused();
+  for (const line of lines) {
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** Clicks the named button and waits for what it brings up. */
+const clickButton =
+  (name: string | RegExp, brings: (page: Page) => Locator) =>
+  async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name }).first().click();
+    await expect(brings(page)).toBeVisible();
+  };
+
+/** The context menu of the active row of the list, by keyboard. */
+async function contextMenu(page: Page) {
+  await page.getByRole('grid').first().focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+// The tabs whose list always has rows on the demo servers.
+const SERVER_TAB_LISTS: Partial<Record<(typeof SERVER_TABS)[number], string>> = {
+  logs: 'Log messages',
+  chat: 'Chat of Island PvE',
+  sessions: 'Player sessions',
+};
+const PLAYER_TAB_LISTS: Partial<Record<(typeof PLAYER_TABS)[number], string>> = {
+  logs: 'Log messages',
+  sessions: 'Player sessions',
+  identifiers: 'Identifiers',
+};
+
+/** A screen for each tab of a server's or a player's page. */
+const tabScreens = <T extends string>(
+  kind: 'server' | 'player',
+  tabs: readonly T[],
+  lists: Partial<Record<T, string>>,
+  id: (ids: Ids) => string,
+) =>
+  tabs.map(
+    (tab): Screen => ({
+      name: `${kind} tab ${tab}`,
+      path: (ids) => `/${kind}s/${id(ids)}/${tab}`,
+      shows: firstRow(lists[tab]),
+    }),
+  );
+
+const SCREENS: Screen[] = [
+  { name: 'landing page', path: () => '/', signedOut: true },
+  {
+    name: 'sign-in form',
+    path: () => '/',
+    signedOut: true,
+    open: clickButton(/sign in/i, (page) => page.getByLabel('Email')),
+  },
+  { name: 'features page', path: () => '/features' },
+  { name: 'welcome page', path: () => '/welcome' },
+  { name: 'welcome page, wrong account', path: () => '/welcome?reason=wrongAccount' },
+  { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
+  ...tabScreens('server', SERVER_TABS, SERVER_TAB_LISTS, (ids) => ids.server),
+  { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
+  { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
+  { name: 'player list', path: () => '/players', shows: firstRow('Players') },
+  ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
+  {
+    name: 'note editor',
+    path: (ids) => `/players/${ids.player}/notes`,
+    open: clickButton('Add note', (page) => page.getByRole('textbox', { name: 'Note' })),
+  },
+  {
+    name: 'ban import',
+    path: (ids) => `/servers/${ids.server}/bans`,
+    open: clickButton('Import bans…', (page) => page.getByRole('textbox', { name: 'Text to import' })),
+  },
+  {
+    name: 'command palette',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('combobox', { name: /command palette/i })).toBeFocused();
+      await page.keyboard.type('Island');
+      await expect(page.getByRole('option', { name: /Island PvE/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'shortcuts dialog',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('?');
+      await expect(page.getByRole('textbox', { name: 'Search shortcuts' })).toBeFocused();
+    },
+  },
+  {
+    name: 'console pane',
+    path: () => '/servers',
+    open: (page) => consoleLines(page, 'help'),
+  },
+  {
+    name: 'confirm dialog',
+    path: () => '/servers',
+    open: async (page) => {
+      await consoleLines(page, 'run "Demo Cluster" destroywilddinos');
+      await expect(page.getByRole('dialog')).toContainText('destroywilddinos');
+    },
+  },
+  {
+    name: 'context menu',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: contextMenu,
+  },
+  {
+    name: 'raw log data dialog',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: async (page) => {
+      await contextMenu(page);
+      await page.getByRole('menuitem', { name: /Show Raw Log Data/ }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Raw Log Data' }).locator('dd code').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'columns menu',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: clickButton('Columns', (page) => page.getByRole('group', { name: 'Visible columns' })),
+  },
+  {
+    name: 'two panes',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.keyboard.press('Control+Backslash');
+      await expect(page.locator('[data-pane]')).toHaveCount(2);
+    },
+  },
+];
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A run by tags leaves out axe's experimental rules; these check criteria of those levels too
+// (2.5.3 Label in Name, 1.3.1 Info and Relationships, 1.3.4 Orientation).
+const EXPERIMENTAL = [
+  'label-content-name-mismatch',
+  'p-as-heading',
+  'table-fake-caption',
+  'td-has-header',
+  'css-orientation-lock',
+];
+const enabled = Object.fromEntries(EXPERIMENTAL.map((id) => [id, { enabled: true }]));
+// Headless UI puts focus guards around a portalled popover (the columns menu): 1px aria-hidden
+// buttons that hand focus on at once, which axe's maintainers agree are no barrier
+// (dequelabs/axe-core#4832). Only they are left out of the check.
+const FOCUS_GUARDS = '[id^="headlessui-focus-sentinel"]';
+
+/** One signed-in page for every screen: each starts from its own address. */
+let admin: Page;
+let ids: Ids;
+
+test.beforeAll(async ({ browser }) => {
+  admin = await (await browser.newContext()).newPage();
+  await signIn(admin);
+  const api = await apiOf(admin);
+  const server = await serverId(api, 'Island PvE');
+  const logs = await api<Page_<{ messageId: string }>>(
+    'GET',
+    `/sentinel/logMessages?serviceId=${server}&pageSize=1`,
+  );
+  const players = await api<Page_<{ playerId: string }>>('GET', '/sentinel/players?pageSize=1');
+  ids = { server, logMessage: logs.results[0].messageId, player: players.results[0].playerId };
+});
+test.afterAll(() => admin?.close());
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: no serious or critical WCAG 2.1 AA violation`, async ({ browser }) => {
+    // A visitor has a browser of their own (axe needs pages of a context made by the test).
+    const page = screen.signedOut ? await (await browser.newContext()).newPage() : admin;
+    await page.goto(screen.path(ids));
+    await expect(page.locator('main, [data-pane]').first()).toBeVisible();
+    if (screen.shows) await expect(screen.shows(page)).toBeVisible();
+    // Lazy views and their data: the screen is settled when nothing says it is still loading.
+    await expect(page.getByText(/^Loading…$/)).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await screen.open?.(page);
+
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: enabled })
+      .exclude(FOCUS_GUARDS)
+      .withTags(TAGS)
+      .analyze();
+    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const report = grave.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}${v.nodes
+          .map((n) => `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? ''}`)
+          .join('')}`,
+    );
+    expect(grave.length, `on ${screen.name} (${page.url()}):\n  ${report.join('\n  ')}`).toBe(0);
+    if (screen.signedOut) await page.context().close();
+  });
+}
+
+test('the list holds every tab of the server and player pages', async () => {
+  for (const [path, nav] of [
+    [`/servers/${ids.server}`, 'Server tabs'],
+    [`/players/${ids.player}`, 'Player tabs'],
+  ]) {
+    await admin.goto(path);
+    const links = pane(admin).getByRole('navigation', { name: nav }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((as) =>
+      as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    );
+    // The default tab is linked without its name (`/players/{id}` for its logs).
+    const checked = SCREENS.map((s) => canonicalPath(s.path(ids)));
+    expect(hrefs.map(canonicalPath).filter((h) => !checked.includes(h))).toEqual([]);
+  }
+});
+
+// The grid scrolls under a header that stays on top: the row with the focus must not hide under
+// it, nor below the grid's edge (WCAG 2.2 2.4.11 Focus Not Obscured).
+test('the active row of a long list shows whole, never under the header that stays on top', async () => {
+  await admin.goto(`/servers/${ids.server}`);
+  const grid = admin.getByRole('grid', { name: 'Log messages' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await grid.focus();
+  /** Where the active row is against the grid's header and the grid's bottom edge. */
+  const placement = () =>
+    grid.evaluate((g) => {
+      const row = document
+        .getElementById(g.getAttribute('aria-activedescendant') ?? '')!
+        .getBoundingClientRect();
+      const head = g.querySelector('[role=columnheader]')!.getBoundingClientRect();
+      const box = g.getBoundingClientRect();
+      return { belowHeader: row.top >= head.bottom - 1, aboveBottom: row.bottom <= box.bottom + 1 };
+    });
+  for (const key of ['PageDown', 'PageDown', 'ArrowDown', 'PageUp', 'ArrowUp', 'PageDown', 'Home']) {
+    await admin.keyboard.press(key);
+    expect(await placement(), `after ${key}`).toEqual({ belowHeader: true, aboveBottom: true });
+  }
+});

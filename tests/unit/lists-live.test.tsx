@@ -1,0 +1,365 @@
+// Lists through the one paged-list hook and the one live-refetch hook: the page asked for with
+// the view's parameters, pages up to a list's limit, an event that refetches only what is newer
+// than the newest row held and merges it (chat) or the list again (bans, sessions), a resubscribe
+// that does the same because Pusher never replays, and channels that stay subscribed while
+// others come and go.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRegistry } from '../../commands/index.ts';
+import { type Character, channelFor, type LogMessage, RealtimeEvent } from '../../src/domain/api.ts';
+import { BANS_UPDATED } from '../../src/domain/bans.ts';
+import type { Ban, PlayerSession } from '../../src/domain/players.ts';
+import type { Http, Query } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
+import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { useChannels } from '../../src/web/store/liveRefetch.ts';
+import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
+import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
+import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
+import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
+import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
+import { LogView } from '../../src/web/views/logs/LogView.tsx';
+import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
+import { CharacterList } from '../../src/web/views/world/WorldLists.tsx';
+import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
+
+const SERVICE = '11111111-1111-4111-8111-111111111111';
+const CHANNEL = channelFor('services', SERVICE);
+const registry = createRegistry();
+
+beforeEach(() => {
+  localStorage.clear();
+  // Enough height for the lists to render their rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('vl-grid') ? 600 : 0;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** A realtime connection whose events and resubscriptions the test sends. */
+function fakeRealtime() {
+  const subs = new Map<string, Set<EventHandlers>>();
+  const subscribed: string[] = [];
+  const realtime: Realtime = {
+    socketId: () => null,
+    subscribe(channel, handlers) {
+      subscribed.push(channel);
+      const set = subs.get(channel) ?? new Set();
+      subs.set(channel, set.add(handlers));
+      return () => {
+        set.delete(handlers);
+        if (set.size === 0) subs.delete(channel);
+      };
+    },
+    disconnect() {},
+  };
+  const handlersOf = (channel: string) => [...(subs.get(channel) ?? [])];
+  return {
+    realtime,
+    subscribed,
+    channels: () => [...subs.keys()].sort(),
+    emit: (channel: string, event: string, data: unknown = '') =>
+      act(() => {
+        for (const h of handlersOf(channel)) h[event]?.(data);
+      }),
+    resubscribe: (channel: string) =>
+      act(() => {
+        for (const h of handlersOf(channel)) h.resync?.();
+      }),
+  };
+}
+
+type Route = (query: Query) => unknown[];
+
+/** GET of class paths answered from `routes`, paged as the API pages. */
+function fakeApi(routes: Record<string, Route>) {
+  const http = vi.fn(async (_method: string, path: string, opts?: { query?: Query }) => {
+    const q = opts?.query ?? {};
+    const all = routes[path]?.(q);
+    if (!all) throw new Error(`unexpected ${path}`);
+    const size = Number(q.pageSize ?? PAGE_SIZE);
+    const page = Number(q.page ?? 1);
+    const results = all.slice((page - 1) * size, page * size);
+    return { totalResults: all.length, pageSize: size, pages: Math.ceil(all.length / size), page, results };
+  });
+  const calls = (path: string) => http.mock.calls.filter((c) => c[1] === path).map((c) => c[2]?.query ?? {});
+  return { http, calls };
+}
+
+function show(ui: ReactNode, http: unknown, realtime: Realtime | null) {
+  const deps = { api: createSentinelApi(http as Http), registry, realtime } as unknown as AppDeps;
+  const runtime = fakeCommandRuntime(registry, `/servers/${SERVICE}`);
+  return render(
+    <Provider store={createStore()}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AppDepsContext.Provider value={deps}>
+          <CommandRuntimeContext.Provider value={runtime}>{ui}</CommandRuntimeContext.Provider>
+        </AppDepsContext.Provider>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+const uuid = (n: number) => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+/** Chat line n; two lines share each second, so the cursor's tie on time is settled by id. */
+const chat = (n: number): LogMessage => ({
+  messageId: uuid(n),
+  serviceId: SERVICE,
+  serviceDisplayName: 'Island',
+  serviceMiniDisplayName: 'Island',
+  eventName: 'chat',
+  type: 'Gameplay',
+  time: 1_700_000_000 + Math.floor(n / 2),
+  level: 'Informational',
+  analyzerStatus: 'Skipped',
+  metadata: { senderName: 'Ann' },
+  message: `chat ${n}`,
+});
+
+/** /sentinel/logMessages over `stored`: the chat filter, the order and the exact `since` cursor. */
+const logRoute =
+  (stored: () => LogMessage[]): Route =>
+  (q) => {
+    const since = q.since === undefined ? null : { time: Number(q.since), id: String(q.sinceMessageId) };
+    const sign = q.sortDirection === 'ascending' ? 1 : -1;
+    return stored()
+      .filter((m) => (q.eventName ? m.eventName === q.eventName : true))
+      .filter((m) => !since || compareCursor(cursorOf(m), since) > 0)
+      .sort((a, b) => sign * compareCursor(cursorOf(a), cursorOf(b)));
+  };
+
+/** The first page of what came after `m`, oldest first (docs/api.md: exact cursors). */
+const linesAfter = (m: LogMessage) => ({
+  sortedColumn: 'time',
+  sortDirection: 'ascending',
+  page: expect.anything(),
+  since: String(m.time),
+  sinceMessageId: m.messageId,
+});
+
+const rowsShown = () => screen.getAllByRole('row').length - 1;
+
+describe('chat, a list with a cursor', () => {
+  it('fetches the newest page, then on an event only what is newer than the newest line held, merged', async () => {
+    let stored = [
+      chat(1),
+      chat(2),
+      { ...chat(3), eventName: 'playerJoined' as const, message: 'Bob joined' },
+    ];
+    const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
+    const rt = fakeRealtime();
+    show(<ChatView serviceId={SERVICE} label="Island" />, api.http, rt.realtime);
+
+    expect(await screen.findByText('chat 2')).toBeTruthy();
+    expect(api.calls('/sentinel/logMessages')[0]).toEqual({
+      serviceId: SERVICE,
+      groupId: undefined,
+      eventName: 'chat',
+      sortDirection: 'descending',
+      page: 1,
+      pageSize: PAGE_SIZE,
+    });
+    expect(screen.queryByText('Bob joined')).toBeNull();
+
+    // Two lines are stored; the event names one, the list asks for both from its newest line.
+    stored = [...stored, chat(4), chat(5)];
+    const before = api.http.mock.calls.length;
+    rt.emit(CHANNEL, RealtimeEvent.chatMessage, chat(4));
+    expect(await screen.findByText('chat 5')).toBeTruthy();
+    expect(api.http.mock.calls.length).toBe(before + 1);
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject({
+      eventName: 'chat',
+      ...linesAfter(chat(2)),
+    });
+    expect(screen.getAllByText(/^chat \d$/).map((e) => e.textContent)).toEqual([
+      'chat 5',
+      'chat 4',
+      'chat 2',
+      'chat 1',
+    ]);
+  });
+
+  it('refetches since the newest line held on every resubscribe, once more for a burst, and holds each line once', async () => {
+    let stored = [chat(1), chat(2)];
+    const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
+    const rt = fakeRealtime();
+    show(<ChatView serviceId={SERVICE} label="Island" />, api.http, rt.realtime);
+    await screen.findByText('chat 2');
+    await waitFor(() => expect(rt.channels()).toEqual([CHANNEL]));
+
+    // Missed while the socket was away: Pusher will not replay it.
+    stored = [...stored, chat(3)];
+    const before = api.calls('/sentinel/logMessages').length;
+    rt.resubscribe(CHANNEL);
+    rt.resubscribe(CHANNEL);
+    rt.resubscribe(CHANNEL);
+    expect(await screen.findByText('chat 3')).toBeTruthy();
+    await waitFor(() => expect(api.calls('/sentinel/logMessages').length).toBe(before + 2));
+    const [first, second] = api.calls('/sentinel/logMessages').slice(before);
+    expect(first).toMatchObject(linesAfter(chat(2)));
+    // The burst's one more catch-up starts from what the first merged.
+    expect(second).toMatchObject(linesAfter(chat(3)));
+    expect(rowsShown()).toBe(3);
+  });
+
+  it('catches up after the first page when the subscription came first', async () => {
+    const stored = [chat(1)];
+    let release = () => {};
+    const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
+    const http = vi.fn(async (method: string, path: string, opts?: { query?: Query }) => {
+      // The first page is read now and answers late; a line is stored in between.
+      const answer = api.http(method, path, opts);
+      if (api.http.mock.calls.length === 1) await new Promise<void>((r) => (release = r));
+      return answer;
+    });
+    const rt = fakeRealtime();
+    show(<ChatView serviceId={SERVICE} label="Island" />, http, rt.realtime);
+    await waitFor(() => expect(rt.channels()).toEqual([CHANNEL]));
+    stored.push(chat(2));
+    rt.resubscribe(CHANNEL);
+    await act(async () => release());
+    expect(await screen.findByText('chat 2')).toBeTruthy();
+    expect(api.calls('/sentinel/logMessages')[1]).toMatchObject({ sinceMessageId: chat(1).messageId });
+  });
+});
+
+describe('the log view, paged by its own feed', () => {
+  it('is live through the same hook: a resubscribe fetches the lines after the newest one held', async () => {
+    const line = (n: number): LogMessage => ({ ...chat(n), eventName: 'playerJoined', message: `line ${n}` });
+    const stored = [line(1), line(2)];
+    const api = fakeApi({ '/sentinel/logMessages': logRoute(() => stored) });
+    const rt = fakeRealtime();
+    show(<LogView filter={{ serviceId: SERVICE }} name="server-logs" />, api.http, rt.realtime);
+    expect(await screen.findByText('line 2')).toBeTruthy();
+    await waitFor(() => expect(rt.channels()).toEqual([CHANNEL]));
+
+    stored.push(line(3));
+    rt.resubscribe(CHANNEL);
+    expect(await screen.findByText('line 3')).toBeTruthy();
+    expect(api.calls('/sentinel/logMessages').at(-1)).toMatchObject(linesAfter(line(2)));
+    expect(screen.getAllByText(/^line \d$/).map((e) => e.textContent)).toEqual([
+      'line 3',
+      'line 2',
+      'line 1',
+    ]);
+  });
+});
+
+describe('lists without a cursor', () => {
+  const ban = (n: number): Ban => ({
+    serviceBanId: uuid(100 + n),
+    serviceId: SERVICE,
+    serviceDisplayName: 'Island',
+    playerId: uuid(200 + n),
+    playerName: `Player ${n}`,
+    playerAccounts: [],
+    issuerId: null,
+    issuerUsername: null,
+    issuerUsernameFull: null,
+    expiration: null,
+    comments: `ban ${n}`,
+  });
+
+  it('bans: bansUpdated fetches the list again, so a removed ban leaves and a new one shows', async () => {
+    let stored = [ban(1), ban(2)];
+    const api = fakeApi({ '/sentinel/serviceBans': () => stored });
+    const rt = fakeRealtime();
+    show(<BansTab serviceId={SERVICE} />, api.http, rt.realtime);
+    expect(await screen.findByText('Player 1')).toBeTruthy();
+    const firstPage = { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE };
+    expect(api.calls('/sentinel/serviceBans')[0]).toEqual(firstPage);
+
+    stored = [ban(2), ban(3)];
+    rt.emit(CHANNEL, BANS_UPDATED, { serviceId: SERVICE });
+    expect(await screen.findByText('Player 3')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Player 1')).toBeNull());
+    expect(api.calls('/sentinel/serviceBans').at(-1)).toEqual(firstPage);
+  });
+
+  it('sessions: asks with the scope, sort and filter, and refetches on joins and leaves only', async () => {
+    const session = (n: number): PlayerSession => ({
+      playerSessionId: uuid(300 + n),
+      playerId: uuid(200 + n),
+      playerName: `Player ${n}`,
+      serviceId: SERVICE,
+      serviceDisplayName: 'Island',
+      connectTime: 1_700_000_000 + n,
+      disconnectTime: null,
+      playTime: 0,
+      isConnected: true,
+    });
+    let stored = [session(1)];
+    const api = fakeApi({ '/sentinel/playerSessions': () => stored });
+    const rt = fakeRealtime();
+    show(<SessionsTab serviceId={SERVICE} />, api.http, rt.realtime);
+    expect(await screen.findByText('Player 1')).toBeTruthy();
+    expect(api.calls('/sentinel/playerSessions')[0]).toEqual({
+      serviceId: SERVICE,
+      sortedColumn: 'connectTime',
+      sortDirection: 'descending',
+      isConnected: 'true',
+      page: 1,
+      pageSize: PAGE_SIZE,
+    });
+    await waitFor(() => expect(rt.channels()).toEqual([CHANNEL]));
+
+    const before = api.calls('/sentinel/playerSessions').length;
+    rt.emit(CHANNEL, RealtimeEvent.logMessage, { ...chat(1) });
+    stored = [session(2), session(1)];
+    rt.emit(CHANNEL, RealtimeEvent.logMessage, { ...chat(2), eventName: 'playerJoined' });
+    expect(await screen.findByText('Player 2')).toBeTruthy();
+    expect(api.calls('/sentinel/playerSessions').length).toBe(before + 1);
+  });
+
+  it('a whole list: pages are fetched in order up to the list’s limit', async () => {
+    const character = (n: number) =>
+      ({
+        characterId: uuid(400 + n),
+        characterName: `Survivor ${String(n).padStart(3, '0')}`,
+        serviceDisplayName: 'Island',
+        specimenId: n,
+        tribeName: '',
+      }) as unknown as Character;
+    const stored = Array.from({ length: PAGE_SIZE + 10 }, (_, i) => character(i));
+    const api = fakeApi({ '/sentinel/characters': () => stored });
+    show(<CharacterList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
+    expect(await screen.findByText('Survivor 000')).toBeTruthy();
+    expect(api.calls('/sentinel/characters')).toEqual([
+      { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE },
+      { serviceId: SERVICE, page: 2, pageSize: PAGE_SIZE },
+    ]);
+    expect(screen.getByRole('grid', { name: 'Survivors' }).getAttribute('aria-rowcount')).toBe(
+      String(PAGE_SIZE + 10 + 1),
+    );
+  });
+});
+
+describe('useChannels', () => {
+  it('subscribes only channels that come, ends those that go, and calls the newest handlers', () => {
+    const rt = fakeRealtime();
+    const seen: string[] = [];
+    const { rerender, unmount } = renderHook(
+      ({ channels, tag }: { channels: string[]; tag: string }) =>
+        useChannels(rt.realtime, channels, { ping: (d) => seen.push(`${tag}:${d}`) }),
+      { initialProps: { channels: ['a', 'b'], tag: 'first' } },
+    );
+    expect(rt.subscribed).toEqual(['a', 'b']);
+
+    rerender({ channels: ['b', 'c'], tag: 'second' });
+    expect(rt.subscribed).toEqual(['a', 'b', 'c']);
+    expect(rt.channels()).toEqual(['b', 'c']);
+    rt.emit('b', 'ping', 1);
+    expect(seen).toEqual(['second:1']);
+
+    unmount();
+    expect(rt.channels()).toEqual([]);
+  });
+});
