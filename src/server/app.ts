@@ -16,6 +16,7 @@ import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
 import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
@@ -227,7 +228,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {
-      const r = builtIn.handleHttpEvents(c.req.url, await c.req.text());
+      const r = builtIn.handleHttpEvents(c.req.url, await readText(c));
       return c.json(r.body, r.status as 200);
     });
   }

@@ -10,8 +10,26 @@ let t: TestServer;
 let owner: string;
 const ids: Record<string, string> = {};
 
+/** Names a lookup without an own-property check finds on every object. */
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+/** C0 and C1 controls, DEL, and halves of surrogate pairs on their own. */
+const troubleChar = fc.oneof(
+  // What PostgreSQL itself refuses, so it answered 500.
+  { arbitrary: fc.constant('\u0000'), weight: 2 },
+  fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  fc.integer({ min: 0x7f, max: 0x9f }).map((c) => String.fromCharCode(c)),
+  fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+);
 const hostileString = fc.oneof(
   fc.string(),
+  {
+    arbitrary: fc.string({
+      unit: fc.oneof(troubleChar, fc.constantFrom('a', ' ', 'é', '😀')),
+      maxLength: 12,
+    }),
+    weight: 3,
+  },
+  fc.constantFrom(...PROTOTYPE_NAMES),
   fc.constantFrom(
     "'; DROP TABLE users; --",
     '\u0000',
@@ -19,40 +37,79 @@ const hostileString = fc.oneof(
     '%_\\',
     '../../etc/passwd',
     'a'.repeat(5000),
+    'a'.repeat(300_000),
   ),
 );
-const value = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.uuid());
+/** Numbers past what any column holds, and the ones JSON turns into null. */
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e300, -1e308, 2 ** 64, -(2 ** 63) - 1e5, Number.MAX_SAFE_INTEGER + 2, 5e-324),
+);
+/** Nesting around and far past the limit: JSON.stringify in the test copes, the server must too. */
+const deep = fc
+  .integer({ min: 1, max: 1000 })
+  .map((n) => Array.from({ length: n }).reduce<unknown>((inner) => [inner], 'core'));
+/** Ids of objects that exist (read once they do), so a write gets past its id checks to the text. */
+const realId = fc.nat().map((i) => {
+  const all = [...Object.values(ids), t.demo.groupId, t.demo.userId];
+  return all[i % all.length];
+});
+const value = fc.oneof(
+  { arbitrary: hostileString, weight: 4 },
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  { arbitrary: realId, weight: 2 },
+  deep,
+);
 const hostileObject = fc.dictionary(
   fc.oneof(
-    fc.constantFrom(
-      'name',
-      'key',
-      'value',
-      'bucketId',
-      'groupId',
-      'serviceId',
-      'scriptId',
-      'userId',
-      'permissions',
-      'permissionsMask',
-      'events',
-      'parameters',
-      'itemPath',
-      'quantity',
-      'dinoPath',
-      'stats',
-      'colors',
-      'characterId',
-      'liked',
-      'isFemale',
-      'parameterValues',
-      'revisionId',
-      '__proto__',
-    ),
+    fc.constantFrom(...PROTOTYPE_NAMES),
+    hostileString,
+    {
+      arbitrary: fc.constantFrom(
+        'name',
+        'key',
+        'value',
+        'bucketId',
+        'groupId',
+        'serviceId',
+        'scriptId',
+        'userId',
+        'permissions',
+        'permissionsMask',
+        'events',
+        'parameters',
+        'itemPath',
+        'quantity',
+        'dinoPath',
+        'stats',
+        'colors',
+        'characterId',
+        'liked',
+        'isFemale',
+        'parameterValues',
+        'revisionId',
+        'content',
+        'comments',
+        'expiration',
+        'nickname',
+        'gameSpecific',
+        'message',
+        'senderName',
+        'command',
+        'code',
+        'keyword',
+        'playerId',
+        'type',
+      ),
+      weight: 6,
+    },
     fc.string(),
   ),
   fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.dictionary(fc.string(), value, { maxKeys: 3 })),
-  { maxKeys: 6 },
+  { minKeys: 1, maxKeys: 6 },
 );
 const body = fc.oneof(hostileObject, fc.array(hostileObject, { maxLength: 3 }), value, fc.constant([]));
 
@@ -76,8 +133,23 @@ beforeAll(async () => {
     `INSERT INTO dinos (service_id, dino_number64, species, species_path) VALUES ($1, 1, 'R', '/R') RETURNING dino_id AS id`,
     [t.demo.servers[0].serviceId],
   );
+  ids.note = await one(
+    `INSERT INTO player_notes (player_id, user_id, content) VALUES ($1, $2, 'A fine note') RETURNING note_id AS id`,
+    [player, t.demo.userId],
+  );
+  ids.service = t.demo.servers[0].serviceId;
 });
 afterAll(() => t?.close());
+
+/** A beacon.error with a message, whatever the status; never a 5xx. */
+function expectClearAnswer(r: { status: number; body: unknown }, context: unknown) {
+  expect(r.status, JSON.stringify(context).slice(0, 2000)).toBeLessThan(500);
+  if (r.status < 400) return;
+  const body = r.body as { type?: unknown; message?: unknown };
+  expect(body.type).toBe('beacon.error');
+  expect(typeof body.message).toBe('string');
+  expect((body.message as string).length).toBeGreaterThan(0);
+}
 
 const ROUTES: [string, (i: Record<string, string>) => string][] = [
   ['POST', () => '/sentinel/groups'],
@@ -106,6 +178,10 @@ const ROUTES: [string, (i: Record<string, string>) => string][] = [
   ['POST', () => '/sentinel/groupBans'],
   ['POST', () => '/sentinel/playerNotes'],
   ['PATCH', (i) => `/sentinel/dinos/${i.dino}`],
+  ['PATCH', (i) => `/sentinel/services/${i.service}`],
+  ['POST', () => '/sentinel/serviceBans'],
+  ['PATCH', (i) => `/sentinel/playerNotes/${i.note}`],
+  ['POST', () => '/sentinel/groupUsers'],
 ];
 
 describe('write routes answer hostile bodies with a clear error, never a 500', () => {
@@ -113,16 +189,42 @@ describe('write routes answer hostile bodies with a clear error, never a 500', (
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
         const r = await call(t.base, owner, method, path(ids), b);
-        expect(r.status, JSON.stringify({ b, body: r.body })).toBeLessThan(500);
-        if (r.status >= 400) {
-          expect(r.body.type).toBe('beacon.error');
-          expect(typeof r.body.message).toBe('string');
-          expect(r.body.message.length).toBeGreaterThan(0);
-        }
+        expectClearAnswer(r, { b, body: r.body });
       }),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   });
+
+  it.each(ROUTES)(
+    '%s %s as raw text: numbers JSON.parse makes infinite, nesting past any stack',
+    async (method, path) => {
+      const rawBody = fc.oneof(
+        fc.constantFrom('{"expiration":1e400}', '[{"quantity":-1e400,"name":"x"}]', '{"a":1e309}'),
+        fc.integer({ min: 1, max: 200_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+        fc.integer({ min: 1, max: 200_000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
+        // Deep inside a body that gets past the id checks, where a refusal echoes it back.
+        fc
+          .tuple(realId, realId, fc.integer({ min: 1000, max: 20_000 }))
+          .map(
+            ([a, b, n]) =>
+              `{"groupId":"${a}","serviceId":"${b}","playerId":"${b}","name":"x","comments":"x","gameSpecific":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`,
+          ),
+        fc.string({ unit: fc.oneof(troubleChar, fc.constantFrom('{', '}', '"', ':', ',', '[', ']')) }),
+      );
+      await fc.assert(
+        fc.asyncProperty(rawBody, async (text) => {
+          const res = await fetch(`${t.base}${path(ids)}`, {
+            method,
+            headers: { Authorization: `Bearer ${owner}`, 'Content-Type': 'application/json' },
+            body: text,
+          });
+          const answer = await res.text();
+          expectClearAnswer({ status: res.status, body: answer && JSON.parse(answer) }, text.slice(0, 200));
+        }),
+        { numRuns: 5 },
+      );
+    },
+  );
 
   it('the signed webhook refuses anything unsigned the same way', async () => {
     await fc.assert(
@@ -142,6 +244,81 @@ describe('write routes answer hostile bodies with a clear error, never a 500', (
         });
       }),
       { numRuns: 20 },
+    );
+  });
+});
+
+const LISTS = [
+  'bucketValues',
+  'buckets',
+  'characters',
+  'communityScripts',
+  'dinos',
+  'groupBuckets',
+  'groupScripts',
+  'groupServices',
+  'groupUsers',
+  'groups',
+  'logMessages',
+  'playerIdentifiers',
+  'playerNameChanges',
+  'playerNotes',
+  'playerSessions',
+  'players',
+  'scripts',
+  'serviceScripts',
+  'serviceUsers',
+  'services',
+  'tribes',
+  'groupBans',
+  'serviceBans',
+];
+/** Parameters the lists read, and names a lookup on a plain object would also find. */
+const queryKey = fc.oneof(
+  fc.constantFrom(
+    'page',
+    'pageSize',
+    'sortedColumn',
+    'sortDirection',
+    'since',
+    'until',
+    'name',
+    'message',
+    'serviceId',
+    'groupId',
+    'playerId',
+    'tribeNumber',
+    'specimenId',
+    'eventName',
+    'level',
+    'serviceId[]',
+    'name|nickname',
+    'toString|name',
+    ...PROTOTYPE_NAMES,
+  ),
+  fc.string({ maxLength: 8 }),
+);
+const queryValue = fc.oneof(
+  fc.string(),
+  fc.string({ unit: fc.oneof(troubleChar, fc.constantFrom('a', ',', '|')), maxLength: 12 }),
+  fc.constantFrom(...PROTOTYPE_NAMES),
+  hostileNumber.map(String),
+  fc.constantFrom('1e400', '-1e308', '99999999999999999999', '40000000000000000', '-0', 'NaN', ''),
+  fc.uuid(),
+);
+
+describe('list filters answer hostile queries with a clear error or a page, never a 500', () => {
+  it.each(LISTS)('GET /sentinel/%s', async (list) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }), async (pairs) => {
+        const q = new URLSearchParams(pairs);
+        // The filters that make a list answer at all, so the hostile ones are reached.
+        q.append('serviceId', ids.service);
+        q.append('groupId', t.demo.groupId);
+        const r = await call(t.base, owner, 'GET', `/sentinel/${list}?${q}`);
+        expectClearAnswer(r, { list, pairs, body: r.body });
+      }),
+      { numRuns: 12 },
     );
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LogMessage } from '../../src/domain/api.ts';
+import { hashToken, randomToken } from '../../src/server/crypto.ts';
 import { signChannel } from '../../src/server/realtime/pusherServer.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -394,6 +395,92 @@ describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is
     const again = await hello(scorched.accessKey);
     expect(await again.next()).toMatchObject({ type: 'welcome' });
     expect(await outageLines(scorched.serviceId)).toEqual(before);
+    again.ws.close();
+    await again.closed;
+  });
+});
+
+describe('every event is stored, or refused back to the game and counted; none is lost', () => {
+  /** A server of its own, so the seqs and lines here are this test's alone. */
+  async function ownServer(): Promise<{ serviceId: string; accessKey: string }> {
+    const accessKey = randomToken();
+    const { rows } = await t.server.db.query<{ id: string }>(
+      `INSERT INTO services (user_id, game_id, name, platform, access_key, access_key_hash)
+       VALUES ($1, 'ArkSA', 'Refusals', 'PC', $2, $3) RETURNING service_id AS id`,
+      [t.demo.userId, accessKey, hashToken(accessKey)],
+    );
+    return { serviceId: rows[0].id, accessKey };
+  }
+  const linesBySeq = async (serviceId: string) =>
+    (
+      await t.server.db.query<{ seq: number; event_name: string; message: string }>(
+        'SELECT link_seq AS seq, event_name, message FROM log_messages WHERE service_id = $1 AND link_seq IS NOT NULL ORDER BY link_seq',
+        [serviceId],
+      )
+    ).rows;
+
+  it('refuses an event it cannot store with an error naming its seq, records the refusal, and goes on', async () => {
+    const server = await ownServer();
+    const link = await hello(server.accessKey);
+    expect(await link.next()).toMatchObject({ type: 'welcome', lastEventSeq: 0 });
+
+    send(link.ws, event(1, 'chat', { source: 'Game' }, 'hello\u0000world'));
+    expect(await link.next()).toEqual({
+      type: 'error',
+      code: 'badEvent',
+      seq: 1,
+      message: 'Event 1: message contains a control character (U+0000).',
+    });
+    expect(await link.next()).toEqual({ type: 'ack', seq: 1 });
+    send(link.ws, event(2, 'chat', { source: 'Game', playerName: 'x\ud800' }, 'fine'));
+    expect(await link.next()).toMatchObject({ type: 'error', code: 'badEvent', seq: 2 });
+    expect(await link.next()).toEqual({ type: 'ack', seq: 2 });
+    // Escape sequences are the game's text, stored as sent and shown inert by the console.
+    send(link.ws, event(3, 'chat', { source: 'Game' }, '\u001b[31mred'));
+    expect(await link.next()).toEqual({ type: 'ack', seq: 3 });
+
+    // A store the database itself refuses is refused back the same way.
+    await t.server.db.exec(
+      `ALTER TABLE log_messages ADD CONSTRAINT test_no_boom CHECK (message <> 'boom') NOT VALID`,
+    );
+    try {
+      send(link.ws, event(4, 'chat', { source: 'Game' }, 'boom'));
+      expect(await link.next()).toMatchObject({ type: 'error', code: 'eventNotStored', seq: 4 });
+      expect(await link.next()).toEqual({ type: 'ack', seq: 4 });
+    } finally {
+      await t.server.db.exec('ALTER TABLE log_messages DROP CONSTRAINT test_no_boom');
+    }
+    expect(await linesBySeq(server.serviceId)).toEqual([
+      { seq: 1, event_name: 'eventRefused', message: expect.stringContaining('event 1 was refused') },
+      { seq: 2, event_name: 'eventRefused', message: expect.stringContaining('unpaired surrogate') },
+      { seq: 3, event_name: 'chat', message: '\u001b[31mred' },
+      { seq: 4, event_name: 'eventRefused', message: expect.stringContaining('could not store it') },
+    ]);
+    link.ws.close();
+    await link.closed;
+  });
+
+  it('acknowledges nothing past an event it could neither store nor refuse, and gets it again', async () => {
+    const server = await ownServer();
+    const link = await hello(server.accessKey);
+    expect(await link.next()).toMatchObject({ type: 'welcome', lastEventSeq: 0 });
+    send(link.ws, event(1, 'chat', { source: 'Game' }, 'first'));
+    expect(await link.next()).toEqual({ type: 'ack', seq: 1 });
+
+    await t.server.db.exec(
+      `ALTER TABLE log_messages ADD CONSTRAINT test_no_boom CHECK (message <> 'boom' AND event_name <> 'eventRefused') NOT VALID`,
+    );
+    try {
+      send(link.ws, event(2, 'chat', { source: 'Game' }, 'boom'));
+      send(link.ws, event(3, 'chat', { source: 'Game' }, 'after'));
+      expect(await link.next()).toMatchObject({ type: 'error', code: 'eventNotStored', seq: 2 });
+      expect(await link.closed).toBe(1011);
+    } finally {
+      await t.server.db.exec('ALTER TABLE log_messages DROP CONSTRAINT test_no_boom');
+    }
+    expect((await linesBySeq(server.serviceId)).map((l) => l.seq)).toEqual([1]);
+    const again = await hello(server.accessKey);
+    expect(await again.next()).toMatchObject({ type: 'welcome', lastEventSeq: 1 });
     again.ws.close();
     await again.closed;
   });

@@ -2,6 +2,7 @@
 // SENTINEL-API §2.1 (`{"type":"beacon.error","code","message","details"}`).
 
 import { Msg } from '../../domain/messages.ts';
+import type { Problem } from '../../domain/validate.ts';
 
 export class ApiException extends Error {
   constructor(
@@ -26,6 +27,9 @@ export const badRequest = (code: string, message: string, details: unknown = nul
   new ApiException(400, message, code, details);
 export const validation = (message: string, details: unknown = null) =>
   new ApiException(400, message, 'validation', details);
+/** A validator's problem as the 400 the API answers, naming the field. */
+export const rejected = (p: Problem): ApiException =>
+  badRequest(p.code, p.message, p.field === undefined ? null : { field: p.field });
 export const serviceNotConnected = (serviceId: string) =>
   new ApiException(412, Msg.serviceNotConnected, 'serviceNotConnected', { serviceId });
 
@@ -44,6 +48,13 @@ export function fromDatabaseError(e: unknown): ApiException | null {
       return badRequest('validation', 'A value is not allowed.', detail);
     case '22P02':
       return badRequest('validation', 'A value is not in the right format.', detail);
+    // Data the request layer should have refused already (src/domain/limits.ts); a 400 if one slips by.
+    case '22003':
+    case '22008':
+      return badRequest('outOfRange', 'A value is out of range.', detail);
+    case '22021':
+    case '22P05':
+      return badRequest('badCharacter', 'A text holds a character the database cannot store.', detail);
     default:
       return null;
   }

@@ -3,7 +3,9 @@
 
 import type { Page } from '../../domain/api.ts';
 import { PAGE_SIZE_MAX, UUID } from '../../domain/constants.ts';
+import { PAGE_MAX } from '../../domain/limits.ts';
 import type { Queryable } from '../db/db.ts';
+import { validation } from './errors.ts';
 
 /** Positional parameters collected while SQL is assembled. */
 export class Params {
@@ -49,12 +51,23 @@ export interface ListPlan {
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-function typed(value: string, type: ValueType = 'text'): { ok: boolean; cast: string } {
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+
+/** A whole number the bigint column cannot hold is an error, not a number that matches nothing. */
+function int64(value: string, field: string): boolean {
+  if (!/^-?\d+$/.test(value)) return false;
+  const n = BigInt(value);
+  if (n < INT64[0] || n > INT64[1])
+    throw validation(`${field} must be a whole number that fits in 64 bits.`, { field });
+  return true;
+}
+
+function typed(value: string, field: string, type: ValueType = 'text'): { ok: boolean; cast: string } {
   switch (type) {
     case 'uuid':
       return { ok: UUID.test(value), cast: '::uuid' };
     case 'int':
-      return { ok: /^-?\d+$/.test(value), cast: '::bigint' };
+      return { ok: int64(value, field), cast: '::bigint' };
     case 'float':
       return { ok: Number.isFinite(Number(value)) && value.trim() !== '', cast: '::float8' };
     default:
@@ -62,16 +75,16 @@ function typed(value: string, type: ValueType = 'text'): { ok: boolean; cast: st
   }
 }
 
-function filterSql(f: Filter, value: string, p: Params): string {
+function filterSql(f: Filter, field: string, value: string, p: Params): string {
   switch (f.kind) {
     case 'exact': {
-      const t = typed(value, f.type);
+      const t = typed(value, field, f.type);
       return t.ok ? `${f.expr} = ${p.add(value)}${t.cast}` : 'false';
     }
     case 'in': {
       const items = value.split(',').map((v) => v.trim());
-      const ok = items.filter((v) => typed(v, f.type).ok);
-      return ok.length ? `${f.expr} = ANY(${p.add(ok)}${typed('', f.type).cast}[])` : 'false';
+      const ok = items.filter((v) => typed(v, field, f.type).ok);
+      return ok.length ? `${f.expr} = ANY(${p.add(ok)}${typed('', field, f.type).cast}[])` : 'false';
     }
     case 'ilike': {
       const like = p.add(escapeLike(value));
@@ -94,28 +107,52 @@ function filterSql(f: Filter, value: string, p: Params): string {
   }
 }
 
+/**
+ * A declared name's entry. Names come from the query string, and a plain lookup would find
+ * Object.prototype's members too: `?sortedColumn=constructor` put a function's source in the SQL.
+ */
+const own = <T>(table: Record<string, T>, name: string): T | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
+
+/** `page`/`pageSize` when given: whole numbers from 1 to max. */
+function wholeNumber(query: URLSearchParams, field: string, max: number): number | null {
+  const v = query.get(field);
+  if (v === null) return null;
+  const n = /^\d{1,16}$/.test(v) ? Number(v) : 0;
+  if (n < 1 || n > max)
+    throw validation(`${field} must be a whole number from 1 to ${max}.`, { field, value: v.slice(0, 100) });
+  return n;
+}
+
 export function planList(query: URLSearchParams, spec: ListSpec, p: Params): ListPlan {
   const where: string[] = [];
   const ids = [...query.getAll(`${spec.id.param}[]`), ...query.getAll(spec.id.param)];
   if (ids.length > 0)
-    where.push(filterSql({ kind: 'in', expr: spec.id.expr, type: 'uuid' }, ids.join(','), p));
+    where.push(filterSql({ kind: 'in', expr: spec.id.expr, type: 'uuid' }, spec.id.param, ids.join(','), p));
 
   for (const [key, value] of query) {
     if (key.endsWith('[]') || key === spec.id.param) continue;
-    const names = key.split('|').filter((n) => spec.filters[n]);
-    if (names.length === 0) continue;
-    where.push(`(${names.map((n) => filterSql(spec.filters[n], value, p)).join(' OR ')})`);
+    const filters = key.split('|').flatMap((n) => {
+      const f = own(spec.filters, n);
+      return f ? [filterSql(f, n, value, p)] : [];
+    });
+    if (filters.length > 0) where.push(`(${filters.join(' OR ')})`);
   }
 
-  const sortKey = query.get('sortedColumn') ?? '';
-  const sort = spec.sorts[sortKey] ?? spec.sorts[spec.defaultSort];
+  // Unknown sort columns are ignored (§3.0), prototype member names among them.
+  const sort = own(spec.sorts, query.get('sortedColumn') ?? '') ?? spec.sorts[spec.defaultSort];
   const dir = query.get('sortDirection') ?? spec.defaultDirection ?? 'ascending';
   const sqlDir = dir === 'descending' ? 'DESC' : 'ASC';
 
-  const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
-  const requested = Number.parseInt(query.get('pageSize') ?? '', 10);
-  const pageSize = requested > 0 ? Math.min(requested, PAGE_SIZE_MAX) : PAGE_SIZE_MAX;
-  return { where, orderBy: `${sort} ${sqlDir}, ${spec.tiebreak} ${sqlDir}`, page, pageSize };
+  const page = wholeNumber(query, 'page', PAGE_MAX) ?? 1;
+  // Larger page sizes are cut to the maximum, as §3.0 says.
+  const pageSize = wholeNumber(query, 'pageSize', PAGE_MAX) ?? PAGE_SIZE_MAX;
+  return {
+    where,
+    orderBy: `${sort} ${sqlDir}, ${spec.tiebreak} ${sqlDir}`,
+    page,
+    pageSize: Math.min(pageSize, PAGE_SIZE_MAX),
+  };
 }
 
 export interface ListSource {

@@ -5,10 +5,11 @@
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { errorBody } from '../../domain/errors.ts';
+import { QUERY_VALUE_MAX, textProblem } from '../../domain/limits.ts';
 import type { ServerContext } from '../context.ts';
 import { type Caller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
 import type { CallerInfo } from './callers.ts';
-import { ApiException, fromDatabaseError } from './errors.ts';
+import { ApiException, fromDatabaseError, rejected } from './errors.ts';
 import type { ListPage } from './listQuery.ts';
 import { createSharedRateLimiter } from './rateLimit.ts';
 
@@ -59,6 +60,19 @@ export function errorResponse(c: Ctx, e: ApiException): Response {
 export const pusherSocketOf = (c: Ctx): string | undefined => c.req.header('x-beacon-pusher-id') || undefined;
 
 export const clientIp = (c: Ctx): string => c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+
+/**
+ * Every query parameter, once the caller is known and before the route reads it: no control character (PostgreSQL refuses a
+ * NUL, and a 500 answered it), at most QUERY_VALUE_MAX characters.
+ */
+function checkQuery(c: Ctx): void {
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    const p =
+      textProblem(key, 'A query parameter name', 'noControls', QUERY_VALUE_MAX) ??
+      textProblem(value, key, 'noControls', QUERY_VALUE_MAX);
+    if (p) throw rejected(p);
+  }
+}
 
 export interface ApiRouter {
   app: Hono<Env>;
@@ -157,6 +171,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     open(method, path, handler) {
       register(method, path, async (c) => {
         await limitFor(c, null);
+        checkQuery(c);
         return handler(c);
       });
     },
@@ -164,6 +179,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
       register(method, path, async (c) => {
         const { caller } = await callerOf(c);
         await limitFor(c, caller);
+        checkQuery(c);
         return handler(c, caller);
       });
     },
@@ -176,6 +192,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
         }
         await limitFor(c, caller);
         requireScopes(caller, scopes);
+        checkQuery(c);
         return handler(c, caller);
       });
     },

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { channelFor, RealtimeEvent } from '../../domain/api.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
+import { EPOCH_MAX, type InputRules, inputProblem, textProblem } from '../../domain/limits.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Bus } from '../cluster/bus.ts';
 import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
@@ -66,6 +67,8 @@ class Link {
   lastSent = Date.now();
   /** Frames are handled one after another, so events are stored in the order they were sent. */
   work: Promise<void> = Promise.resolve();
+  /** An event could be neither stored nor refused: the link is closing, and stores nothing more. */
+  failed = false;
   constructor(
     readonly serviceId: string,
     readonly ws: WebSocket,
@@ -83,14 +86,25 @@ export interface LinkServer extends Links {
   close(): Promise<void>;
 }
 
+const INT4_MAX = 2_147_483_647;
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A game's text is stored as the game sent it, escape sequences and all (the console shows it
+ * inert), but a NUL, an unpaired surrogate or nesting past the limit cannot be stored as sent.
+ */
+const STORABLE: InputRules = { characters: 'noNul', lengths: false };
+
 function parseEvent(v: unknown): GameEvent | string {
   if (!isObject(v)) return 'event must be an object';
+  const unstorable = inputProblem(v, STORABLE);
+  if (unstorable) return unstorable.message.replace(/\.$/, '');
   const { eventName, time, type, level, message, metadata } = v;
   if (typeof eventName !== 'string' || eventName === '') return 'eventName is required';
-  if (typeof time !== 'number' || !Number.isFinite(time)) return 'time must be epoch seconds';
+  if (typeof time !== 'number' || !Number.isFinite(time) || time < 0 || time > EPOCH_MAX)
+    return 'time must be epoch seconds';
   if (!(LOG_TYPES as readonly unknown[]).includes(type)) return `type must be one of ${LOG_TYPES.join(', ')}`;
   if (!(LOG_LEVELS as readonly unknown[]).includes(level))
     return `level must be one of ${LOG_LEVELS.join(', ')}`;
@@ -185,6 +199,14 @@ async function recordConnect(
   };
 }
 
+async function seqSeen(tx: Queryable, serviceId: string, seq: number): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
+    serviceId,
+    seq,
+  ]);
+  return rows.length > 0;
+}
+
 /** A unique (service, seq) violation: another process stored the same event first. */
 const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
 
@@ -252,50 +274,90 @@ export function createLinkServer(
     }
   }
 
+  /** Stores an event once under its seq; null when it already was. */
+  function storeEvent(link: Link, seq: number, event: GameEvent): Promise<string | null> {
+    return (
+      ctx.db
+        .transaction(async (tx) => {
+          if (await seqSeen(tx, link.serviceId, seq)) return null;
+          // Side effects the tables refuse (a survivor number taken twice, a value out of range) must
+          // not cost the event itself, or the mod's queue would stall on it forever.
+          await tx.exec('SAVEPOINT world');
+          const metadata = await applyGameEvent(tx, link.serviceId, event).catch(async (e) => {
+            await tx.exec('ROLLBACK TO SAVEPOINT world');
+            console.error(
+              `link: ${event.eventName} ${seq} of ${link.serviceId}: side effects skipped:`,
+              e.message,
+            );
+            return event.metadata;
+          });
+          return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
+        })
+        // The rollback undid this copy's side effects; the stored one keeps its own.
+        .catch((e) => {
+          if (isDuplicate(e)) return null;
+          throw e;
+        })
+    );
+  }
+
+  /**
+   * An event that cannot be stored takes its seq as a refusal line, which counts it and tells the
+   * admins; the game is told with an error naming the seq, then acknowledged so its queue moves on.
+   * If not even that line can be written, nothing is acknowledged and the link is closed: the game
+   * sends the event again when it reconnects, and no later acknowledgement covers it meanwhile.
+   */
+  async function refuseEvent(link: Link, seq: number, code: string, reason: string): Promise<void> {
+    link.send({ type: 'error', code, message: `Event ${seq}: ${reason}.`, seq });
+    try {
+      const line = await ctx.db.transaction(async (tx) =>
+        (await seqSeen(tx, link.serviceId, seq))
+          ? null
+          : insertLog(
+              tx,
+              link.serviceId,
+              {
+                ...serviceEvent('eventRefused', `The game's event ${seq} was refused: ${reason}.`),
+                level: 'Warning',
+                metadata: { refusedSeq: seq, code },
+              },
+              seq,
+            ),
+      );
+      link.send({ type: 'ack', seq });
+      if (line) await publishLogMessage(ctx, line);
+    } catch (e) {
+      console.error(`link: event ${seq} of ${link.serviceId} could not be stored nor refused:`, e);
+      link.failed = true;
+      link.ws.close(1011, 'event not stored');
+    }
+  }
+
   async function onEvent(link: Link, frame: Record<string, unknown>): Promise<void> {
+    // After an event was lost, none behind it may be stored: its seq would be passed over.
+    if (link.failed) return;
     const seq = frame.seq;
-    if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1) {
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
       link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
       return;
     }
     const event = parseEvent(frame.event);
-    if (typeof event === 'string') {
-      // Acknowledged anyway: a malformed event can never be stored, and would block the queue.
-      link.send({ type: 'error', code: 'badEvent', message: `Event ${seq}: ${event}.`, seq });
-      link.send({ type: 'ack', seq });
-      return;
+    if (typeof event === 'string') return refuseEvent(link, seq, 'badEvent', event);
+    let stored: string | null;
+    try {
+      stored = await storeEvent(link, seq, event);
+    } catch (e) {
+      console.error(`link: event ${seq} of ${link.serviceId} was not stored:`, e);
+      return refuseEvent(link, seq, 'eventNotStored', 'the server could not store it');
     }
-    const stored = await ctx.db
-      .transaction(async (tx) => {
-        const seen = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
-          link.serviceId,
-          seq,
-        ]);
-        if (seen.rows.length > 0) return null;
-        // Side effects the tables refuse (a survivor number taken twice, a value out of range) must
-        // not cost the event itself, or the mod's queue would stall on it forever.
-        await tx.exec('SAVEPOINT world');
-        const metadata = await applyGameEvent(tx, link.serviceId, event).catch(async (e) => {
-          await tx.exec('ROLLBACK TO SAVEPOINT world');
-          console.error(
-            `link: ${event.eventName} ${seq} of ${link.serviceId}: side effects skipped:`,
-            e.message,
-          );
-          return event.metadata;
-        });
-        return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
-      })
-      // The rollback undid this copy's side effects; the stored one keeps its own.
-      .catch((e) => {
-        if (isDuplicate(e)) return null;
-        throw e;
-      });
     link.send({ type: 'ack', seq });
     if (stored) await publishLogMessage(ctx, stored);
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {
-    const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+    // Values the columns cannot hold are left out, as a missing value is, rather than failing the frame.
+    const int = (v: unknown) =>
+      typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= INT4_MAX ? v : null;
     const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
     const cluster =
       typeof f.clusterId === 'string' && /^[0-9a-f-]{36}$/i.test(f.clusterId) ? f.clusterId : null;
@@ -311,7 +373,9 @@ export function createLinkServer(
         int(f.maxPlayers),
         num(f.gameClock),
         cluster,
-        typeof f.ipAddress === 'string' ? f.ipAddress : null,
+        typeof f.ipAddress === 'string' && !textProblem(f.ipAddress, 'ipAddress', 'noNul', 100)
+          ? f.ipAddress
+          : null,
         typeof f.rconConnected === 'boolean' ? f.rconConnected : null,
         num(f.difficulty),
       ],

@@ -1,15 +1,28 @@
 // The body of a bulk write (SENTINEL-API §2.2): an object or an array of objects, never empty.
 
-import { badRequest } from '../http/errors.ts';
+import { BULK_OBJECTS_MAX } from '../../domain/limits.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One request must not hold the database: 3,000 groups in one took 5–7 s, every other request waiting. */
+export function checkBulkSize(count: number): void {
+  if (count > BULK_OBJECTS_MAX)
+    throw new ApiException(
+      413,
+      `Send at most ${BULK_OBJECTS_MAX} objects per request; this one had ${count}.`,
+      'tooManyObjects',
+      { max: BULK_OBJECTS_MAX, sent: count },
+    );
+}
 
 export function objectsOf(body: unknown): Record<string, unknown>[] {
   if (!Array.isArray(body) && !isObject(body))
     throw badRequest('notObjectOrArray', 'Send an object or an array.');
   const list = Array.isArray(body) ? body : [body];
   if (list.length === 0) throw badRequest('noObjects', 'No objects were submitted.');
+  checkBulkSize(list.length);
   if (!list.every(isObject)) throw badRequest('nonObjectMember', 'Every member must be an object.');
   return list;
 }

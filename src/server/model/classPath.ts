@@ -10,7 +10,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
 import { readJson } from '../http/body.ts';
-import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
+import { ApiException, badRequest, forbidden, objectNotFound, rejected, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import {
   type ApiRouter,
@@ -27,7 +27,7 @@ import { bitsOn, type ResourceKind } from './permissions.ts';
 export type Row = Record<string, unknown>;
 export type Json = Record<string, unknown>;
 // The class paths' importers reach the bulk-body checks through here.
-export { isObject, objectsOf };
+export { isObject, objectsOf, rejected };
 
 export interface Field {
   column: string;
@@ -126,10 +126,6 @@ export function missingProperties(names: string[]): ApiException {
     { missing: names },
   );
 }
-
-/** A domain validator's problem as the 400 the API answers. */
-export const rejected = (p: Problem): ApiException =>
-  badRequest(p.code, p.message, p.field === undefined ? null : { field: p.field });
 
 /** Throws a validator's problem, if any. */
 export function check(p: Problem | null): void {
@@ -316,8 +312,19 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
     return { id: written, change, notices: (await spec.notify?.(tx, after, change)) ?? [] };
   }
 
-  const load = (ids: string[], userId: string) =>
-    Promise.all(ids.map((id) => getObject(db, spec, id, userId))).then((l) => l.filter((o) => o !== null));
+  /**
+   * The written objects the caller sees, in the order written, in one query: one query per object
+   * queued 250 reads at once on the embedded database, ahead of every other request.
+   */
+  async function load(ids: string[], userId: string): Promise<Json[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.query<Json>(
+      `SELECT ${spec.columns} FROM ${spec.from('$2')} WHERE x.${spec.idColumn} = ANY($1::uuid[]) AND ${spec.visible('$2')}`,
+      [ids, userId],
+    );
+    const byId = new Map(rows.map((r) => [r[spec.idProp], r]));
+    return ids.map((id) => byId.get(id)).filter((o): o is Json => o !== undefined);
+  }
 
   router.authed('GET', spec.path, read, async (c, caller) => {
     const q = new URL(c.req.url).searchParams;

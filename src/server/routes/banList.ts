@@ -5,12 +5,15 @@
 import { channelFor } from '../../domain/api.ts';
 import { BANS_UPDATED, BanMsg, formatBanList, parseBanList } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
+import { BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { readText } from '../http/body.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
 import { activeBanList, GROUP_BANS, SERVICE_BANS, servicesReached, tellServices } from '../model/ban.ts';
+import { check } from '../model/classPath.ts';
 import { banTargetPlayer } from '../model/player.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -66,7 +69,9 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       const id = param(c, 'id').toLowerCase();
       if (!UUID.test(id)) throw badRequest('badId', `That is not a ${owner} id.`);
       if (!(await mayImport(db, owner, id, caller.userId))) throw forbidden({ [k.ownerProp]: id });
-      const { bans, problems } = parseBanList(await c.req.text(), Date.now() / 1000);
+      const list = await readText(c);
+      check(textProblem(list, 'The ban list', 'noControls', BODY_BYTES_MAX));
+      const { bans, problems } = parseBanList(list, Date.now() / 1000);
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
       const players = await db.transaction(async (tx) => {
         const ids: string[] = [];

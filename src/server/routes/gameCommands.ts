@@ -14,6 +14,7 @@ import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, json } from '../http/router.ts';
+import { checkBulkSize } from '../model/bulkBody.ts';
 import { hasTarget, servicesForTarget, type TargetService } from '../model/commandTarget.ts';
 import { type Delivery, deliver } from '../model/gameCommand.ts';
 
@@ -37,6 +38,7 @@ export function commandsOf(body: unknown): Record<string, unknown>[] {
     throw badRequest('notObjectOrArray', 'Send a command object or an array of them.');
   const list: unknown[] = Array.isArray(body) ? body : [body];
   if (list.length === 0) throw badRequest('noObjects', 'No commands were submitted.');
+  checkBulkSize(list.length);
   for (const item of list) {
     if (!isObject(item)) throw badRequest('nonObjectMember', 'Every member of the array must be an object.');
     if (!hasTarget(item)) throw badRequest('missingTargetId', 'Each command needs a serviceId or a groupId.');

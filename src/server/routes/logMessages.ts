@@ -6,8 +6,9 @@
 
 import type { LogMessage } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
+import { EPOCH_MAX } from '../../domain/limits.ts';
 import type { ServerContext } from '../context.ts';
-import { objectNotFound } from '../http/errors.ts';
+import { objectNotFound, validation } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { LOG_FROM, logColumns } from '../model/logMessage.ts';
@@ -19,6 +20,12 @@ const inMetadata = (key: string): Filter => ({
 });
 
 const isEpoch = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
+
+/** A time PostgreSQL can hold; -1e308 made to_timestamp fail, and the list answer 500. */
+function inRange(field: string, v: string): void {
+  if (isEpoch(v) && Math.abs(Number(v)) > EPOCH_MAX)
+    throw validation(`${field} must be epoch seconds from -${EPOCH_MAX} to ${EPOCH_MAX}.`, { field });
+}
 
 /**
  * `since` is after a line (exclusive), `until` up to and including it. Without a message id they
@@ -33,6 +40,7 @@ function cursorBounds(q: URLSearchParams, p: Params): string[] {
   ] as const) {
     const t = q.get(key);
     if (t === null) continue;
+    inRange(key, t);
     const id = q.get(idKey);
     // Checked before any value is added: an unused parameter has no type and fails the query.
     if (!isEpoch(t) || (id !== null && !UUID.test(id))) {

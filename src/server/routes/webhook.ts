@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
+import { parseJson, readText } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, noContent, param } from '../http/router.ts';
 import { isObject } from '../model/classPath.ts';
@@ -41,7 +42,7 @@ function signed(accessKey: string, method: string, body: string, given: string):
 export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): void {
   router.open('POST', '/sentinel/services/:id/webhook', async (c) => {
     const serviceId = param(c, 'id').toLowerCase();
-    const text = await c.req.text();
+    const text = await readText(c);
     const { rows } = UUID.test(serviceId)
       ? await ctx.db.query<{ access_key: string }>(
           'SELECT access_key FROM services WHERE service_id = $1 AND NOT deleted',
@@ -51,12 +52,7 @@ export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!rows[0] || !signed(rows[0].access_key, c.req.method, text, signatureOf(c.req.raw.headers)))
       throw noWebhook();
 
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
+    const body = parseJson(text);
     if (
       !isObject(body) ||
       typeof body.webhook !== 'string' ||
