@@ -7,10 +7,12 @@ import { FitAddon } from '@xterm/addon-fit';
 import { type ITheme, Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
 import type { CommandRuntime } from '../app/runtime.ts';
+import { runWhenIdle } from '../palette/idle.ts';
 import { SCROLLBACK } from './format.ts';
 import { History } from './history.ts';
 import { ConsoleSession, type SessionRuntime } from './session.ts';
 import { isShellKey } from './shellKeys.ts';
+import { warmPrint } from './warmPrint.ts';
 
 export interface TerminalPaneProps {
   runtime: CommandRuntime;
@@ -81,6 +83,7 @@ export default function TerminalPane({ runtime, userId, promptFocusSignal }: Ter
     );
     const data = t.onData((d) => session.input(d));
     session.start();
+    const cancelWarm = runWhenIdle(warmPrint(t.cols, t.rows));
 
     let frame = 0;
     const resize = new ResizeObserver(() => {
@@ -99,6 +102,7 @@ export default function TerminalPane({ runtime, userId, promptFocusSignal }: Ter
     term.current = t;
     return () => {
       term.current = null;
+      cancelWarm();
       cancelAnimationFrame(frame);
       resize.disconnect();
       themeChange.disconnect();
