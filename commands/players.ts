@@ -115,18 +115,17 @@ export const playerCommands = [
       all: bool().describe('Include disconnected').default(false),
     },
     run: async ({ of, all }, ctx) => {
-      const target = of;
-      if (!target) throw new CommandError('Choose a player, server or group.', 'of');
+      if (!of) throw new CommandError('Choose a player, server or group.', 'of');
       if (ctx.surface !== 'console') {
-        ctx.app.navigate(pathOf(target.kind, target.id, 'sessions'));
+        ctx.app.navigate(pathOf(of.kind, of.id, 'sessions'));
         return undefined;
       }
       const filter =
-        { player: 'playerId', server: 'serviceId', group: 'groupId' }[target.kind as string] ?? 'playerId';
+        { player: 'playerId', server: 'serviceId', group: 'groupId' }[of.kind as string] ?? 'playerId';
       // One player's history is shown whole; many players' lists default to who is online now.
-      const onlineOnly = target.kind !== 'player' && !all;
+      const onlineOnly = of.kind !== 'player' && !all;
       const page = await ctx.app.api.playerSessions.list({
-        [filter]: target.id,
+        [filter]: of.id,
         sortedColumn: 'connectTime',
         sortDirection: 'descending',
         pageSize: 250,

@@ -193,7 +193,7 @@ export function normaliseKey(key: string): string {
 }
 
 /** The refusal of SPEC §8, naming the bits that are missing. */
-export function permissionReason(bits: number): string {
+function permissionReason(bits: number): string {
   return `${Msg.forbidden} (${bitNames(bits).join(' and ')}).`;
 }
 
@@ -245,7 +245,7 @@ export function valuesInView(cmd: Command, ctx: CommandContext): Record<string, 
 }
 
 /** What is given, with what the view supplies for the rest. */
-export function withView(
+function withView(
   cmd: Command,
   values: Record<string, unknown>,
   ctx: CommandContext,
@@ -327,7 +327,7 @@ export async function execute(
  * A 403 in the words of SPEC §8, the server's own text kept as the reason; a command that already
  * said it in the spec's words (run command: Forbidden…) is left as it is.
  */
-export function permissionRefusal(e: unknown): unknown {
+function permissionRefusal(e: unknown): unknown {
   if (!(e instanceof ApiError) || e.status !== 403 || e.message.startsWith(Msg.forbidden)) return e;
   return new ApiError(Msg.noPermission, 'forbidden', 403, e.reason === Msg.noDetails ? e.message : e.reason);
 }

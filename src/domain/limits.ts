@@ -38,7 +38,7 @@ export const TEXT_LIMITS: Readonly<Record<string, number>> = {
   commonJavascript: 262_144,
 };
 /** Characters of an object field, as JSON. */
-export const OBJECT_LIMITS: Readonly<Record<string, number>> = {
+const OBJECT_LIMITS: Readonly<Record<string, number>> = {
   gameSpecific: 65_536,
   parameterValues: 65_536,
   metadata: 65_536,
