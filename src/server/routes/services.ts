@@ -233,7 +233,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
         hashToken(accessKey),
       ]);
     });
-    ctx.links.kick(id);
+    ctx.links.kick(id, 'keyChanged');
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
     return json(c, await getService(db, id, caller.userId));
   });
@@ -286,7 +286,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
       }
     });
     for (const [id, users] of affected) {
-      ctx.links.kick(id);
+      ctx.links.kick(id, 'deleted');
       await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, socket);
       await publishToUsers(ctx, users, RealtimeEvent.userUpdated, socket);
     }
