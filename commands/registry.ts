@@ -13,7 +13,7 @@ import {
   refsInView,
 } from '../src/domain/resolver.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import type { ArgsShape, ArgValues, EntityLookup, EntityRef } from './args.ts';
+import { type ArgsShape, type ArgValues, asList, type EntityLookup, type EntityRef } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 
 /** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
@@ -308,8 +308,8 @@ export async function execute(
   const values = withView(cmd, given, ctx);
   for (const name of Object.keys(cmd.args ?? {})) {
     if (!refKinds(cmd, name)) continue;
-    for (const target of ([] as (EntityRef | undefined)[]).concat(values[name] as EntityRef)) {
-      const why = target && refusal(cmd, ctx, target);
+    for (const target of asList(values[name] as EntityRef | EntityRef[] | undefined)) {
+      const why = refusal(cmd, ctx, target);
       if (why) throw new CommandError(`${target.label}: ${why}`, name);
     }
   }
