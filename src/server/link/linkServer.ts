@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { channelFor, RealtimeEvent } from '../../domain/api.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
-import { EPOCH_MAX, type InputRules, inputProblem, textProblem } from '../../domain/limits.ts';
+import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Bus } from '../cluster/bus.ts';
 import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
@@ -110,8 +110,7 @@ function parseEvent(v: unknown): GameEvent | string {
   if (unstorable) return unstorable.message.replace(/\.$/, '');
   const { eventName, time, type, level, message, metadata } = v;
   if (typeof eventName !== 'string' || eventName === '') return 'eventName is required';
-  if (typeof time !== 'number' || !Number.isFinite(time) || time < 0 || time > EPOCH_MAX)
-    return 'time must be epoch seconds';
+  if (!isEpochSeconds(time)) return 'time must be epoch seconds';
   if (!(LOG_TYPES as readonly unknown[]).includes(type)) return `type must be one of ${LOG_TYPES.join(', ')}`;
   if (!(LOG_LEVELS as readonly unknown[]).includes(level))
     return `level must be one of ${LOG_LEVELS.join(', ')}`;
