@@ -17,6 +17,7 @@ import type { Http, Query } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import { useChannels } from '../../src/web/store/liveRefetch.ts';
 import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
 import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
@@ -25,7 +26,7 @@ import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
-import { CharacterList } from '../../src/web/views/world/WorldLists.tsx';
+import { SurvivorList } from '../../src/web/views/world/WorldList.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
@@ -95,7 +96,12 @@ function fakeApi(routes: Record<string, Route>) {
 }
 
 function show(ui: ReactNode, http: unknown, realtime: Realtime | null) {
-  const deps = { api: createSentinelApi(http as Http), registry, realtime } as unknown as AppDeps;
+  const deps = {
+    api: createSentinelApi(http as Http),
+    registry,
+    realtime,
+    index: new EntityIndex(),
+  } as unknown as AppDeps;
   const runtime = fakeCommandRuntime(registry, `/servers/${SERVICE}`);
   return render(
     <Provider store={createStore()}>
@@ -330,7 +336,7 @@ describe('lists without a cursor', () => {
       }) as unknown as Character;
     const stored = Array.from({ length: PAGE_SIZE + 10 }, (_, i) => character(i));
     const api = fakeApi({ '/sentinel/characters': () => stored });
-    show(<CharacterList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
+    show(<SurvivorList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
     expect(await screen.findByText('Survivor 000')).toBeTruthy();
     expect(api.calls('/sentinel/characters')).toEqual([
       { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE },
