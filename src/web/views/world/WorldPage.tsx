@@ -45,7 +45,12 @@ const SURVIVOR_PAGE: PageSpec<Character> = {
   get: (api, id) => api.characters.get(id),
   ref: survivorRef,
   facts: (c) => [
-    ['Player', <PaneLink key="player" to={pathOf('player', c.playerId)}>{c.playerName}</PaneLink>],
+    [
+      'Player',
+      <PaneLink key="player" to={pathOf('player', c.playerId)}>
+        {c.playerName}
+      </PaneLink>,
+    ],
     ['Implant', c.specimenId],
     ['Tribe', tribeLink(c)],
     ['Server', serverLink(c)],
