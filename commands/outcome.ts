@@ -2,7 +2,7 @@
 // and the outcome names every failure, so nothing is silently lost (SPEC §8 bulk failure summaries).
 
 import type { CommandResult } from './context.ts';
-import { CommandError } from './registry.ts';
+import { CommandError, permissionRefusal } from './registry.ts';
 
 export interface Outcome<T> {
   done: T[];
@@ -20,7 +20,8 @@ export async function eachOf<I, T>(
     try {
       out.done.push(await act(item));
     } catch (e) {
-      out.failed.push(`${label(item)}: ${(e as Error).message}`);
+      // A refusal of one of them reads as it would for a single one (SPEC §8 permission).
+      out.failed.push(`${label(item)}: ${(permissionRefusal(e) as Error).message}`);
     }
   }
   return out;
