@@ -3,7 +3,7 @@
 // and dinos also teleport and locate. survivors.ts, tribes.ts and dinos.ts add what is their own.
 
 import type { Character, Dino, ScriptRunContext, Tribe } from '../src/domain/api.ts';
-import { formatLocator } from '../src/domain/coords.ts';
+import { type Coords, formatLocator } from '../src/domain/coords.ts';
 import { DINO_DEFAULT_STATUS_FILTER } from '../src/domain/enums.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
@@ -178,7 +178,7 @@ function goToCommand<K extends WorldKind>(kind: K, places: readonly Place[]) {
     } as ArgsShape,
     run: async (values, ctx) => {
       const [target] = refsOf(kind, refArg(values, kind));
-      const to = values.to as unknown as string;
+      const to = values.to as string;
       const place: Place = to === kind ? 'self' : (to as Place);
       const path = PLACES[place](kind, await recordOf(ctx, kind, target.id), target.id);
       if (!path) throw new CommandError(`${target.label} has no ${to}.`, 'to');
@@ -228,7 +228,7 @@ function runScriptCommand<K extends WorldKind>(kind: K) {
     run: async (values, ctx) => {
       const [target] = refsOf(kind, refArg(values, kind));
       const r = await recordOf(ctx, kind, target.id);
-      const menuText = await runMenuScript(ctx, values.script as unknown as string, {
+      const menuText = await runMenuScript(ctx, values.script as string, {
         serviceId: r.serviceId,
         label: target.label,
         of: { context: s.scriptContext, ids: { [s.idProp]: target.id } },
@@ -273,7 +273,7 @@ function teleportCommand<K extends 'survivor' | 'dino'>(kind: K) {
     } as ArgsShape,
     run: async (values, ctx) => {
       const targets = refsOf(kind, refArg(values, manyName(kind)));
-      const to = values.to as unknown as import('../src/domain/coords.ts').Coords | undefined;
+      const to = values.to as Coords | undefined;
       const toSurvivor = values.toSurvivor as EntityRef | undefined;
       if (!to && !toSurvivor) {
         if (ctx.surface === 'console' || ctx.surface === 'form')
@@ -283,7 +283,7 @@ function teleportCommand<K extends 'survivor' | 'dino'>(kind: K) {
       }
       if (to && toSurvivor)
         throw new CommandError('Teleport to coordinates or to a survivor, not both.', 'toSurvivor');
-      const relative = (values.relative as unknown as boolean) || to?.relative === true;
+      const relative = (values.relative as boolean) || to?.relative === true;
       const destination = toSurvivor
         ? { toCharacterId: toSurvivor.id }
         : {
