@@ -9,7 +9,8 @@ import { Perm } from '../src/domain/permissions.ts';
 import type { Ban, GroupBan, ServiceBan } from '../src/domain/players.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { asList, type EntityRef, list, ownerOf, ref, text } from './args.ts';
-import type { CommandContext, CommandResult } from './context.ts';
+import type { CommandContext } from './context.ts';
+import { eachOf, summary } from './outcome.ts';
 import { onePlayer, playersOf } from './players.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
@@ -42,38 +43,11 @@ async function findBan(ctx: CommandContext, player: EntityRef, target: Target): 
   return page.results[0] ?? null;
 }
 
-interface Outcome<T> {
-  done: T[];
-  failed: string[];
-}
-
-/** Runs `act` for every player on every target, collecting what worked and why the rest failed. */
-async function eachPair<T>(
-  players: EntityRef[],
-  targets: Target[],
-  act: (p: EntityRef, t: Target) => Promise<T>,
-): Promise<Outcome<T>> {
-  const out: Outcome<T> = { done: [], failed: [] };
-  for (const p of players)
-    for (const t of targets) {
-      try {
-        out.done.push(await act(p, t));
-      } catch (e) {
-        out.failed.push(`${p.label} on ${t.label}: ${(e as Error).message}`);
-      }
-    }
-  return out;
-}
-
-/** One line for everything done; with failures, an error naming each, so nothing is silently lost. */
-function summary<T>(verb: string, o: Outcome<T>, extra: Partial<CommandResult> = {}): CommandResult {
-  const total = o.done.length + o.failed.length;
-  if (o.failed.length === 0)
-    return { message: `${verb} ${total === 1 ? '1 ban' : `${total} bans`}.`, ...extra };
-  const head = `${verb} ${o.done.length} of ${total}; ${o.failed.length} failed: `;
-  if (o.done.length === 0) throw new CommandError(head + o.failed.join('; '));
-  return { message: head + o.failed.join('; '), ...extra };
-}
+/** Every player on every target, each pair named in what failed. */
+const pairsOf = (players: EntityRef[], targets: Target[]) =>
+  players.flatMap((p) => targets.map((t) => ({ p, t })));
+const pairLabel = ({ p, t }: { p: EntityRef; t: Target }) => `${p.label} on ${t.label}`;
+const BANS = ['ban', 'bans'] as const;
 
 const playersArg = () =>
   list(ref('player'))
@@ -119,11 +93,15 @@ export const banCommands = [
       const expiration = expiryOf(a.expires);
       const players = playersOf(a.player);
       const targets = targetsOf(a.targets);
-      const o = await eachPair<unknown>(players, targets, (p, t) => {
-        const k = classOf(ctx, t);
-        return k.api.create({ ...k.owner, playerId: p.id, comments: a.comments, expiration });
-      });
-      return summary('Created', o);
+      const o = await eachOf<{ p: EntityRef; t: Target }, unknown>(
+        pairsOf(players, targets),
+        pairLabel,
+        ({ p, t }) => {
+          const k = classOf(ctx, t);
+          return k.api.create({ ...k.owner, playerId: p.id, comments: a.comments, expiration });
+        },
+      );
+      return summary('Created', BANS, o);
     },
   }),
   defineCommand({
@@ -168,7 +146,7 @@ export const banCommands = [
     run: async (a, ctx) => {
       const players = playersOf(a.player);
       const targets = targetsOf(a.targets);
-      const o = await eachPair(players, targets, async (p, t) => {
+      const o = await eachOf(pairsOf(players, targets), pairLabel, async ({ p, t }) => {
         const ban = await findBan(ctx, p, t);
         if (!ban) throw new Error('not banned there, so not removed');
         const k = classOf(ctx, t);
@@ -187,7 +165,7 @@ export const banCommands = [
           });
         }
       };
-      return summary('Removed', o, o.done.length ? { undo } : {});
+      return summary('Removed', BANS, o, o.done.length ? { undo } : {});
     },
   }),
   defineCommand({

@@ -1,11 +1,11 @@
 // What a command may use when it runs. The console implements it (src/web/app/commandContext.ts);
 // tests implement it with fakes. Commands never import React or touch the DOM themselves.
 
-import type { User } from '../src/domain/api.ts';
+import type { LocateResult, RequestCompleted, User } from '../src/domain/api.ts';
 import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import type { EntityLookup } from './args.ts';
+import type { EntityLookup, EntityRef } from './args.ts';
 import type { Command } from './registry.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar' | 'form';
@@ -79,7 +79,14 @@ export interface AppServices {
     shortcuts(): void;
     /** The command as a form, its fields filled with what is known (typed text or values). */
     form(commandId: string, known?: Record<string, unknown>): void;
+    /** One row of a table chosen by the user (the Revive dialog's survivors); null when cancelled. */
+    choose(choice: Choice): Promise<EntityRef | null>;
   };
+  /**
+   * What the game answered to an action sent over the link (locate, restore, …): the realtime
+   * event carrying the request's id, or a rejection after a while without one.
+   */
+  game: { result(requestId: string): Promise<LocateResult | RequestCompleted> };
   /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
   undo: { available(): boolean; run(): Promise<string> };
   prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };
@@ -89,7 +96,15 @@ export interface AppServices {
   push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
-  links: { controlPanel: string; billingPortal: string };
+  links: { controlPanel: string; billingPortal: string; planner: string };
+}
+
+/** A table to choose one row from: its columns and, per row, the entity and its cells. */
+export interface Choice {
+  title: string;
+  columns: string[];
+  rows: { ref: EntityRef; cells: string[] }[];
+  emptyText: string;
 }
 
 export interface CommandContext {

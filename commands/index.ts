@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
+import { dinoCommands } from './dinos.ts';
 import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
@@ -10,7 +11,9 @@ import { Registry } from './registry.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
+import { survivorCommands } from './survivors.ts';
 import { terminalCommands } from './terminal.ts';
+import { tribeCommands } from './tribes.ts';
 
 const COMMANDS = [
   ...shellCommands,
@@ -22,6 +25,9 @@ const COMMANDS = [
   ...chatCommands,
   ...playerCommands,
   ...banCommands,
+  ...survivorCommands,
+  ...tribeCommands,
+  ...dinoCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

@@ -20,6 +20,9 @@ export interface Section {
 export const SECTIONS = [
   { id: 'servers', title: 'Servers', route: `/${KIND_ROUTES.server.section}`, key: 'g>s' },
   { id: 'players', title: 'Players', route: `/${KIND_ROUTES.player.section}`, key: 'g>p' },
+  { id: 'survivors', title: 'Survivors', route: `/${KIND_ROUTES.survivor.section}`, key: 'g>c' },
+  { id: 'tribes', title: 'Tribes', route: `/${KIND_ROUTES.tribe.section}`, key: 'g>t' },
+  { id: 'dinos', title: 'Dinos', route: `/${KIND_ROUTES.dino.section}`, key: 'g>d' },
 ] as const satisfies readonly Section[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -1,7 +1,7 @@
 // Servers (services): ACTIONS.md "Servers". Every server.* action, for the palette, the console
 // pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
-import type { Service } from '../src/domain/api.ts';
+import type { ScriptRunContext, Service } from '../src/domain/api.ts';
 import { SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
@@ -79,6 +79,41 @@ export async function runAdminCommand(
   } catch (e) {
     throw runCommandError(e);
   }
+}
+
+/** What a menu-item script runs on: a server, or a survivor, tribe or dino of one (SPEC §3). */
+export interface ScriptTarget {
+  serviceId: string;
+  label: string;
+  /** The survivor, tribe or dino; none for a server's own scripts. */
+  of?: { context: Exclude<ScriptRunContext, 'serviceScriptRun'>; ids: Record<string, string> };
+}
+
+/**
+ * Runs the menu-item script whose menu text is `script` on the target (POST
+ * /sentinel/scriptMenuItems/{id}); its name is returned. Unknown text names the scripts there are.
+ */
+export async function runMenuScript(
+  ctx: CommandContext,
+  script: string,
+  target: ScriptTarget,
+): Promise<string> {
+  const context = target.of?.context ?? 'serviceScriptRun';
+  const items = await ctx.app.api.scriptMenuItems(target.serviceId, context);
+  const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
+  if (!item) {
+    const known = items.map((i) => i.menuText).join(', ');
+    throw new CommandError(
+      `No script "${script}" for ${target.label}. ${known ? `Scripts: ${known}.` : 'Menu-item scripts must be attached to a server or group to appear.'}`,
+      'script',
+    );
+  }
+  await ctx.app.api.runScript(item.scriptEventId, {
+    serviceId: target.serviceId,
+    arguments: {},
+    ...target.of?.ids,
+  });
+  return item.menuText;
 }
 
 export const serverCommands = [
@@ -216,17 +251,8 @@ export const serverCommands = [
       script: text().min(1).describe('Script', 'The menu text of a script attached to the server').rest(),
     },
     run: async ({ server, script }, ctx) => {
-      const items = await ctx.app.api.scriptMenuItems(server.id, 'serviceScriptRun');
-      const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
-      if (!item) {
-        const known = items.map((i) => i.menuText).join(', ');
-        throw new CommandError(
-          `No script "${script}" on ${server.label}. ${known ? `Scripts: ${known}.` : 'Menu-item scripts must be attached to the server or one of its groups to appear.'}`,
-          'script',
-        );
-      }
-      await ctx.app.api.runScript(item.scriptEventId, { serviceId: server.id, arguments: {} });
-      return { message: `${item.menuText} is running on ${server.label}.` };
+      const menuText = await runMenuScript(ctx, script, { serviceId: server.id, label: server.label });
+      return { message: `${menuText} is running on ${server.label}.` };
     },
   }),
   defineCommand({

@@ -31,6 +31,8 @@ export const Msg = {
   banPlayerNotFound: 'The player was not found.',
   banEosUnknown: 'No player is known with that EOS id.',
   teleportNoValues: 'Enter at least one coordinate.',
+  restoreNotAvailable: 'This dino cannot be revived: it is alive, or no cryopod backup exists.',
+  reviveNoSelection: 'Choose the survivor whose inventory receives the cryopod.',
   commandEmpty: 'Type a command to send.',
   targetsRequired: 'Choose at least one server or group.',
   signInState: 'The sign-in response did not match the request. Please sign in again.',

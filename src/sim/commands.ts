@@ -99,17 +99,25 @@ function locate(world: World, cmd: GameCommand): CommandOutcome {
   );
 }
 
-/** Either explicit coordinates or another survivor to stand next to. */
-function destination(world: World, cmd: GameCommand): Position | null {
-  if (finite(cmd.x) && finite(cmd.y) && finite(cmd.z)) return { x: cmd.x, y: cmd.y, z: cmd.z };
-  const target = world.findSurvivor({ characterId: cmd.toCharacterId, specimenId: cmd.toSpecimenId });
-  return target ? { ...target.pos } : null;
+/**
+ * Where a teleport ends: next to another survivor, or at the given coordinates. A value left out
+ * keeps the current one; with `relative`, the values are offsets from where it stands.
+ */
+function destination(world: World, cmd: GameCommand, from: Position): Position | null {
+  if (cmd.toCharacterId !== undefined || cmd.toSpecimenId !== undefined) {
+    const target = world.findSurvivor({ characterId: cmd.toCharacterId, specimenId: cmd.toSpecimenId });
+    return target ? { ...target.pos } : null;
+  }
+  if (![cmd.x, cmd.y, cmd.z].some(finite)) return null;
+  const axis = (v: unknown, current: number) =>
+    finite(v) ? (cmd.relative === true ? current + v : v) : current;
+  return { x: axis(cmd.x, from.x), y: axis(cmd.y, from.y), z: axis(cmd.z, from.z) };
 }
 
 function teleport(world: World, cmd: GameCommand, dino: boolean): CommandOutcome {
-  const to = destination(world, cmd);
-  if (!to) return fail('Give x, y and z, or a survivor to teleport to');
   const move = (thing: { pos: Position }) => {
+    const to = destination(world, cmd, thing.pos);
+    if (!to) return fail('Give x, y or z, or a survivor to teleport to');
     thing.pos = to;
     return ok({ requestId: requestIdOf(cmd), ...where(to) });
   };

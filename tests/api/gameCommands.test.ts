@@ -117,6 +117,52 @@ describe('sending commands', () => {
   });
 });
 
+describe('teleport', () => {
+  // No ticks here, so the server has heard of nobody: a survivor of the simulated world is named.
+  const survivor = async () => {
+    const world = sim.servers[0].world;
+    return world.survivor(world.population[0]);
+  };
+
+  it('moves a survivor to coordinates, then relative to where it stands', async () => {
+    const s = await survivor();
+    const at = (r: { body: { results: { result: { x: number; y: number; z: number } }[] } }) => {
+      const { x, y, z } = r.body.results[0].result;
+      return [x, y, z];
+    };
+    const target = { type: 'teleportCharacter', serviceId: island().serviceId, characterId: s.characterId };
+    expect(at(await run(owner, { ...target, x: 100, y: 200, z: 300 }))).toEqual([100, 200, 300]);
+    expect(at(await run(owner, { ...target, x: -50, z: 5, relative: true }))).toEqual([50, 200, 305]);
+    expect(at(await run(owner, { ...target, y: 7 }))).toEqual([50, 7, 305]);
+  });
+
+  it.each([
+    ['no values', {}],
+    ['only blanks', { x: null, y: '', z: 'up' }],
+    ['a relative flag that is not a boolean', { x: 1, relative: 'yes' }],
+  ])('400 noValues for %s', async (_what, extra) => {
+    const r = await run(owner, {
+      type: 'teleportDino',
+      serviceId: island().serviceId,
+      dinoId: '6f1c7e8a-0000-4000-8000-000000000000',
+      ...extra,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'noValues' });
+  });
+
+  it('403 forbidden for a moderator-less stranger', async () => {
+    const r = await run(stranger, {
+      type: 'teleportCharacter',
+      serviceId: island().serviceId,
+      characterId: (await survivor()).characterId,
+      x: 1,
+    });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'forbidden' });
+  });
+});
+
 describe('errors', () => {
   it.each([
     ['a string', '"listplayers"', 'notObjectOrArray'],

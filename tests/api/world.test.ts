@@ -215,6 +215,56 @@ describe('deleting', () => {
   });
 });
 
+describe('reappearing', () => {
+  const report = async (eventName: string, metadata: Record<string, unknown>) => {
+    const { applyGameEvent } = await import('../../src/server/model/world.ts');
+    const island = t.demo.servers[0].serviceId;
+    const e = { eventName, time: Date.now() / 1000, type: 'Gameplay', level: 'Informational', message: '' };
+    await applyGameEvent(t.server.db, island, { ...e, metadata });
+  };
+
+  it('brings a deleted tribe, survivor or dino back when its server reports it again', async () => {
+    // Deleted above with Alpha: the tribe, Bob and Rexy. An event naming each brings it back.
+    await report('playerDied', { characterId: ids.bob, tribeId: ids.alpha });
+    expect(field(await get(owner, '/sentinel/tribes'), 'tribeName')).toContain('Alpha Tribe');
+    expect((await get(owner, `/sentinel/characters/${ids.bob}`)).status).toBe(200);
+    expect((await get(owner, `/sentinel/dinos/${ids.rex}`)).status).toBe(404);
+    await report('dinoRenamed', { dinoId: ids.rex, tribeId: ids.alpha, newDinoName: 'Rexy II' });
+    expect((await get(owner, `/sentinel/dinos/${ids.rex}`)).body).toMatchObject({ dinoName: 'Rexy II' });
+  });
+
+  it('keeps a tribe the game disbanded gone, and never touches another server’s rows', async () => {
+    await report('tribeDestroyed', { tribeId: ids.alpha });
+    expect(field(await get(owner, '/sentinel/tribes'), 'tribeName')).not.toContain('Alpha Tribe');
+    await call(t.base, owner, 'DELETE', `/sentinel/tribes/${ids.hidden}`);
+    // Far Away lives on Aberration: an event from Island naming it does not bring it back.
+    await report('playerDied', { tribeId: ids.hidden });
+    expect(field(await get(owner, '/sentinel/tribes'), 'tribeName')).not.toContain('Far Away');
+  });
+});
+
+describe('inside a group', () => {
+  it('lists the survivors, tribes and dinos of the group’s servers only', async () => {
+    const group = t.demo.groupId;
+    const all = await get(owner, '/sentinel/tribes?pageSize=100');
+    const inGroup = await get(owner, `/sentinel/tribes?groupId=${group}`);
+    expect(inGroup.status).toBe(200);
+    const groupServers = (await get(owner, `/sentinel/groupServices?groupId=${group}`)).body.results.map(
+      (g: { serviceId: string }) => g.serviceId,
+    );
+    expect(field(inGroup, 'tribeName')).toContain('Beta Clan');
+    for (const r of inGroup.body.results) expect(groupServers).toContain(r.serviceId);
+    const outside = await get(
+      owner,
+      `/sentinel/tribes?groupId=${group}&serviceId=${t.demo.servers[2].serviceId}`,
+    );
+    expect(outside.body.results).toEqual([]);
+    expect(all.body.totalResults).toBeGreaterThanOrEqual(inGroup.body.totalResults);
+    expect((await get(owner, `/sentinel/dinos?groupId=${group}`)).status).toBe(200);
+    expect((await get(owner, '/sentinel/characters?groupId=not-a-uuid')).body.results).toEqual([]);
+  });
+});
+
 describe('cluster id change flag', () => {
   it('turns itself off once the game reports a clusterIdChanged event', async () => {
     const { applyGameEvent } = await import('../../src/server/model/world.ts');

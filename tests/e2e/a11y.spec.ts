@@ -11,6 +11,9 @@ interface Ids {
   server: string;
   logMessage: string;
   player: string;
+  survivor: string;
+  tribe: string;
+  dino: string;
 }
 
 interface Screen {
@@ -98,6 +101,23 @@ const SCREENS: Screen[] = [
   { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
   { name: 'player list', path: () => '/players', shows: firstRow('Players') },
   ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
+  { name: 'survivor list', path: () => '/characters', shows: firstRow('Survivors') },
+  { name: 'survivor page', path: (ids) => `/characters/${ids.survivor}`, shows: firstRow('Log messages') },
+  {
+    name: 'teleport form',
+    path: (ids) => `/characters/${ids.survivor}`,
+    open: clickButton('Teleport survivor', (page) => page.getByRole('form', { name: 'Teleport survivor' })),
+  },
+  { name: 'tribe list', path: () => '/tribes', shows: firstRow('Tribes') },
+  { name: 'tribe page', path: (ids) => `/tribes/${ids.tribe}` },
+  {
+    name: 'tribe tab survivors',
+    path: (ids) => `/tribes/${ids.tribe}/characters`,
+    shows: firstRow('Survivors'),
+  },
+  { name: 'tribe tab dinos', path: (ids) => `/tribes/${ids.tribe}/dinos` },
+  { name: 'dino list', path: () => '/dinos', shows: firstRow('Dinos') },
+  { name: 'dino page', path: (ids) => `/dinos/${ids.dino}`, shows: firstRow('Log messages') },
   {
     name: 'note editor',
     path: (ids) => `/players/${ids.player}/notes`,
@@ -215,7 +235,20 @@ test.beforeAll(async ({ browser }) => {
     `/sentinel/logMessages?serviceId=${server}&pageSize=1`,
   );
   const players = await api<Page_<{ playerId: string }>>('GET', '/sentinel/players?pageSize=1');
-  ids = { server, logMessage: logs.results[0].messageId, player: players.results[0].playerId };
+  const survivors = await api<Page_<{ characterId: string; tribeId: string | null }>>(
+    'GET',
+    `/sentinel/characters?serviceId=${server}&pageSize=100`,
+  );
+  const member = survivors.results.find((c) => c.tribeId) ?? survivors.results[0];
+  const dinos = await api<Page_<{ dinoId: string }>>('GET', `/sentinel/dinos?serviceId=${server}&pageSize=1`);
+  ids = {
+    server,
+    logMessage: logs.results[0].messageId,
+    player: players.results[0].playerId,
+    survivor: member.characterId,
+    tribe: member.tribeId ?? '',
+    dino: dinos.results[0].dinoId,
+  };
 });
 test.afterAll(() => admin?.close());
 

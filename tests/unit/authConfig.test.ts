@@ -28,6 +28,7 @@ describe('runtime config', () => {
       pusher: { key: 'k', cluster: 'eu', forceTLS: true },
       controlPanelUrl: 'https://api.example.com/account',
       billingPortalUrl: 'https://api.example.com/account/billing',
+      plannerUrl: 'https://usebeacon.app/',
     });
   });
 
@@ -38,6 +39,7 @@ describe('runtime config', () => {
       pusher: { key: 'env-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 6001, forceTLS: false },
       controlPanelUrl: 'http://localhost:8080/account',
       billingPortalUrl: 'http://localhost:8080/account/billing',
+      plannerUrl: 'https://usebeacon.app/',
     };
     expect(await loadConfig(fileFetch(404, 'Not found'), ENV)).toEqual(expected);
     expect(await loadConfig(fileFetch(200, '<!doctype html>'), ENV)).toEqual(expected);

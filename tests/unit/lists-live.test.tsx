@@ -5,18 +5,25 @@
 // others come and go.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
-import { type Character, channelFor, type LogMessage, RealtimeEvent } from '../../src/domain/api.ts';
+import {
+  type Character,
+  channelFor,
+  type Dino,
+  type LogMessage,
+  RealtimeEvent,
+} from '../../src/domain/api.ts';
 import { BANS_UPDATED } from '../../src/domain/bans.ts';
 import type { Ban, PlayerSession } from '../../src/domain/players.ts';
 import type { Http, Query } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import { useChannels } from '../../src/web/store/liveRefetch.ts';
 import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
 import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
@@ -25,7 +32,7 @@ import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
-import { CharacterList } from '../../src/web/views/world/WorldLists.tsx';
+import { DinoList, SurvivorList } from '../../src/web/views/world/WorldList.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
@@ -95,7 +102,12 @@ function fakeApi(routes: Record<string, Route>) {
 }
 
 function show(ui: ReactNode, http: unknown, realtime: Realtime | null) {
-  const deps = { api: createSentinelApi(http as Http), registry, realtime } as unknown as AppDeps;
+  const deps = {
+    api: createSentinelApi(http as Http),
+    registry,
+    realtime,
+    index: new EntityIndex(),
+  } as unknown as AppDeps;
   const runtime = fakeCommandRuntime(registry, `/servers/${SERVICE}`);
   return render(
     <Provider store={createStore()}>
@@ -330,7 +342,7 @@ describe('lists without a cursor', () => {
       }) as unknown as Character;
     const stored = Array.from({ length: PAGE_SIZE + 10 }, (_, i) => character(i));
     const api = fakeApi({ '/sentinel/characters': () => stored });
-    show(<CharacterList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
+    show(<SurvivorList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
     expect(await screen.findByText('Survivor 000')).toBeTruthy();
     expect(api.calls('/sentinel/characters')).toEqual([
       { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE },
@@ -338,6 +350,44 @@ describe('lists without a cursor', () => {
     ]);
     expect(screen.getByRole('grid', { name: 'Survivors' }).getAttribute('aria-rowcount')).toBe(
       String(PAGE_SIZE + 10 + 1),
+    );
+  });
+});
+
+describe('the dino list', () => {
+  const dino = (n: number, status: string, age: number) =>
+    ({
+      dinoId: uuid(900 + n),
+      dinoNumber: String(n),
+      dinoDisplayName: `Dino ${n}`,
+      dinoSpecies: 'Rex',
+      dinoAge: age,
+      dinoStatus: status,
+      tribeName: 'Alpha',
+      serviceDisplayName: 'Island',
+    }) as unknown as Dino;
+
+  it('asks for Deployed, Frozen and Uploaded by default, shows Frozen as Cryopodded, the life stage and the disclaimer', async () => {
+    const stored = [dino(1, 'Frozen', 0.05), dino(2, 'Deployed', 0.7)];
+    const api = fakeApi({ '/sentinel/dinos': () => stored });
+    show(<DinoList filter={{ serviceId: SERVICE }} name="serverDinos" />, api.http, null);
+    const grid = await screen.findByRole('grid', { name: 'Dinos' });
+    await waitFor(() => expect(grid.textContent).toContain('Cryopodded'));
+    expect(grid.textContent).toContain('Baby');
+    expect(grid.textContent).toContain('Adolescent');
+    expect(api.calls('/sentinel/dinos')[0]).toEqual({
+      serviceId: SERVICE,
+      dinoStatus: 'Deployed,Frozen,Uploaded',
+      page: 1,
+      pageSize: PAGE_SIZE,
+    });
+    expect(screen.getByText('Dino level and age may lag behind the game.')).toBeTruthy();
+    // Ticking Dead asks for the dead too.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Dead' }));
+    await waitFor(() =>
+      expect(api.calls('/sentinel/dinos').at(-1)).toMatchObject({
+        dinoStatus: 'Deployed,Dead,Uploaded,Frozen',
+      }),
     );
   });
 });

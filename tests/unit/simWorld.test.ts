@@ -108,8 +108,13 @@ describe('simulated game commands', () => {
     expect(dino.pos).toEqual({ x: 1, y: 2, z: 3 });
     expect(runCommand(world, { type: 'teleportDino', dinoId: dino.dinoId }).reply).toEqual({
       ok: false,
-      error: 'Give x, y and z, or a survivor to teleport to',
+      error: 'Give x, y or z, or a survivor to teleport to',
     });
+    // Relative moves add to where it stands; a value left out stays as it was.
+    runCommand(world, { type: 'teleportDino', dinoId: dino.dinoId, x: 10, z: -3, relative: true });
+    expect(dino.pos).toEqual({ x: 11, y: 2, z: 0 });
+    runCommand(world, { type: 'teleportCharacter', characterId: survivor.characterId, y: 50 });
+    expect(survivor.pos).toEqual({ x: 1, y: 50, z: 3 });
 
     const renamed = runCommand(world, {
       type: 'renamePlayer',

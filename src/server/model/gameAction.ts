@@ -27,12 +27,6 @@ function locateResult(requestId: string, result: unknown): LocateResult {
   };
 }
 
-/** The uint64 dino number as the two uint32 halves the game command carries. */
-export function dinoIdHalves(dinoNumber64: string | number): { dinoId1: number; dinoId2: number } {
-  const n = BigInt(dinoNumber64);
-  return { dinoId1: Number(n >> 32n), dinoId2: Number(n & 0xffffffffn) };
-}
-
 export async function dispatch(
   ctx: ServerContext,
   serviceId: string,

@@ -241,6 +241,28 @@ async function renamePlayer(tx: Queryable, playerId: string, name: string | null
   );
 }
 
+/** Each row an event may name, by the metadata property that names it. */
+const REPORTED = [
+  { table: 'tribes', id: 'tribe_id', props: ['tribeId', 'newTribeId'] },
+  { table: 'characters', id: 'character_id', props: ['characterId'] },
+  { table: 'dinos', id: 'dino_id', props: ['dinoId'] },
+] as const;
+
+/**
+ * SPEC §4: a deleted tribe, survivor or dino reappears when its server reports it again, that is
+ * when one of its events names it. Only deleted rows of this service are written.
+ */
+async function undeleteReported(tx: Queryable, serviceId: string, meta: Record<string, unknown>) {
+  for (const r of REPORTED) {
+    const ids = r.props.map((p) => uuid(meta[p])).filter((id): id is string => id !== null);
+    if (ids.length === 0) continue;
+    await tx.query(
+      `UPDATE ${r.table} SET deleted = false WHERE ${r.id} = ANY($1::uuid[]) AND service_id = $2 AND deleted`,
+      [ids, serviceId],
+    );
+  }
+}
+
 /**
  * Applies the event's side effects and returns its metadata with `playerId` replaced by the
  * Sentinel player id, so log filters by player find it.
@@ -251,6 +273,8 @@ export async function applyGameEvent(
   e: GameEvent,
 ): Promise<Record<string, unknown>> {
   const meta = e.metadata;
+  // A tribe the game disbands stays gone, whatever else its last event says.
+  if (e.eventName !== 'tribeDestroyed') await undeleteReported(tx, serviceId, meta);
   switch (e.eventName) {
     case 'playerJoined': {
       const playerId = (await resolvePlayer(tx, meta, true))!;

@@ -40,6 +40,10 @@ export const serviceColumns = (alias: string) => `
 
 export const serviceFilters = (alias: string): Record<string, Filter> => ({
   serviceId: { kind: 'exact', expr: `${alias}.service_id`, type: 'uuid' },
+  // Inside a group: the rows of each of its servers.
+  groupId: uuidFilter(
+    (id) => `${alias}.service_id IN (SELECT service_id FROM group_services WHERE group_id = ${id})`,
+  ),
   serviceDisplayName: { kind: 'search', exprs: ['coalesce(s.nickname, s.name)'] },
 });
 

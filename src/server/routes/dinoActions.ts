@@ -1,13 +1,15 @@
 // POST /sentinel/dinos/{id}/locate|restore|edit (SENTINEL-API §2.3): sent to the game over the link;
 // the answer is {requestId}, the outcome a realtime event (model/gameAction.ts).
 
+import { Msg } from '../../domain/messages.ts';
 import { editDinoPayload } from '../../domain/validate.ts';
+import { dinoIdHalves } from '../../domain/world.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, json, param } from '../http/router.ts';
 import { check, isObject, type Json } from '../model/classPath.ts';
-import { actionTarget, dinoIdHalves, dispatch } from '../model/gameAction.ts';
+import { actionTarget, dispatch } from '../model/gameAction.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
@@ -51,11 +53,7 @@ export function registerDinoActionRoutes(router: ApiRouter, ctx: ServerContext):
     if (character.service_id !== dino.service_id)
       throw badRequest('invalidCharacterId', 'The survivor must be on the same server as the dino.');
     if (dino.status !== 'Dead' || dino.restore_data === null)
-      throw new ApiException(
-        412,
-        'This dino cannot be revived: it is alive, or no cryopod backup exists.',
-        'restoreNotAvailable',
-      );
+      throw new ApiException(412, Msg.restoreNotAvailable, 'restoreNotAvailable');
     const command = {
       type: 'restoreDino',
       dinoId: dino.dino_id,

@@ -24,6 +24,18 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A teleport goes somewhere (SPEC §5): at least one of x, y, z as a number, or a survivor to stand
+ * next to. `relative` makes the numbers offsets from where the survivor or dino stands.
+ */
+function teleportProblem(item: Record<string, unknown>): string | null {
+  if (item.relative !== undefined && typeof item.relative !== 'boolean')
+    return 'relative must be true or false.';
+  const toSurvivor = item.toCharacterId !== undefined || item.toSpecimenId !== undefined;
+  return toSurvivor || [item.x, item.y, item.z].some(isNumber) ? null : Msg.teleportNoValues;
+}
 
 /** Fields a type cannot do without; the rest pass through to the game untouched. */
 const REQUIRED: Partial<Record<GameCommandType, string>> = {
@@ -45,6 +57,10 @@ export function commandsOf(body: unknown): Record<string, unknown>[] {
     if (!nonEmpty(item.type)) throw badRequest('missingType', 'Each command needs a type.');
     if (!Object.hasOwn(GAME_COMMAND_BITS, item.type as string))
       throw badRequest('badType', `Unknown command type ${String(item.type)}.`, { type: item.type });
+    if (item.type === 'teleportDino' || item.type === 'teleportCharacter') {
+      const problem = teleportProblem(item);
+      if (problem) throw badRequest('noValues', problem);
+    }
     const field = REQUIRED[item.type as GameCommandType];
     if (field && !nonEmpty(item[field]))
       throw badRequest('missingProperties', `Missing property ${field}.`, { missing: [field] });

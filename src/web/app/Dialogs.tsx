@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { type KeyScope, valuesInView } from '../../../commands/registry.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { ArgForm } from '../ui/ArgForm.tsx';
+import { ChooseDialog } from '../ui/ChooseDialog.tsx';
 import { ConfirmDialog, Dialog, InfoDialog } from '../ui/Dialog.tsx';
 import { knownValues } from '../ui/runCommand.ts';
 import { useCommandRuntime } from './runtime.ts';
@@ -110,6 +111,16 @@ export function Dialogs() {
   if (dialog.type === 'shortcuts') return <Shortcuts onClose={close} />;
   if (dialog.type === 'form')
     return <CommandForm commandId={dialog.commandId} known={dialog.known} onClose={close} />;
+  if (dialog.type === 'choose')
+    return (
+      <ChooseDialog
+        choice={dialog.choice}
+        onResult={(ref) => {
+          close();
+          dialog.resolve(ref);
+        }}
+      />
+    );
   if (dialog.type === 'info')
     return <InfoDialog open title={dialog.title} rows={dialog.rows} onClose={close} />;
   return (

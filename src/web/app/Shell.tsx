@@ -3,8 +3,10 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo } from 'react';
 import { SECTIONS } from '../../../commands/sections.ts';
-import type { User } from '../../domain/api.ts';
+import { type User, userChannel } from '../../domain/api.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
+import { gameResults } from '../store/gameResults.ts';
+import { useChannels } from '../store/liveRefetch.ts';
 import { createLookup } from '../store/lookup.ts';
 import { useServices } from '../store/services.ts';
 import { usePushNotifications } from '../views/servers/PushNotifications.tsx';
@@ -46,7 +48,7 @@ function useUrlSync() {
 
 function ShellBody({ user }: { user: User }) {
   const rt = useCommandRuntime();
-  const { api, index } = useApp();
+  const { api, index, realtime } = useApp();
   const layout = useAtomValue(layoutAtom);
   const only = panes(layout.root).length === 1;
   useUrlSync();
@@ -54,6 +56,8 @@ function ShellBody({ user }: { user: User }) {
   // and push notifications follow every server, whatever the panes show.
   const servers = useServices(api, index);
   usePushNotifications(servers.data?.map((s) => s.serviceId) ?? []);
+  // The game's answers to locate, restore, … reach the commands waiting for them.
+  useChannels(realtime, [userChannel(user.userId)], gameResults.handlers);
   const go = (path: string) => rt.context('menu').app.navigate(path);
 
   return (

@@ -9,6 +9,7 @@ import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
 import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
+import { gameResults } from '../store/gameResults.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
 import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
@@ -75,7 +76,10 @@ export function createAppServices(deps: AppDeps): AppServices {
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
       form: (commandId, known = {}) => store.set(dialogAtom, { type: 'form', commandId, known }),
+      choose: (choice) =>
+        new Promise((resolve) => store.set(dialogAtom, { type: 'choose', choice, resolve })),
     },
+    game: { result: (requestId) => gameResults.wait(requestId) },
     undo: {
       available: () => store.get(undoAtom) !== null,
       run: async () => {
@@ -100,7 +104,11 @@ export function createAppServices(deps: AppDeps): AppServices {
     openExternal: (url) => {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
-    links: { controlPanel: deps.config.controlPanelUrl, billingPortal: deps.config.billingPortalUrl },
+    links: {
+      controlPanel: deps.config.controlPanelUrl,
+      billingPortal: deps.config.billingPortalUrl,
+      planner: deps.config.plannerUrl,
+    },
   };
 }
 

@@ -43,4 +43,16 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
       },
     ],
   },
+  survivors: {
+    list: lazyView(() => import('../views/world/WorldSection.tsx'), 'SurvivorSection'),
+    pages: [{ path: ':id', view: lazyView(() => import('../views/world/WorldPage.tsx'), 'SurvivorPage') }],
+  },
+  tribes: {
+    list: lazyView(() => import('../views/world/WorldSection.tsx'), 'TribeSection'),
+    pages: [{ path: ':id/:tab?', view: lazyView(() => import('../views/world/WorldPage.tsx'), 'TribePage') }],
+  },
+  dinos: {
+    list: lazyView(() => import('../views/world/WorldSection.tsx'), 'DinoSection'),
+    pages: [{ path: ':id', view: lazyView(() => import('../views/world/WorldPage.tsx'), 'DinoPage') }],
+  },
 };

@@ -1,7 +1,8 @@
 // Shell state as jotai atoms in one store, so commands (outside React) and views share it.
 
 import { atom, type createStore } from 'jotai';
-import type { Selection } from '../../../commands/context.ts';
+import type { EntityRef } from '../../../commands/args.ts';
+import type { Choice, Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
 import { currentPath, findPane, initialLayout, isLayout, type Layout, navigate, panes } from './layout.ts';
 import { canonicalPath, isPublicPath } from './routes.ts';
@@ -86,5 +87,6 @@ export type DialogState =
   | { type: 'confirm'; message: string; resolve: (ok: boolean) => void }
   | { type: 'shortcuts' }
   | { type: 'form'; commandId: string; known: Record<string, unknown> }
+  | { type: 'choose'; choice: Choice; resolve: (ref: EntityRef | null) => void }
   | null;
 export const dialogAtom = atom<DialogState>(null);

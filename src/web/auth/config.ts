@@ -19,6 +19,8 @@ export interface ConsoleConfig {
   pusher: PusherConfig;
   controlPanelUrl: string;
   billingPortalUrl: string;
+  /** The provider's config-planning tool (SPEC §1), linked from the dino list. */
+  plannerUrl: string;
 }
 
 /** What /config.json may hold: ConsoleConfig with everything derivable left out. */
@@ -28,11 +30,14 @@ export interface ConfigFile {
   pusher?: Partial<PusherConfig>;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
+  plannerUrl?: string;
 }
 
 export type ViteEnv = Record<string, string | boolean | undefined>;
 
 const DEFAULT_CLUSTER = 'mt1';
+/** The provider's own planner, when the host names no other. */
+const PLANNER_URL = 'https://usebeacon.app/';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,6 +84,7 @@ function envConfig(env: ViteEnv): ConfigFile {
     },
     controlPanelUrl: text('PALISADE_CONTROL_PANEL_URL'),
     billingPortalUrl: text('PALISADE_BILLING_PORTAL_URL'),
+    plannerUrl: text('PALISADE_PLANNER_URL'),
   };
 }
 
@@ -116,6 +122,7 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
     },
     controlPanelUrl: pick('controlPanelUrl') ?? new URL('/account', api).href,
     billingPortalUrl: pick('billingPortalUrl') ?? new URL('/account/billing', api).href,
+    plannerUrl: pick('plannerUrl') ?? PLANNER_URL,
   };
 }
 

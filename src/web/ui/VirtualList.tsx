@@ -542,7 +542,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           selection={props.entity ? selectionFor(menuRows) : undefined}
           onClose={() => {
             setMenuAt(null);
-            gridRef.current?.focus({ preventScroll: true });
+            // A chosen command may have opened a dialog (a confirmation, a form): it keeps focus.
+            requestAnimationFrame(() => {
+              if (!document.querySelector('[role="dialog"]')) gridRef.current?.focus({ preventScroll: true });
+            });
           }}
         />
       )}

@@ -16,7 +16,7 @@ import { BansTab } from '../bans/BansTab.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
 import { LogView } from '../logs/LogView.tsx';
 import { SessionsTab } from '../players/SessionsTab.tsx';
-import { CharacterList, DinoList, TribeList } from '../world/WorldLists.tsx';
+import { DinoList, SurvivorList, TribeList } from '../world/WorldList.tsx';
 import { population, serverStatus, statusLabel } from './format.ts';
 import { GroupsTab, ScriptsTab, UsersTab } from './ServerAccessTabs.tsx';
 import { ServerCommandBar } from './ServerCommandBar.tsx';
@@ -58,7 +58,7 @@ function TabBody({ tab, service }: { tab: TabId; service: Service }) {
     case 'scripts':
       return <ScriptsTab serviceId={serviceId} />;
     case 'characters':
-      return <CharacterList filter={{ serviceId }} name="serverCharacters" />;
+      return <SurvivorList filter={{ serviceId }} name="serverCharacters" />;
     case 'tribes':
       return <TribeList filter={{ serviceId }} name="serverTribes" />;
     case 'dinos':

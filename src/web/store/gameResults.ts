@@ -1,0 +1,64 @@
+// Answers of the game to actions sent over the link (docs/api.md "Realtime"): the request answers
+// {requestId} at once, the result arrives later as `locateResult` or `requestCompleted` on the
+// user's channel. An answer may come before anyone waits for it (a fast game, a slow HTTP reply),
+// so recent answers are kept for a while and a waiter finds them.
+
+import { ActionEvent, type LocateResult, type RequestCompleted } from '../../domain/api.ts';
+
+export type GameResult = LocateResult | RequestCompleted;
+
+/** How long a console waits for the game before saying it did not answer. */
+export const GAME_RESULT_TIMEOUT_MS = 30_000;
+/** Answers nobody asked for yet are kept this long. */
+const KEEP_MS = 60_000;
+
+export const GAME_NO_ANSWER = 'The game server did not answer in time. It may still carry out the request.';
+
+export interface GameResults {
+  /** The realtime handlers to bind on the user's channel. */
+  handlers: Record<string, (data: unknown) => void>;
+  wait(requestId: string, timeoutMs?: number): Promise<GameResult>;
+}
+
+export function createGameResults(now: () => number = Date.now): GameResults {
+  const early = new Map<string, { result: GameResult; at: number }>();
+  const waiting = new Map<string, (r: GameResult) => void>();
+
+  const receive = (data: unknown) => {
+    if (typeof data !== 'object' || data === null) return;
+    const result = data as GameResult;
+    if (typeof result.requestId !== 'string') return;
+    const waiter = waiting.get(result.requestId);
+    if (waiter) {
+      waiting.delete(result.requestId);
+      waiter(result);
+      return;
+    }
+    for (const [id, e] of early) if (now() - e.at > KEEP_MS) early.delete(id);
+    early.set(result.requestId, { result, at: now() });
+  };
+
+  return {
+    handlers: { [ActionEvent.locateResult]: receive, [ActionEvent.requestCompleted]: receive },
+    wait(requestId, timeoutMs = GAME_RESULT_TIMEOUT_MS) {
+      const held = early.get(requestId);
+      if (held) {
+        early.delete(requestId);
+        return Promise.resolve(held.result);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(requestId);
+          reject(new Error(GAME_NO_ANSWER));
+        }, timeoutMs);
+        waiting.set(requestId, (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        });
+      });
+    },
+  };
+}
+
+/** The console's one instance: the shell binds its handlers, commands wait through AppServices. */
+export const gameResults = createGameResults();

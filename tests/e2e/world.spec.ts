@@ -1,0 +1,239 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiOf, type Call, type Page_, serverId, signIn, tabTo } from './helpers.ts';
+
+// Survivors, tribes and dinos, by keyboard, against the real server and the simulator: locate,
+// revive, delete and see it come back, teleport. The API only sets the scene: it finds a dino or
+// survivor in the state a test needs, and asks the game for an event that names a tribe.
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+interface DinoRow {
+  dinoId: string;
+  dinoDisplayName: string;
+  dinoStatus: string;
+  dinoRestoreEligible: boolean;
+  serviceId: string;
+}
+interface SurvivorRow {
+  characterId: string;
+  characterName: string;
+  specimenId: number;
+  tribeId: string | null;
+  tribeName: string | null;
+  serviceId: string;
+}
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+/** Waits until the API lists a row the test can use. */
+async function findRow<T>(api: Call, path: string, ok: (r: T) => boolean, timeout = 30_000): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await api<Page_<T>>('GET', path)).results.find(ok);
+        return found !== undefined;
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Kicks every online member of a tribe off the server (an admin command to the game). */
+async function kickMembers(api: Call, serviceId: string, tribeId: string) {
+  const members = await api<Page_<{ playerId: string }>>('GET', `/sentinel/characters?tribeId=${tribeId}`);
+  for (const m of members.results) {
+    const ids = await api<Page_<{ provider: string; identifier: string }>>(
+      'GET',
+      `/sentinel/playerIdentifiers?playerId=${m.playerId}`,
+    );
+    for (const id of ids.results.filter((i) => i.provider === 'EOS'))
+      await api('POST', '/sentinel/gameCommands', {
+        type: 'admin',
+        serviceId,
+        command: `kickplayer ${id.identifier}`,
+      });
+  }
+}
+
+/** Types a line into the console pane, then hides it, leaving focus in the page. */
+async function consoleLine(page: Page, line: string) {
+  await page.keyboard.press('Backquote');
+  const prompt = page.locator('[data-testid="terminal"] textarea');
+  await expect(prompt).toBeFocused();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Backquote');
+}
+
+/** Moves down an open menu until the item has focus. */
+async function arrowTo(page: Page, item: Locator) {
+  for (let i = 0; i < 20; i++) {
+    if (await item.evaluate((el) => el === document.activeElement || el.getAttribute('data-focus') !== null))
+      return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error('The menu item was not reached');
+}
+
+/** Presses the button of the page's toolbar by keyboard. */
+async function toolbarButton(page: Page, name: string) {
+  await tabTo(page, pane(page).getByRole('toolbar').getByRole('button', { name }), 80);
+  await page.keyboard.press('Enter');
+}
+
+test('locate a dino from its page and copy SetPlayerPos', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  const dino = await findRow<DinoRow>(
+    api,
+    `/sentinel/dinos?serviceId=${island}&dinoStatus=Deployed&pageSize=50`,
+    () => true,
+  );
+
+  await consoleLine(page, `dino.open ${dino.dinoId}`);
+  await expect(pane(page).locator('h1')).toHaveText(dino.dinoDisplayName);
+  await expect(pane(page).getByText('Dino level and age may lag behind the game.')).toBeVisible();
+  await toolbarButton(page, 'Locate dino');
+  const toast = page.getByText(/found: SetPlayerPos -?\d+\.\d\d -?\d+\.\d\d -?\d+\.\d\d/);
+  await expect(toast).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^SetPlayerPos -?\d+\.\d\d -?\d+\.\d\d -?\d+\.\d\d$/);
+  expect(await toast.textContent()).toContain(copied);
+});
+
+test('revive a dead dino into the inventory of a survivor chosen in the Revive dialog', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  const dead = await findRow<DinoRow & { tribeId: string | null }>(
+    api,
+    `/sentinel/dinos?serviceId=${island}&dinoStatus=Dead&pageSize=250`,
+    (d) => d.dinoRestoreEligible,
+    60_000,
+  );
+  // The simulator's own scripts restore a dead dino for a member of its tribe who is online: the
+  // members are kicked, so it stays dead while the test revives it.
+  if (dead.tribeId) await kickMembers(api, island, dead.tribeId);
+
+  await consoleLine(page, `dino.open ${dead.dinoId}`);
+  await expect(pane(page).locator('h1')).toHaveText(dead.dinoDisplayName);
+  await toolbarButton(page, 'Revive dino');
+  const dialog = page.getByRole('dialog', { name: /Revive .* into a survivor's inventory/ });
+  const grid = dialog.getByRole('grid');
+  await expect(grid.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Tribe' })).toBeVisible();
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await tabTo(page, grid);
+  const chosen = (await grid.getByRole('row').nth(1).getByRole('gridcell').first().textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`was revived into a cryopod in ${chosen}'s inventory.`)).toBeVisible();
+  // The game reported it (dinoRestored): the dino is deployed again.
+  await expect
+    .poll(async () => (await api<DinoRow>('GET', `/sentinel/dinos/${dead.dinoId}`)).dinoStatus)
+    .toBe('Deployed');
+});
+
+test('delete a tribe from the list; it comes back when the simulator reports it', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  // A tribe whose name is its own on every server, so the filter finds it alone.
+  const names = new Map<string, number>();
+  for (const t of (await api<Page_<{ tribeName: string }>>('GET', '/sentinel/tribes?pageSize=250')).results)
+    names.set(t.tribeName, (names.get(t.tribeName) ?? 0) + 1);
+  const member = await findRow<SurvivorRow>(
+    api,
+    `/sentinel/characters?serviceId=${island}&pageSize=250`,
+    (c) =>
+      c.tribeId !== null &&
+      /^[A-Za-z][A-Za-z ]+$/.test(c.tribeName ?? '') &&
+      names.get(c.tribeName ?? '') === 1,
+  );
+  const tribe = member.tribeName!;
+
+  await page.getByRole('grid').focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(pane(page).locator('h1')).toHaveText('Tribes');
+  const grid = page.getByRole('grid', { name: 'Tribes' });
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('/');
+  await page.keyboard.type(tribe);
+  const row = grid.getByRole('row', { name: new RegExp(tribe) }).first();
+  await expect(row).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(grid).toBeFocused();
+  // The server's answer to the filter: the header and the tribe alone; Home makes it the active row.
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+F10');
+  await arrowTo(page, page.getByRole('menuitem', { name: /Delete tribes/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText('Delete tribes?');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Deleted 1 tribe\./)).toBeVisible();
+  await expect(grid.getByRole('row', { name: new RegExp(tribe) })).toHaveCount(0);
+
+  // The game names the tribe again (a member renamed in game carries the tribe): it is back.
+  await api('POST', '/sentinel/gameCommands', {
+    type: 'renamePlayer',
+    serviceId: island,
+    characterId: member.characterId,
+    specimenId: member.specimenId,
+    newName: `${member.characterName} Again`,
+  });
+  await grid.focus();
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('r');
+        return grid.getByRole('row', { name: new RegExp(tribe) }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+});
+
+test('teleport a survivor relative to where it stands, from the Teleport form', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  const s = await findRow<SurvivorRow>(
+    api,
+    `/sentinel/characters?serviceId=${island}&pageSize=50`,
+    () => true,
+  );
+  // A known place to start from.
+  await api('POST', '/sentinel/gameCommands', {
+    type: 'teleportCharacter',
+    serviceId: island,
+    characterId: s.characterId,
+    specimenId: s.specimenId,
+    x: 100,
+    y: 200,
+    z: 300,
+  });
+
+  await consoleLine(page, `survivor.open ${s.characterId}`);
+  await expect(pane(page).locator('h1')).toHaveText(s.characterName);
+  await toolbarButton(page, 'Teleport survivor');
+  const form = page.getByRole('form', { name: 'Teleport survivor' });
+  await expect(form).toBeVisible();
+  // Nothing to go to: the rule of SPEC §5, and the form stays.
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toContainText('Enter at least one coordinate.');
+  await tabTo(page, form.getByRole('textbox', { name: 'To' }));
+  await page.keyboard.type('10 _ -5');
+  await tabTo(page, form.getByRole('checkbox', { name: 'Relative' }));
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText(`Teleported ${s.characterName} to 110.00 200.00 295.00.`)).toBeVisible();
+});
