@@ -34,6 +34,18 @@ export const visibleThrough = (alias: string, user: string) =>
   `JOIN service_permissions sp ON sp.service_id = ${alias}.service_id AND sp.user_id = ${user}::uuid
    JOIN services s ON s.service_id = ${alias}.service_id AND NOT s.deleted`;
 
+/**
+ * visibleThrough for a class with a million rows: the caller's view of the row's service is looked
+ * up row by row (once per service, the planner keeps the answers), so a page can walk an index in
+ * the list's order and stop after the page. Joined as a set, the view made the planner read every
+ * visible row and sort them: 600 ms for the first page of 100,000 dinos (migration 015). OFFSET 0
+ * keeps the planner from flattening the look-up back into that join.
+ */
+export const visibleRowByRow = (alias: string, user: string) =>
+  `JOIN LATERAL (SELECT permissions FROM service_permissions
+                  WHERE service_id = ${alias}.service_id AND user_id = ${user}::uuid OFFSET 0) sp ON true
+   JOIN services s ON s.service_id = ${alias}.service_id AND NOT s.deleted`;
+
 export const serviceColumns = (alias: string) => `
   ${alias}.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceDisplayName",
   s.color AS "serviceColor", sp.permissions`;
