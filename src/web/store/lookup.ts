@@ -6,6 +6,7 @@ import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
 import { logRemote } from '../views/logs/logRef.ts';
 import { playerRemote } from '../views/players/playerRef.ts';
+import { dinoRemote } from '../views/world/dinoRef.ts';
 import type { EntityIndex } from './entityIndex.ts';
 
 export const serviceRef = (s: Service): EntityRef => ({
@@ -21,6 +22,7 @@ type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
 const REMOTE: Partial<Record<EntityKind, Remote>> = {
   player: playerRemote,
   log: logRemote,
+  dino: dinoRemote,
   server: async (api, text) => {
     const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };
     return (await api.services.list({ ...query, pageSize: 25 })).results.map(serviceRef);
