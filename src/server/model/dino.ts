@@ -32,6 +32,22 @@ const SPECIES_SEARCH: Filter = {
     SELECT k.species FROM k WHERE k.species IS NOT NULL AND ${searchSql(['k.species'], value, p)}))`,
 };
 
+/**
+ * The name search from three characters on (what trigrams index): the matching ids are gathered
+ * through the words and trigram indexes first, then the page is read by id and sorted. Left to
+ * itself the planner walked the display-name index and tested every row, expecting matches spread
+ * evenly, but a name's matches sit together in name order: `Kar` read every name from `a` to
+ * `kar`, 260 ms against 2 ms for 100,000 dinos. Shorter text matches too much for an index; the
+ * walk finds its page soon.
+ */
+const NAME_SEARCH: Filter = {
+  kind: 'custom',
+  sql: (value, p) =>
+    value.trim().length < 3
+      ? searchSql([DISPLAY], value, p)
+      : `d.dino_id = ANY(ARRAY(SELECT d.dino_id FROM dinos d WHERE NOT d.deleted AND ${searchSql([DISPLAY], value, p)}))`,
+};
+
 export const DINO: WorldClass = {
   path: '/sentinel/dinos',
   idProp: 'dinoId',
@@ -58,8 +74,8 @@ export const DINO: WorldClass = {
       dinoStatus: { kind: 'in', expr: 'd.status' },
       tribeId: uuidFilter((id) => `d.tribe_id = ${id}`),
       dinoIsDead: { kind: 'bool', expr: `d.status = 'Dead'` },
-      dinoDisplayName: { kind: 'search', exprs: [DISPLAY] },
-      dinoName: { kind: 'search', exprs: [DISPLAY] },
+      dinoDisplayName: NAME_SEARCH,
+      dinoName: NAME_SEARCH,
       tribeName: { kind: 'search', exprs: ['t.name'] },
       dinoSpecies: SPECIES_SEARCH,
     },
