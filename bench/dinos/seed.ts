@@ -73,7 +73,7 @@ export async function seedDinos(db: Queryable, serviceIds: string[], rows: numbe
   await db.query(
     `INSERT INTO dinos (service_id, tribe_id, dino_number64, name, species, species_path, level, age, status, gender)
      SELECT ($1::uuid[])[1 + i % s], CASE WHEN i % 20 = 7 THEN NULL ELSE ($2::uuid[])[1 + i % s + s * ((i / s) % $6::int)] END,
-            (i::numeric * 4294967296) + (i * 7919) % 4294967296,
+            (i::numeric * 4294967296) + (i::bigint * 7919) % 4294967296,
             CASE WHEN i % 5 < 2 THEN '' ELSE ($3::text[])[1 + (i * 31) % cardinality($3::text[])] END,
             ($4::text[])[sp], ($5::text[])[sp],
             1 + (i * 13) % 450, ((i * 17) % 100) / 100.0,
