@@ -98,7 +98,8 @@ function ServerDinoList() {
     (start: number, end: number) => {
       range.current = { start, end };
       for (let p = Math.floor(start / PAGE_SIZE); p * PAGE_SIZE < end; p++) {
-        if (asked.current.has(p) || cache.current.covers(p * PAGE_SIZE, Math.min(n, (p + 1) * PAGE_SIZE))) continue;
+        if (asked.current.has(p) || cache.current.covers(p * PAGE_SIZE, Math.min(n, (p + 1) * PAGE_SIZE)))
+          continue;
         asked.current.add(p);
         requests++;
         setTimeout(() => {
@@ -149,7 +150,7 @@ window.__dinoBench = {
   run: () =>
     runScenario({
       durationMs,
-      scroller: () => document.querySelector<HTMLElement>('.vl-body')!,
+      scroller: () => document.querySelector<HTMLElement>('.vl-grid')!,
       send: () => undefined,
       follow: (el) => {
         el.scrollTop = 0;
