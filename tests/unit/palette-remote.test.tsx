@@ -10,6 +10,7 @@ import type { EntityRef } from '../../commands/args.ts';
 import { ref } from '../../commands/args.ts';
 import type { AppServices, CommandContext, Surface } from '../../commands/context.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
+import type { SentinelApi } from '../../src/web/api/sentinel.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { Palette } from '../../src/web/palette/Palette.tsx';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../src/web/palette/remoteSearch.ts';
 import { openPalette } from '../../src/web/palette/state.ts';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import { DINO_SEARCH_PAGE, dinoRemote } from '../../src/web/views/world/dinoRef.ts';
 
 const dino = (id: string, label: string): EntityRef => ({
   kind: 'dino',
@@ -36,6 +38,42 @@ describe('remoteText', () => {
     expect(remoteText(' Karo la ')).toBe('Karo la');
     expect(remoteText('42')).toBe('42');
     expect(remoteText(UUID_TEXT)).toBe(UUID_TEXT);
+  });
+});
+
+describe('dinoRemote', () => {
+  it('asks one bounded page by id, by in-game number or by name, passing the signal on', async () => {
+    const list = vi.fn(async () => ({
+      results: [
+        {
+          dinoId: 'd1',
+          dinoDisplayName: 'Karola',
+          dinoSpecies: 'Rex',
+          tribeName: null,
+          serviceDisplayName: 'The Island',
+          serviceId: 's1',
+          permissions: 7,
+        },
+      ],
+    }));
+    const api = { dinos: { list } } as unknown as SentinelApi;
+    const signal = new AbortController().signal;
+    const [ref] = await dinoRemote(api, 'Karo', signal);
+    expect(ref).toEqual({
+      kind: 'dino',
+      id: 'd1',
+      label: 'Karola',
+      detail: 'Rex · The Island',
+      mask: 7,
+      server: 's1',
+    });
+    await dinoRemote(api, UUID_TEXT);
+    await dinoRemote(api, '4294967303');
+    expect(list.mock.calls).toEqual([
+      [{ dinoName: 'Karo', sortedColumn: 'dinoDisplayName', pageSize: DINO_SEARCH_PAGE }, signal],
+      [{ 'dinoId[]': UUID_TEXT, pageSize: DINO_SEARCH_PAGE }, undefined],
+      [{ dinoNumber: '4294967303', pageSize: DINO_SEARCH_PAGE }, undefined],
+    ]);
   });
 });
 
