@@ -7,6 +7,7 @@ import {
   serviceColumns,
   serviceFilters,
   uuidFilter,
+  visibleAsList,
   visibleRowByRow,
   type WorldClass,
 } from './worldClass.ts';
@@ -65,6 +66,8 @@ export const DINO: WorldClass = {
     d.gender = 'Female' AS "dinoIsFemale", d.tribe_id AS "tribeId", t.name AS "tribeName",
     ${serviceColumns('d')}`,
   from: (user) => `dinos d ${visibleRowByRow('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
+  // A count of up to 10,000 matches looked the permissions up for each (370 ms for one server's).
+  countFrom: (user) => `dinos d ${visibleAsList('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
   list: {
     id: { param: 'dinoId', expr: 'd.dino_id' },
     filters: {

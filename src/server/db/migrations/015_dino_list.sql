@@ -5,19 +5,19 @@
 --
 -- Without a filter, and with filters that keep most rows (the default Deployed/Frozen/Uploaded).
 CREATE INDEX dinos_display_idx ON dinos (lower(coalesce(nullif(name, ''), species)), dino_id)
-  WHERE NOT deleted;
+  INCLUDE (service_id) WHERE NOT deleted;
 -- One server, one tribe, one status: the walk starts at the value and reads that value's rows only.
 CREATE INDEX dinos_service_display_idx ON dinos (service_id, lower(coalesce(nullif(name, ''), species)), dino_id)
   WHERE NOT deleted;
 CREATE INDEX dinos_tribe_display_idx ON dinos (tribe_id, lower(coalesce(nullif(name, ''), species)), dino_id)
-  WHERE NOT deleted;
+  INCLUDE (service_id) WHERE NOT deleted;
 CREATE INDEX dinos_status_display_idx ON dinos (status, lower(coalesce(nullif(name, ''), species)), dino_id)
-  WHERE NOT deleted;
+  INCLUDE (service_id) WHERE NOT deleted;
 -- The species search compares the few distinct species, found by skipping through this index, and
 -- then reads the rows of the species that matched, or walks the display-name index keeping them,
 -- whichever the planner expects to read less (see model/dino.ts).
 CREATE INDEX dinos_species_display_idx ON dinos (species, lower(coalesce(nullif(name, ''), species)), dino_id)
-  WHERE NOT deleted;
+  INCLUDE (service_id) WHERE NOT deleted;
 -- The tribe index above replaces the plain one.
 DROP INDEX IF EXISTS dinos_tribe_idx;
 
