@@ -18,7 +18,18 @@ let services: string[];
 const ROWS = 1500;
 const PAGE = 100;
 const SPECIES = ['Rex', 'Tek Rex', 'Raptor', 'Dodo', 'DodoRex', 'Alpha T-Rex', 'Giant Bee', 'Bees'];
-const NAMES = ['Rexy', 'rexy', 'Bob', 'Bobby', 'Bob the Builder', 'ZED', 'Ärger', 'Under_score', '100%', 'Runs'];
+const NAMES = [
+  'Rexy',
+  'rexy',
+  'Bob',
+  'Bobby',
+  'Bob the Builder',
+  'ZED',
+  'Ärger',
+  'Under_score',
+  '100%',
+  'Runs',
+];
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -41,9 +52,9 @@ beforeAll(async () => {
      SELECT ($1::uuid[])[1 + i % cardinality($1::uuid[])], i, 'Tribe ' || i FROM generate_series(0, 8) AS i`,
     [services],
   );
-  tribes = (await db.query<{ id: string }>('SELECT tribe_id AS id FROM tribes ORDER BY tribe_number')).rows.map(
-    (r) => r.id,
-  );
+  tribes = (
+    await db.query<{ id: string }>('SELECT tribe_id AS id FROM tribes ORDER BY tribe_number')
+  ).rows.map((r) => r.id);
   // Names that tie, differ in case only, are empty (the species shows), carry LIKE's wildcards;
   // deleted rows; dinos without a tribe.
   await db.query(
@@ -68,7 +79,7 @@ const searchOf = (e: string) =>
   `(to_tsvector('english', coalesce(${e}, '')) @@ websearch_to_tsquery('english', $2) OR ${e} ILIKE '%' || replace(replace(replace($2, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
 
 /** The list as it was queried before migration 015: ids in display-name order. */
-async function before(userId: string, condition: string, value: string, dir: 'ASC' | 'DESC') {
+async function plainRows(userId: string, condition: string, value: string, dir: 'ASC' | 'DESC') {
   const { rows } = await t.server.db.query<{ id: string }>(
     `SELECT d.dino_id AS id FROM dinos d
        JOIN service_permissions sp ON sp.service_id = d.service_id AND sp.user_id = $1::uuid
@@ -118,7 +129,7 @@ describe('dino list at scale: the same rows as before', () => {
         [viewer, viewerId],
       ] as const)
         for (const dir of ['ASC', 'DESC'] as const) {
-          const expected = await before(userId, condition, value(), dir);
+          const expected = await plainRows(userId, condition, value(), dir);
           const q = `${filter}=${encodeURIComponent(value())}&sortedColumn=dinoDisplayName&sortDirection=${dir === 'ASC' ? 'ascending' : 'descending'}`;
           const got = await listed(token, q);
           expect(got.ids).toEqual(expected);
@@ -127,7 +138,7 @@ describe('dino list at scale: the same rows as before', () => {
     });
 
   it('finds something in most cases, so the comparisons are not of empty lists', async () => {
-    const sizes = await Promise.all(CASES.map(([, v, c]) => before(ownerId, c, v(), 'ASC')));
+    const sizes = await Promise.all(CASES.map(([, v, c]) => plainRows(ownerId, c, v(), 'ASC')));
     expect(sizes.filter((s) => s.length > PAGE).length).toBeGreaterThanOrEqual(6);
     // English words: `Bee` finds `Bees` by its stem as well as `Giant Bee` by substring.
     expect(sizes[CASES.findIndex(([, v]) => v() === 'Bee')].length).toBeGreaterThan(0);
@@ -136,8 +147,10 @@ describe('dino list at scale: the same rows as before', () => {
   it('combines a filter with the name search and the unfiltered list, as before', async () => {
     const cond = `d.service_id = $2::uuid AND ${searchOf(DISPLAY).replaceAll('$2', "'rex'")}`;
     expect((await listed(owner, `serviceId=${services[0]}&dinoName=rex`)).ids).toEqual(
-      await before(ownerId, cond, services[0], 'ASC'),
+      await plainRows(ownerId, cond, services[0], 'ASC'),
     );
-    expect((await listed(viewer, 'sortedColumn=dinoName')).ids).toEqual(await before(viewerId, 'true', '', 'ASC'));
+    expect((await listed(viewer, 'sortedColumn=dinoName')).ids).toEqual(
+      await plainRows(viewerId, 'true', '', 'ASC'),
+    );
   });
 });
