@@ -202,7 +202,7 @@ describe('Palette with a server search', () => {
     return screen.getByRole('combobox');
   }
 
-  it('lists the dinos the server finds beside those it holds, once each', async () => {
+  it('lists the dinos the server finds after those it holds, once each', async () => {
     const remote = vi.fn<RemoteSearch>(async () => [
       dino('far', 'Karola of the far server'),
       dino('held', 'Karola the held one'),
@@ -211,6 +211,12 @@ describe('Palette with a server search', () => {
     await userEvent.setup().type(input, 'karola');
     expect(await screen.findByRole('option', { name: /Karola of the far server/ })).toBeTruthy();
     expect(screen.getAllByRole('option', { name: /Karola the held one/ })).toHaveLength(1);
+    // The late answer goes below what was shown, so the highlighted row stays where it was.
+    const texts = screen.getAllByRole('option').map((o) => o.textContent ?? '');
+    expect(texts.findIndex((t) => t.includes('held one'))).toBeLessThan(
+      texts.findIndex((t) => t.includes('far server')),
+    );
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('held one');
     // Typed at once: the request went out for the query that stood.
     expect(remote.mock.calls.map((c) => c[0])).toEqual(['karola']);
   });

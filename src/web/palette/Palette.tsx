@@ -94,9 +94,10 @@ function resultRows(
     rows.push(entityRow(index.get(ref.kind, ref.id) ?? ref));
   };
   for (const ref of byId) add(ref);
-  // The server's matches come before the index's fuzzy ones: they are whole-word or substring hits.
-  for (const ref of remote) add(ref);
   for (const ref of entitySearch(index).search(q, ENTITY_CAP)) add(ref);
+  // The server's answer comes after what is shown already: arriving late, it never moves the row
+  // the highlight is on.
+  for (const ref of remote) add(ref);
   return rows;
 }
 
