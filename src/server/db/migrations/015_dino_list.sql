@@ -3,6 +3,11 @@
 -- listed, so each index below is partial on NOT deleted and ends in that order: a page is a walk
 -- of the index that stops after the page, not a sort of every match.
 --
+-- Migration 010 made the first four without service_id: they are made again with it.
+DROP INDEX IF EXISTS dinos_display_idx;
+DROP INDEX IF EXISTS dinos_service_display_idx;
+DROP INDEX IF EXISTS dinos_tribe_display_idx;
+DROP INDEX IF EXISTS dinos_status_display_idx;
 -- Without a filter, and with filters that keep most rows (the default Deployed/Frozen/Uploaded).
 CREATE INDEX dinos_display_idx ON dinos (lower(coalesce(nullif(name, ''), species)), dino_id)
   INCLUDE (service_id) WHERE NOT deleted;
