@@ -14,10 +14,13 @@ import { createServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { DEMO, signIn } from '../../tests/api/helpers.ts';
+import { type SeededDinos, seedDinos } from '../dinos/seed.ts';
 
 const SIM_CLI = new URL('../../src/sim/cli.ts', import.meta.url).pathname;
 const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const servers = Number(process.env.BENCH_SERVERS ?? 50);
+/** The dino list bench's data (bench/dinos): none unless asked for. */
+const dinoRows = Number(process.env.BENCH_DINO_ROWS ?? 0);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 
@@ -59,6 +62,7 @@ for (const i of indexes) await server.db.exec(i.def);
 // As autovacuum leaves a table that has settled: statistics, and the visibility map that lets
 // counts read the index alone.
 await server.db.exec('VACUUM ANALYZE log_messages');
+const dinos: SeededDinos | null = dinoRows > 0 ? await seedDinos(server.db, ids, dinoRows) : null;
 const loadMs = Date.now() - started;
 
 // BENCH_SIMULATE=0 leaves the game servers unlinked (to tell their load apart from the bench's).
@@ -87,7 +91,14 @@ function startSimulatorProcess(
 
 const token = (await signIn(`${server.url}/v4`)).access_token;
 
-process.send?.({ url: server.url, token, serviceIds: ids, secret: server.config.pusher.secret, loadMs });
+process.send?.({
+  url: server.url,
+  token,
+  serviceIds: ids,
+  secret: server.config.pusher.secret,
+  loadMs,
+  dinos,
+});
 process.on('message', async (m: { type: string }) => {
   if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
   if (m.type === 'stop') {

@@ -18,6 +18,9 @@ export interface BenchApi {
   /** Arms the next keystroke: its sample ends once the input holds `query`. */
   arm(query: string): void;
   result(): Promise<Sample>;
+  /** Arms the wait for a row whose text holds `text` (a server's answer), timed from the same keystroke. */
+  armRow(text: string): void;
+  row(): Promise<Sample>;
   /** Long tasks after the palette painted open and before the first keystroke (ms). */
   idleLongTasks(): number[];
 }
@@ -77,6 +80,7 @@ export function installProbe(open: () => void, isOpen: () => boolean): void {
   let openEnd = 0;
   let committedAt = 0;
   let pending: Promise<Sample> | null = null;
+  let pendingRow: Promise<Sample> | null = null;
   new MutationObserver(() => {
     committedAt = performance.now();
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['value'] });
@@ -108,6 +112,18 @@ export function installProbe(open: () => void, isOpen: () => boolean): void {
     result() {
       if (!pending) throw new Error('arm() first');
       return pending;
+    },
+    armRow(text) {
+      const shown = () =>
+        [...document.querySelectorAll('[role="option"]')].some((o) => o.textContent?.includes(text));
+      pendingRow = paintedAfter(() => keyStart !== null && shown()).then((end) => ({
+        ms: end - keyStart!,
+        longTasks: overlapping(keyStart!, end),
+      }));
+    },
+    row() {
+      if (!pendingRow) throw new Error('armRow() first');
+      return pendingRow;
     },
     idleLongTasks: () => overlapping(openEnd, firstKey ?? performance.now()),
   };

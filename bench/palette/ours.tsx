@@ -7,6 +7,7 @@ import type { AppServices, CommandContext, Surface } from '../../commands/contex
 import { defineCommand, Registry } from '../../commands/registry.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { Palette } from '../../src/web/palette/Palette.tsx';
+import type { RemoteSearch } from '../../src/web/palette/remoteSearch.ts';
 import { openPalette } from '../../src/web/palette/state.ts';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import type { BenchEntity } from '../lib/entities.ts';
@@ -15,7 +16,37 @@ import { INPUT_SELECTOR, installProbe } from '../lib/probe.ts';
 const GROUPS = ['Servers', 'Players', 'Groups', 'Dinos', 'Scripts', 'Buckets'];
 const VERBS = ['List', 'Open', 'Create', 'Edit', 'Delete', 'Refresh', 'Export', 'Copy id'];
 
-function benchRuntime(data: BenchEntity[]): CommandRuntime {
+/**
+ * The server side of the palette's dino search (issue 13): a fleet's million dinos stay on the
+ * server, which answers each query with a page of 20 after `latencyMs` (bench/dinos measures the
+ * real request under load). Its rows are labelled `<query> <n> (server)`.
+ */
+export const REMOTE_PAGE = 20;
+export const remoteLabel = (query: string, n: number) => `${query} ${n} (server)`;
+
+function fakeServer(latencyMs: number): RemoteSearch {
+  return (text, signal) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          resolve(
+            Array.from({ length: REMOTE_PAGE }, (_, n) => ({
+              kind: 'dino' as const,
+              id: `remote-${text}-${n}`,
+              label: remoteLabel(text, n),
+              detail: 'Rex · Tribe of Bob · The Island',
+            })),
+          ),
+        latencyMs,
+      );
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+}
+
+function benchRuntime(data: BenchEntity[], remoteLatencyMs: number | null): CommandRuntime {
   const registry = new Registry().register(
     defineCommand({
       id: 'nav.open',
@@ -47,14 +78,23 @@ function benchRuntime(data: BenchEntity[]): CommandRuntime {
     app: {} as AppServices,
     permissions: () => null,
   });
-  return { registry, entities, index, context, run: async () => undefined, recent: () => [] };
+  return {
+    registry,
+    entities,
+    index,
+    ...(remoteLatencyMs === null ? {} : { remote: fakeServer(remoteLatencyMs) }),
+    context,
+    run: async () => undefined,
+    recent: () => [],
+  };
 }
 
-export function mountOurs(root: Root, data: BenchEntity[]): void {
+/** `remoteLatencyMs`: the palette also searches a server (the `remote` variant), answering after that long. */
+export function mountOurs(root: Root, data: BenchEntity[], remoteLatencyMs: number | null = null): void {
   const store = createStore();
   root.render(
     <Provider store={store}>
-      <CommandRuntimeContext.Provider value={benchRuntime(data)}>
+      <CommandRuntimeContext.Provider value={benchRuntime(data, remoteLatencyMs)}>
         <Palette />
       </CommandRuntimeContext.Provider>
     </Provider>,

@@ -11,11 +11,21 @@ const SIZES = [1_000, 10_000, 100_000];
 const RUNS = {
   ours: { 1000: 10, 10000: 10, 100000: 10 },
   plain: { 1000: 5, 10000: 3, 100000: 2 },
+  remote: { 100000: 10 },
 };
 const QUICK_RUNS = {
   ours: { 1000: 5, 10000: 5, 100000: 5 },
   plain: { 1000: 3, 10000: 2 },
+  remote: { 100000: 5 },
 };
+/**
+ * `remote`: ours with the server search of a fleet's million dinos (src/web/palette/remoteSearch.ts)
+ * behind a fake server answering after REMOTE_LATENCY_MS; the real request's latency under load is
+ * bench/dinos's `paletteName`. Besides key-to-paint, each query the palette sends (three characters
+ * or more, trimmed) is timed from its keystroke until the server's rows are painted.
+ */
+const REMOTE_LATENCY_MS = 20;
+const REMOTE_MIN_CHARS = 3;
 export const TARGETS = { keyP95Ms: 25, openMs: 50, longTasks: 0, keyP95SpeedUp: 100 };
 
 // Wall clock waits for frames and for other processes on a shared CPU; the renderer's own
@@ -42,7 +52,9 @@ function cpuSpent(before, after) {
 }
 
 async function oneRun(bench, variant, n) {
-  const { page, close } = await bench.newPage(`/palette/index.html?variant=${variant}&n=${n}`);
+  const { page, close } = await bench.newPage(
+    `/palette/index.html?variant=${variant}&n=${n}&latency=${REMOTE_LATENCY_MS}`,
+  );
   try {
     await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 120_000 });
     const cdp = await page.context().newCDPSession(page);
@@ -52,16 +64,26 @@ async function oneRun(bench, variant, n) {
     Object.assign(open, cpuSpent(beforeOpen, await cpuCounters(cdp)));
     await page.waitForTimeout(PAUSE_MS);
     const keys = [];
+    const rows = [];
     for (let i = 1; i <= QUERY.length; i++) {
       const before = await cpuCounters(cdp);
-      await page.evaluate((q) => window.__bench.arm(q), QUERY.slice(0, i));
+      const q = QUERY.slice(0, i);
+      const asks = variant === 'remote' && q.trim().length >= REMOTE_MIN_CHARS;
+      await page.evaluate(
+        ([query, row]) => {
+          window.__bench.arm(query);
+          if (row) window.__bench.armRow(row);
+        },
+        [q, asks ? `${q.trim()} 0 (server)` : null],
+      );
       await page.keyboard.type(QUERY[i - 1]);
       const sample = await page.evaluate(() => window.__bench.result());
       keys.push({ ...sample, ...cpuSpent(before, await cpuCounters(cdp)) });
+      if (asks) rows.push(await page.evaluate(() => window.__bench.row()));
       await page.waitForTimeout(PAUSE_MS);
     }
     const idle = await page.evaluate(() => window.__bench.idleLongTasks());
-    return { open, keys, idle };
+    return { open, keys, idle, rows };
   } finally {
     await close();
   }
@@ -116,6 +138,19 @@ function summarise(runs) {
       ),
     ),
     perPrefixMedian: perPrefix,
+    // The remote variant: keystroke until the server's rows for that query are painted.
+    ...(runs[0].rows.length
+      ? {
+          serverRowsMedian: round(median(runs.flatMap((r) => r.rows.map((x) => x.ms)))),
+          serverRowsP95: round(
+            percentile(
+              runs.flatMap((r) => r.rows.map((x) => x.ms)),
+              0.95,
+            ),
+          ),
+          serverLatencyMs: REMOTE_LATENCY_MS,
+        }
+      : {}),
     perPrefixCpuMedian: perPrefixCpu,
   };
 }
@@ -124,11 +159,11 @@ export async function run({
   quick = false,
   log = console.log,
   browserBench,
-  variants = ['ours', 'plain'],
+  variants = ['ours', 'plain', 'remote'],
   sizes = SIZES,
 }) {
   const plan = quick ? QUICK_RUNS : RUNS;
-  const out = { query: QUERY, ours: {}, plain: {} };
+  const out = { query: QUERY, ours: {}, plain: {}, remote: {} };
   for (const n of sizes)
     for (const variant of variants) {
       const count = plan[variant][n];
@@ -168,7 +203,7 @@ export async function run({
 /** Rows for the summary table printed by scripts/bench.mjs. */
 export function table(result) {
   const rows = [];
-  for (const variant of ['ours', 'plain'])
+  for (const variant of ['ours', 'plain', 'remote'])
     for (const [n, s] of Object.entries(result[variant] ?? {}))
       rows.push({
         bench: `palette ${variant}`,
@@ -179,6 +214,11 @@ export function table(result) {
         'key CPU med/p95': `${s.keyCpuMedian} / ${s.keyCpuP95}`,
         'long tasks (typing)': `${s.longTasksTyping.medianCount} / ${s.longTasksTyping.maxMs} ms`,
         'speed-up key p95': variant === 'ours' ? (result.speedUp?.[n]?.keyP95 ?? '–') : '',
+        ...(s.serverRowsMedian === undefined
+          ? {}
+          : {
+              'server rows med/p95': `${s.serverRowsMedian} / ${s.serverRowsP95} (server ${s.serverLatencyMs} ms)`,
+            }),
       });
   return rows;
 }

@@ -3,6 +3,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface Queryable {
@@ -44,7 +45,8 @@ export async function openDb(opts: DbOptions = {}): Promise<Db> {
 
 async function openPglite(dataDir: string): Promise<Db> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toNumber } });
+  // pg_trgm: the dino name search's substring index (migration 015).
+  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toNumber }, extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await q.query<T>(sql, params)).rows }),
     exec: async (sql) => {

@@ -75,6 +75,18 @@ function typed(value: string, field: string, type: ValueType = 'text'): { ok: bo
   }
 }
 
+/** The `search` filter: English full-text (websearch syntax) or case-insensitive contains, over any of exprs. */
+export function searchSql(exprs: string[], value: string, p: Params): string {
+  const q = p.add(value);
+  const like = p.add(escapeLike(value));
+  return `(${exprs
+    .map(
+      (e) =>
+        `to_tsvector('english', coalesce(${e}, '')) @@ websearch_to_tsquery('english', ${q}) OR ${e} ILIKE ${like}`,
+    )
+    .join(' OR ')})`;
+}
+
 function filterSql(f: Filter, field: string, value: string, p: Params): string {
   switch (f.kind) {
     case 'exact': {
@@ -90,16 +102,8 @@ function filterSql(f: Filter, field: string, value: string, p: Params): string {
       const like = p.add(escapeLike(value));
       return `(${f.exprs.map((e) => `${e} ILIKE ${like}`).join(' OR ')})`;
     }
-    case 'search': {
-      const q = p.add(value);
-      const like = p.add(escapeLike(value));
-      return `(${f.exprs
-        .map(
-          (e) =>
-            `to_tsvector('english', coalesce(${e}, '')) @@ websearch_to_tsquery('english', ${q}) OR ${e} ILIKE ${like}`,
-        )
-        .join(' OR ')})`;
-    }
+    case 'search':
+      return searchSql(f.exprs, value, p);
     case 'bool':
       return value === 'true' ? f.expr : value === 'false' ? `NOT ${f.expr}` : 'false';
     case 'custom':

@@ -80,7 +80,12 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
     const plan = planList(new URL(c.req.url).searchParams, wc.list, p);
     return pageJson(
       c,
-      await runList(db, { columns: wc.columns, from: wc.from(user), where: [live] }, plan, p),
+      await runList(
+        db,
+        { columns: wc.columns, from: wc.from(user), countFrom: wc.countFrom?.(user), where: [live] },
+        plan,
+        p,
+      ),
     );
   });
 

@@ -124,7 +124,8 @@ export function createSentinelApi(http: Http) {
 
   /** GET collection and item: every class path of §2.4 has them. */
   const readable = <T>(path: string) => ({
-    list: (params: ListParams = {}) => http<Page<T>>('GET', path, { query: params, expect: ['forbidden'] }),
+    list: (params: ListParams = {}, signal?: AbortSignal) =>
+      http<Page<T>>('GET', path, { query: params, expect: ['forbidden'], signal }),
     get: (id: string) => http<T>('GET', at(path, id), { expect: ['objectNotFound', 'forbidden'] }),
   });
 

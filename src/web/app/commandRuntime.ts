@@ -15,6 +15,7 @@ import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
 import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
+import { dinoRemote } from '../views/world/worldRefs.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
 import * as L from './layout.ts';
@@ -161,6 +162,7 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     registry: deps.registry,
     entities,
     index: deps.index,
+    remote: (text, signal) => dinoRemote(deps.api, text, signal),
     context,
     recent: recentCommands,
     async run(cmd: Command, values, surface) {

@@ -5,12 +5,15 @@ import { createContext, useContext } from 'react';
 import type { EntityLookup } from '../../../commands/args.ts';
 import type { CommandContext, CommandResult, Surface } from '../../../commands/context.ts';
 import type { Command, Registry } from '../../../commands/registry.ts';
+import type { RemoteSearch } from '../palette/remoteSearch.ts';
 import type { EntityIndex } from '../store/entityIndex.ts';
 
 export interface CommandRuntime {
   registry: Registry;
   entities: EntityLookup;
   index: EntityIndex;
+  /** Entities too many to hold (a fleet's dinos), found on the server as the palette's query changes. */
+  remote?: RemoteSearch;
   /** A context as of now: the active pane's route, its selection, the user. */
   context(surface: Surface): CommandContext;
   /** Parses nothing: values are already typed. Reports success/failure as toasts unless quiet. */

@@ -34,6 +34,7 @@ import {
   withRaw,
 } from './prompt.ts';
 import { COMMAND_PROPS, RowList, selectedValue, VISIBLE_ROWS } from './RowList.tsx';
+import { RemoteEntitySearch } from './remoteSearch.ts';
 import { commandRow, entityRow, type PaletteRow } from './rows.ts';
 import { type PaletteState, paletteAtom } from './state.ts';
 import { warmRows } from './warmRows.tsx';
@@ -71,15 +72,32 @@ function pendingPrompt(cmd: Cmd | undefined, values: Record<string, unknown>): P
   return { ...p, names, raws: names.map(() => ''), values };
 }
 
-function resultRows(source: CommandSource, index: EntityIndex, query: string): PaletteRow[] {
+/** What the server found for a query and the index does not hold (remoteSearch.ts). */
+const NOTHING_REMOTE: readonly EntityRef[] = [];
+
+function resultRows(
+  source: CommandSource,
+  index: EntityIndex,
+  query: string,
+  remote: readonly EntityRef[] = NOTHING_REMOTE,
+): PaletteRow[] {
   const rows = source.search(query).map(commandRow);
   const q = query.trim();
   if (q === '') return rows;
   // Entities are found by id too, but exactly: fuzzy matching of ids would bury names in digit noise.
   const byId = ENTITY_KINDS.flatMap((k) => index.get(k, q) ?? []);
-  for (const ref of byId) rows.push(entityRow(ref));
-  for (const ref of entitySearch(index).search(q, ENTITY_CAP))
-    if (!byId.includes(ref)) rows.push(entityRow(ref));
+  const listed = new Set<string>();
+  const add = (ref: EntityRef) => {
+    const key = `${ref.kind}:${ref.id}`;
+    if (listed.has(key)) return;
+    listed.add(key);
+    rows.push(entityRow(index.get(ref.kind, ref.id) ?? ref));
+  };
+  for (const ref of byId) add(ref);
+  for (const ref of entitySearch(index).search(q, ENTITY_CAP)) add(ref);
+  // The server's answer comes after what is shown already: arriving late, it never moves the row
+  // the highlight is on.
+  for (const ref of remote) add(ref);
   return rows;
 }
 
@@ -133,6 +151,9 @@ function PaletteDialog({
   const [failure, setFailure] = useState<RunFailure | null>(null);
   const busy = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [remote] = useState(() => (runtime.remote ? new RemoteEntitySearch(runtime.remote) : null));
+  // Bumped when the server answers: the answer is then kept in `remote` for its query.
+  const [answers, setAnswers] = useState(0);
 
   useLayoutEffect(
     () => () => {
@@ -145,10 +166,23 @@ function PaletteDialog({
 
   const input = prompt ? prompt.raws[prompt.step] : query;
   const arg = prompt ? currentArg(prompt) : null;
+  // Entities the console does not hold are asked of the server once the query stands; the list
+  // shows what it holds meanwhile, so a keystroke never waits for the network.
+  useEffect(() => {
+    if (!remote) return;
+    if (prompt) remote.cancel();
+    else remote.request(input, () => setAnswers((n) => n + 1));
+  }, [remote, prompt, input]);
+  useEffect(() => () => remote?.cancel(), [remote]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers brings in the server's results
+  const found = useMemo(
+    () => (remote && !prompt ? remote.cached(input) : undefined),
+    [remote, prompt, input, answers],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the entity results
   const rows = useMemo(
-    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input)),
-    [arg, input, lookup, source, runtime, version],
+    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input, found)),
+    [arg, input, lookup, source, runtime, version, found],
   );
 
   const resetList = () => {

@@ -51,13 +51,16 @@ export const tribeRemote = async (api: SentinelApi, text: string) =>
     await api.tribes.list(UUID.test(text) ? { tribeId: text } : { tribeName: text, pageSize: LOOKUP_SIZE })
   ).results.map(tribeRef);
 
-export const dinoRemote = async (api: SentinelApi, text: string) =>
-  (
-    await api.dinos.list(
-      UUID.test(text)
-        ? { dinoId: text }
-        : /^\d+$/.test(text)
-          ? { dinoNumber: text }
-          : { dinoDisplayName: text, pageSize: LOOKUP_SIZE },
-    )
-  ).results.map(dinoRef);
+/** What one palette request brings back: more than it shows at once, bounded for the server. */
+export const DINO_SEARCH_PAGE = 20;
+
+/** By id, by the in-game number, or by name in display-name order (an index walk at a million dinos). */
+export async function dinoRemote(api: SentinelApi, text: string, signal?: AbortSignal): Promise<EntityRef[]> {
+  const query = UUID.test(text)
+    ? { 'dinoId[]': text }
+    : /^\d+$/.test(text)
+      ? { dinoNumber: text }
+      : { dinoName: text, sortedColumn: 'dinoDisplayName' };
+  const page = await api.dinos.list({ ...query, pageSize: DINO_SEARCH_PAGE }, signal);
+  return page.results.map(dinoRef);
+}

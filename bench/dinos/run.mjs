@@ -1,0 +1,130 @@
+// Dino list bench (issue 13 "Scale"): 1,000,000 dinos over 50 simulated game servers
+// (bench/dinos/seed.ts), 100 console clients (bench/api/clients.mjs: each sends its next request a
+// think time after the last answer, two a second), the dino list sorted by display name under each
+// filter (species, status, tribe, server, name search) and the palette's bounded dino search, each
+// against the baseline request of the same run (`GET /v4/user`), on PostgreSQL 15 and on PGlite.
+// Target: p99 under 50 ms on PostgreSQL. Then the list view scrolling the million in Chromium
+// (bench/dinos/scroll.mjs). The machine's load average is recorded beside the figures: it is shared.
+import os from 'node:os';
+import { runClients } from '../api/clients.mjs';
+import { startPostgres } from '../api/postgres.mjs';
+import { startBenchServer } from '../api/server.mjs';
+import { ratio, round } from '../lib/stats.mjs';
+import { SCROLL_TARGETS, scrollBench } from './scroll.mjs';
+
+export const needsBrowser = false;
+export const TARGETS = { p99Ms: 50 };
+const CLIENTS = 100;
+const CLIENT_RATE = 2;
+const WARM_UP_SECONDS = 3;
+const PAGE = 'sortedColumn=dinoDisplayName&sortDirection=ascending&pageSize=100';
+/** What the palette asks for each query it sends (src/web/views/dinos/dinoSearch.ts). */
+const PALETTE = 'sortedColumn=dinoDisplayName&pageSize=20';
+const STATUSES = ['Deployed,Frozen,Uploaded', 'Dead', 'Frozen', 'Deployed'];
+
+function scenarios(serviceIds, d) {
+  let n = 0;
+  const pick = (list) => encodeURIComponent(list[(n++ * 7919) % list.length]);
+  return {
+    baseline: () => '/v4/user',
+    species: () => `/v4/sentinel/dinos?dinoSpecies=${pick(d.species.slice(0, 60))}&${PAGE}`,
+    status: () => `/v4/sentinel/dinos?dinoStatus=${pick(STATUSES)}&${PAGE}`,
+    tribe: () => `/v4/sentinel/dinos?tribeId=${pick(d.tribeIds)}&${PAGE}`,
+    server: () => `/v4/sentinel/dinos?serviceId=${pick(serviceIds)}&${PAGE}`,
+    nameSearch: () => `/v4/sentinel/dinos?dinoName=${pick(d.names)}&${PAGE}`,
+    paletteName: () => `/v4/sentinel/dinos?dinoName=${pick(d.names).slice(0, 3 + (n % 4))}&${PALETTE}`,
+    paletteId: () => `/v4/sentinel/dinos?dinoId=${pick(d.dinoIds)}&${PALETTE}`,
+  };
+}
+
+const clients = (url, token, path, seconds) =>
+  runClients({ url, token, path, clients: CLIENTS, ratePerClient: CLIENT_RATE, seconds });
+
+async function settle(url, token) {
+  const end = Date.now() + 120_000;
+  while (Date.now() < end) {
+    const t0 = performance.now();
+    await (await fetch(`${url}/v4/user`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    if (performance.now() - t0 < 100) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function onBackend(name, env, opts) {
+  opts.log(`  ${name}: loading ${opts.rows.toLocaleString('en')} dinos…`);
+  const server = await startBenchServer({
+    BENCH_LOG_ROWS: '0',
+    BENCH_DINO_ROWS: String(opts.rows),
+    BENCH_SERVERS: '50',
+    ...env,
+  });
+  try {
+    const out = { loadSeconds: round(server.loadMs / 1000), loadAverage: [] };
+    const paths = Object.entries(scenarios(server.serviceIds, server.dinos));
+    for (const [, path] of paths) await clients(server.url, server.token, path, WARM_UP_SECONDS);
+    for (const [scenario, path] of paths) {
+      await settle(server.url, server.token);
+      const r = await clients(server.url, server.token, path, opts.seconds);
+      out[scenario] = r;
+      out.loadAverage.push(round(os.loadavg()[0], 2));
+      opts.log(`  ${name} ${scenario}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.requestsPerSecond} req/s`);
+    }
+    for (const [s] of paths)
+      if (s !== 'baseline') out[s].p99VsBaseline = ratio(out[s].p99Ms, out.baseline.p99Ms);
+    out.peakRssMiB = await server.peakRssMiB();
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run({ quick, log, rows = Number(process.env.BENCH_DINOS ?? 1_000_000) }) {
+  const opts = { rows, seconds: quick ? 5 : 15, log };
+  const figures = {
+    rows,
+    servers: 50,
+    clients: CLIENTS,
+    clientRequestsPerSecond: CLIENT_RATE,
+    seconds: opts.seconds,
+    targets: { ...TARGETS, scroll: SCROLL_TARGETS },
+  };
+  const pg = startPostgres('-c shared_buffers=256MB');
+  if (pg) {
+    try {
+      figures.postgres = await onBackend('PostgreSQL 15', { BENCH_DATABASE_URL: pg.url }, opts);
+    } finally {
+      pg.stop();
+    }
+  } else figures.postgres = null;
+  figures.pglite = process.env.BENCH_DINOS_PGLITE === '0' ? null : await onBackend('PGlite', {}, opts);
+  figures.scroll = await scrollBench({ rows, quick, log });
+  return figures;
+}
+
+export function table(f) {
+  const rows = [];
+  for (const backend of ['postgres', 'pglite']) {
+    if (!f[backend]) continue;
+    for (const s of Object.keys(f[backend]).filter((k) => f[backend][k]?.p99Ms !== undefined)) {
+      const x = f[backend][s];
+      rows.push({
+        bench: `dinos ${backend} ${s}`,
+        p50: `${x.p50Ms} ms`,
+        p99: `${x.p99Ms} ms`,
+        target: s === 'baseline' || backend === 'pglite' ? '' : `< ${TARGETS.p99Ms} ms`,
+        'vs baseline': x.p99VsBaseline === undefined ? '' : `${x.p99VsBaseline}×`,
+        'req/s': x.requestsPerSecond,
+        errors: x.errors,
+      });
+    }
+    rows.push({ bench: `dinos ${backend} peak RSS`, p50: `${f[backend].peakRssMiB} MiB` });
+  }
+  const s = f.scroll;
+  rows.push({
+    bench: `dinos list scroll ${s.rows.toLocaleString('en')}`,
+    p50: `frame p95 ${s.frameP95Scroll} / ${s.frameP95Jump} ms (scroll / jump)`,
+    p99: `long tasks ${s.longTasksPerRun}/run, max ${s.longTaskMaxMs} ms`,
+    target: 'no long task',
+  });
+  return rows;
+}
