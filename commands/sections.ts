@@ -20,6 +20,7 @@ export interface Section {
 export const SECTIONS = [
   { id: 'servers', title: 'Servers', route: `/${KIND_ROUTES.server.section}`, key: 'g>s' },
   { id: 'players', title: 'Players', route: `/${KIND_ROUTES.player.section}`, key: 'g>p' },
+  { id: 'groups', title: 'Groups', route: `/${KIND_ROUTES.group.section}`, key: 'g>g' },
 ] as const satisfies readonly Section[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
