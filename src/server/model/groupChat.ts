@@ -25,8 +25,7 @@ async function relayTargets(ctx: ServerContext, messageId: string) {
   );
   const line = rows[0];
   // A line from the web, the community or a relay is not a player's; an unknown player is not tracked.
-  if (line?.metadata.source !== 'Game' || line.metadata.originName || line.opted_out !== false)
-    return null;
+  if (line?.metadata.source !== 'Game' || line.metadata.originName || line.opted_out !== false) return null;
   const { rows: targets } = await ctx.db.query<TargetService>(
     `SELECT DISTINCT s.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "displayName"
        FROM group_services mine JOIN groups g ON g.group_id = mine.group_id AND g.enable_group_chat

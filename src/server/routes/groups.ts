@@ -88,9 +88,23 @@ const GROUPS: ClassSpec = {
   },
   owner: (caller) => ({ user_id: caller.userId }),
   canChange: (tx, userId, row) => holdsAll(tx, 'group', row.group_id, userId, Perm.EditGroup),
-  afterWrite: (tx, row) => oneClusterGroupPerService(tx, row.group_id),
+  afterWrite: async (tx, row) => {
+    await forgetUnlinkedCommunity(tx, row.group_id);
+    await oneClusterGroupPerService(tx, row.group_id);
+  },
   notify: (tx, row) => groupAudience(tx, row.group_id),
 };
+
+/** The community's names are the bot's to set (docs/api.md "Chat community"); an unlinked group keeps none. */
+async function forgetUnlinkedCommunity(tx: Queryable, groupId: unknown): Promise<void> {
+  await tx.query(
+    `UPDATE groups SET discord_guild_name = NULL, discord_chat_channel_name = NULL,
+            discord_chat_channel_id = CASE WHEN discord_guild_id IS NULL THEN NULL ELSE discord_chat_channel_id END
+      WHERE group_id = $1 AND (discord_guild_id IS NULL OR discord_chat_channel_id IS NULL)
+        AND (discord_guild_name IS NOT NULL OR discord_chat_channel_name IS NOT NULL)`,
+    [groupId],
+  );
+}
 
 /** A service may be in at most one cluster group (§3.2). */
 async function oneClusterGroupPerService(tx: Queryable, groupId: unknown): Promise<void> {
