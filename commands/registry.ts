@@ -327,7 +327,7 @@ export async function execute(
  * A 403 in the words of SPEC §8, the server's own text kept as the reason; a command that already
  * said it in the spec's words (run command: Forbidden…) is left as it is.
  */
-function permissionRefusal(e: unknown): unknown {
+export function permissionRefusal(e: unknown): unknown {
   if (!(e instanceof ApiError) || e.status !== 403 || e.message.startsWith(Msg.forbidden)) return e;
   return new ApiError(Msg.noPermission, 'forbidden', 403, e.reason === Msg.noDetails ? e.message : e.reason);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PLAYER_TABS, SERVER_TABS } from '../../src/domain/enums.ts';
+import { GROUP_TABS } from '../../src/domain/groups.ts';
 import { canonicalPath } from '../../src/web/app/routes.ts';
 import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
 
@@ -11,6 +12,7 @@ interface Ids {
   server: string;
   logMessage: string;
   player: string;
+  group: string;
 }
 
 interface Screen {
@@ -66,9 +68,14 @@ const PLAYER_TAB_LISTS: Partial<Record<(typeof PLAYER_TABS)[number], string>> = 
   identifiers: 'Identifiers',
 };
 
-/** A screen for each tab of a server's or a player's page. */
+const GROUP_TAB_LISTS: Partial<Record<(typeof GROUP_TABS)[number], string>> = {
+  services: 'Servers',
+  users: 'Users',
+};
+
+/** A screen for each tab of a server's, a player's or a group's page. */
 const tabScreens = <T extends string>(
-  kind: 'server' | 'player',
+  kind: 'server' | 'player' | 'group',
   tabs: readonly T[],
   lists: Partial<Record<T, string>>,
   id: (ids: Ids) => string,
@@ -98,6 +105,17 @@ const SCREENS: Screen[] = [
   { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
   { name: 'player list', path: () => '/players', shows: firstRow('Players') },
   ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
+  { name: 'group list', path: () => '/groups', shows: firstRow('Groups') },
+  ...tabScreens('group', GROUP_TABS, GROUP_TAB_LISTS, (ids) => ids.group),
+  {
+    name: 'group member permissions',
+    path: (ids) => `/groups/${ids.group}/users`,
+    shows: firstRow('Users'),
+    open: async (page) => {
+      await page.getByRole('grid', { name: 'Users' }).focus();
+      await expect(page.getByRole('group', { name: /^Permissions of / })).toBeVisible();
+    },
+  },
   {
     name: 'note editor',
     path: (ids) => `/players/${ids.player}/notes`,
@@ -215,7 +233,13 @@ test.beforeAll(async ({ browser }) => {
     `/sentinel/logMessages?serviceId=${server}&pageSize=1`,
   );
   const players = await api<Page_<{ playerId: string }>>('GET', '/sentinel/players?pageSize=1');
-  ids = { server, logMessage: logs.results[0].messageId, player: players.results[0].playerId };
+  const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
+  ids = {
+    server,
+    logMessage: logs.results[0].messageId,
+    player: players.results[0].playerId,
+    group: groups.results.find((g) => g.name === 'Demo Cluster')!.groupId,
+  };
 });
 test.afterAll(() => admin?.close());
 
