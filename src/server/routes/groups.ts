@@ -43,7 +43,7 @@ async function notAnonymous(tx: Queryable, userId: unknown): Promise<void> {
 }
 
 /** `groupsUpdated` to everyone who can see the group, so group lists refresh. */
-async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
+export async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
   const { rows } = await tx.query<{ user_id: string }>(
     'SELECT user_id FROM group_permissions WHERE group_id = $1',
     [groupId],
@@ -98,10 +98,13 @@ const GROUPS: ClassSpec = {
 /** The community's names are the bot's to set (docs/api.md "Chat community"); an unlinked group keeps none. */
 async function forgetUnlinkedCommunity(tx: Queryable, groupId: unknown): Promise<void> {
   await tx.query(
-    `UPDATE groups SET discord_guild_name = NULL, discord_chat_channel_name = NULL,
-            discord_chat_channel_id = CASE WHEN discord_guild_id IS NULL THEN NULL ELSE discord_chat_channel_id END
-      WHERE group_id = $1 AND (discord_guild_id IS NULL OR discord_chat_channel_id IS NULL)
-        AND (discord_guild_name IS NOT NULL OR discord_chat_channel_name IS NOT NULL)`,
+    `UPDATE groups
+        SET discord_guild_name = CASE WHEN discord_guild_id IS NULL THEN NULL ELSE discord_guild_name END,
+            discord_chat_channel_name = CASE WHEN discord_chat_channel_id IS NULL THEN NULL
+                                             ELSE discord_chat_channel_name END
+      WHERE group_id = $1
+        AND ((discord_guild_id IS NULL AND discord_guild_name IS NOT NULL)
+          OR (discord_chat_channel_id IS NULL AND discord_chat_channel_name IS NOT NULL))`,
     [groupId],
   );
 }
