@@ -17,7 +17,7 @@ import {
   randomLinkCode,
 } from '../src/domain/groups.ts';
 import { GROUP_NAME_MIN, Msg } from '../src/domain/messages.ts';
-import { PERMISSION_LABELS, Perm } from '../src/domain/permissions.ts';
+import { ALL_PERMISSIONS, PERMISSION_LABELS, Perm } from '../src/domain/permissions.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 
 import { ApiError } from '../src/web/api/http.ts';
@@ -184,7 +184,7 @@ export const groupCommands = [
             fromApiColor(g.color),
             g.enableGroupChat ? 'on' : 'off',
             COMMUNITY_LINK_LABELS[communityLinkState(g)],
-            g.permissions >= 16383 ? 'owner' : bitsText(g.permissions),
+            g.permissions >= ALL_PERMISSIONS ? 'owner' : bitsText(g.permissions),
             g.groupId,
           ]),
         },
