@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     publicUrl: env('PALISADE_PUBLIC_URL', '') || undefined,
     rateLimit: intEnv('PALISADE_RATE_LIMIT', 600),
     pusher: externalPusher(),
+    chatBotToken: env('PALISADE_CHAT_BOT_TOKEN', '') || undefined,
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');

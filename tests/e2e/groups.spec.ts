@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ChatBot } from '../../src/sim/chatBot.ts';
 import { signIn, tabTo, terminalText } from './helpers.ts';
 
 // Groups by keyboard only (issue 12): the owner creates a group with chat forwarding, shares two
@@ -95,4 +96,46 @@ test('a group shares servers with a moderator who may run commands but not edit 
     .getByRole('grid', { name: `Chat of ${SERVERS[1]}` })
     .getByRole('row', { name: new RegExp(SERVERS[0]) });
   await expect(relayed.first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('the chat community link goes from not linked to a link code, linked by the bot, and unlinked', async ({
+  page,
+}) => {
+  await signIn(page);
+  const name = `Hall ${Date.now() % 100000}`;
+  await consoleLine(page, `mkgroup "${name}"`);
+  await expect.poll(() => terminalText(page)).toContain(`Group ${name} created.`);
+  await page.keyboard.type(`group "${name}" settings`);
+  await page.keyboard.press('Enter');
+  await closeConsole(page);
+
+  const state = page.getByTestId('community-state');
+  await expect(state).toHaveText('Not linked');
+  await tabTo(page, page.getByRole('button', { name: 'Link chat community' }), 80);
+  await page.keyboard.press('Enter');
+  // The code is shown to copy, and stays on the page once that is closed.
+  const shown = page.getByRole('dialog', { name: 'Link chat community' });
+  await expect(shown).toContainText(/[349ACDEFHJKMNPQRTUVWXY]{6}/);
+  await page.keyboard.press('Escape');
+  await expect(state).toHaveText('Link code requested');
+  const code = (await page.getByTestId('link-code').textContent()) ?? '';
+  await expect(shown).toHaveCount(0);
+  expect(code).toMatch(/^[349ACDEFHJKMNPQRTUVWXY]{6}$/);
+
+  // The community's bot redeems the code; the page shows the link as it happens.
+  const bot = new ChatBot({
+    apiUrl: new URL(page.url()).origin,
+    token: 'e2e-chat-bot',
+    guildId: `guild-${name}`,
+    guildName: 'Tribe Hall',
+  });
+  await bot.redeem(code);
+  await expect(state).toHaveText('Linked');
+  await expect(page.getByRole('region', { name: 'Chat community' })).toContainText('Tribe Hall');
+
+  await tabTo(page, page.getByRole('button', { name: 'Unlink chat community' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText('Unlink chat community?');
+  await page.keyboard.press('Enter');
+  await expect(state).toHaveText('Not linked');
 });
