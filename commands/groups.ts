@@ -24,6 +24,7 @@ import { ApiError } from '../src/web/api/http.ts';
 import { bool, colour, type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
+import { detachScript } from './scriptAttachments.ts';
 
 const group = 'Groups';
 /** A resource shared into a group allows every bit there: the members' own bits decide (§6). */
@@ -465,11 +466,6 @@ export const groupCommands = [
     danger: 'confirm',
     permission: { group: Perm.ManageScripts },
     args: { group: groupArg(), script: ref('script').describe('Script') },
-    run: async ({ group: g, script }, ctx) => {
-      const page = await ctx.app.api.groupScripts.list({ groupId: g.id, scriptId: script.id });
-      if (page.results.length === 0) throw new CommandError(`${script.label} is not attached to ${g.label}.`);
-      for (const a of page.results) await ctx.app.api.groupScripts.remove(a.groupScriptId);
-      return { message: `${script.label} was detached from ${g.label}.` };
-    },
+    run: ({ group: g, script }, ctx) => detachScript(ctx, { ...g, kind: 'group' }, script),
   }),
 ];

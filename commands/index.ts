@@ -8,6 +8,7 @@ import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
+import { scriptAttachmentCommands } from './scriptAttachments.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
@@ -24,6 +25,7 @@ const COMMANDS = [
   ...playerCommands,
   ...banCommands,
   ...groupCommands,
+  ...scriptAttachmentCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

@@ -170,3 +170,41 @@ describe('group rules', () => {
     expect(communityLinkState({ discordLinkCode: null, discordGuildId: '1' })).toBe('linked');
   });
 });
+
+describe('attached scripts', () => {
+  const restarter: EntityRef = { kind: 'script', id: 'sc-1', label: 'Restarter' };
+  const answer: Answer = (method, path) => {
+    if (path === '/sentinel/serviceScripts' && method === 'GET')
+      return { results: [{ serviceScriptId: 'a-1', revisionId: null }] };
+    if (path.endsWith('/revisions'))
+      return {
+        revisions: [
+          { revisionId: 'abcdef12-0000-4000-8000-000000000000', dateCreated: 1_700_000_000 },
+          { revisionId: 'abc99999-0000-4000-8000-000000000000', dateCreated: 1_690_000_000 },
+        ],
+      };
+    return true;
+  };
+
+  it('locks the server’s attachment to the version named by its first characters', async () => {
+    const { ctx, http } = context('/servers/s-island/scripts', answer);
+    const r = await execute(
+      registry.get('script.setVersion')!,
+      { script: restarter, version: 'abcdef' },
+      ctx,
+    );
+    expect(r?.message).toBe('Restarter on s-island is locked to version abcdef12.');
+    expect(http.mock.calls.at(-1)?.slice(0, 2)).toEqual(['PATCH', '/sentinel/serviceScripts/a-1']);
+    expect(http.mock.calls.at(-1)?.[2]?.body).toEqual({ revisionId: 'abcdef12-0000-4000-8000-000000000000' });
+    await expect(
+      execute(registry.get('script.setVersion')!, { script: restarter, version: 'abc' }, ctx),
+    ).rejects.toThrow('Several versions match "abc".');
+  });
+
+  it('detaches it from the server in view', async () => {
+    const { ctx, http } = context('/servers/s-island/scripts', answer);
+    const r = await execute(registry.get('script.detach')!, { script: restarter }, ctx);
+    expect(r?.message).toBe('Restarter was detached from s-island.');
+    expect(http.mock.calls.at(-1)?.slice(0, 2)).toEqual(['DELETE', '/sentinel/serviceScripts/a-1']);
+  });
+});

@@ -19,11 +19,12 @@ export const MENUS = {
   groupServicesToolbar: ['group.addServers'],
   groupBucketRow: ['group.removeBucket'],
   groupBucketsToolbar: ['group.addBuckets'],
-  groupScriptRow: ['group.detachScript'],
+  groupScriptRow: ['group.detachScript', 'script.setVersion'],
   groupScriptsToolbar: ['group.attachScript'],
   groupUserRow: ['group.editPermissions', 'group.removeUser'],
   groupLinkCommunity: ['group.linkDiscord'],
   groupUnlinkCommunity: ['group.unlinkDiscord'],
   serverUserRow: ['group.editPermissions', 'group.removeUser'],
   serverGroupRow: ['group.open', 'group.removeServer'],
+  serverScriptRow: ['script.detach', 'script.setVersion'],
 } as const satisfies Record<string, readonly CommandId[]>;

@@ -1,6 +1,7 @@
 // The server tabs about who and what is attached to it: users with access, the groups holding it
 // and the scripts attached to it (SPEC §2), each the real API list. Users and groups get the group
-// commands in their rows' menus (edit permissions, remove user, go to group, take the server out).
+// commands in their rows' menus (edit permissions, remove user, go to group, take the server out),
+// scripts theirs (detach, choose version).
 
 import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
@@ -71,6 +72,8 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
   );
 }
 
+const scriptOf = (s: ServiceScript): Ref => ({ kind: 'script', id: s.scriptId, label: s.scriptName });
+
 export function ScriptsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
   const list = usePagedList({
@@ -86,6 +89,8 @@ export function ScriptsTab({ serviceId }: { serviceId: string }) {
       columns={scriptColumns}
       rowKey={(s) => s.serviceScriptId}
       emptyText="No scripts are attached to the server."
+      menu={() => MENUS.serverScriptRow}
+      entity={scriptOf}
       onOpen={(s) => go(`/scripts/${s.scriptId}`)}
     />
   );
