@@ -4,10 +4,12 @@ import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
+import { groupCommands } from './groups.ts';
 import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
+import { scriptAttachmentCommands } from './scriptAttachments.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
@@ -28,6 +30,8 @@ const COMMANDS = [
   ...survivorCommands,
   ...tribeCommands,
   ...dinoCommands,
+  ...groupCommands,
+  ...scriptAttachmentCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

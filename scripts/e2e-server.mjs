@@ -15,6 +15,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], 
     PORT: process.argv[2] ?? '4179',
     PALISADE_DATA_DIR: dataDir,
     PALISADE_SIM_TICK_MS: '700',
+    // The browser tests play the chat community's bot with this token (tests/e2e/groups.spec.ts).
+    PALISADE_CHAT_BOT_TOKEN: 'e2e-chat-bot',
     DATABASE_URL: '',
   },
 });

@@ -30,6 +30,7 @@ import { registerBanRoutes } from './routes/bans.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerCharacterActionRoutes } from './routes/characterActions.ts';
 import { registerChatRoutes } from './routes/chat.ts';
+import { registerChatBotRoutes } from './routes/chatBot.ts';
 import { registerConsoleRoutes } from './routes/console.ts';
 import { registerDinoActionRoutes } from './routes/dinoActions.ts';
 import { registerDiscordRoutes } from './routes/discord.ts';
@@ -81,6 +82,8 @@ export interface CreateServerOptions {
   linkTimings?: Partial<LinkTimings>;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
+  /** The chat community bot's token; default one made once and kept in the database. */
+  chatBotToken?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
   authSweepMs?: number;
 }
@@ -188,6 +191,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     },
     controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
     billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
+    chatBotToken:
+      opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -225,6 +230,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerCharacterActionRoutes(router, ctx);
   registerWebhookRoutes(router, ctx);
   registerDiscordRoutes(router, ctx);
+  registerChatBotRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {

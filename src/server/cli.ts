@@ -4,6 +4,7 @@
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
 
 import { join } from 'node:path';
+import { playCommunityBot } from '../sim/communityConsole.ts';
 import { startSimulator } from '../sim/index.ts';
 import { createServer, type ExternalPusher } from './app.ts';
 import { LINK_PATH } from './link/linkServer.ts';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     publicUrl: env('PALISADE_PUBLIC_URL', '') || undefined,
     rateLimit: intEnv('PALISADE_RATE_LIMIT', 600),
     pusher: externalPusher(),
+    chatBotToken: env('PALISADE_CHAT_BOT_TOKEN', '') || undefined,
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
   console.log(`Sign in with ${email} / ${password} (moderator: ${demo.moderator.email}, same password)`);
   if (databaseUrl) console.log('Database: PostgreSQL (DATABASE_URL)');
   if (sim) console.log(`Simulating ${simServers} game server${simServers === 1 ? '' : 's'}`);
+  const bot =
+    simServers > 0 ? playCommunityBot({ apiUrl: server.url, token: server.config.chatBotToken }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal}: stopping…`);
     try {
+      bot?.stop();
       await sim?.stop();
       await server.close();
       process.exit(0);

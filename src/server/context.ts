@@ -35,6 +35,8 @@ export interface ServerConfig {
   pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
   controlPanelUrl: string;
   billingPortalUrl: string;
+  /** What the chat community's bot sends as `Authorization: Bot <token>` (docs/api.md "Chat community bot"). */
+  chatBotToken: string;
 }
 
 export interface Links {

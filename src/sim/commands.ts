@@ -58,6 +58,9 @@ function admin(world: World, command: unknown): CommandOutcome {
   return handler ? handler(world, rest.join(' ')) : ok(NO_RESPONSE);
 }
 
+/** Where a `chat` command can come from: the web (a server or its group), a relay, the community. */
+const RELAYED_SOURCES = ['WebService', 'WebGroup', 'Game', 'Discord'] as const;
+
 function webChat(world: World, cmd: GameCommand): CommandOutcome {
   if (typeof cmd.message !== 'string' || cmd.message === '') return fail('Missing message');
   const language = typeof cmd.languageCode === 'string' ? cmd.languageCode : 'en';
@@ -65,9 +68,16 @@ function webChat(world: World, cmd: GameCommand): CommandOutcome {
   // Nothing here can translate: the message stands in for its own English translation.
   const translations = { en: cmd.message, [language]: cmd.message };
   const scores = ev.moderationScores(world.rng);
-  return ok(null, [
-    ev.chat({ source: 'WebService', senderName, language, translations, scores, scope: 'Global' }),
-  ]);
+  const source = RELAYED_SOURCES.find((s) => s === cmd.source) ?? 'WebService';
+  // A line relayed from another server of a group (or the chat community) keeps where it was said.
+  const origin =
+    typeof cmd.originName === 'string'
+      ? {
+          originName: cmd.originName,
+          originServiceId: typeof cmd.originServiceId === 'string' ? cmd.originServiceId : null,
+        }
+      : undefined;
+  return ok(null, [ev.chat({ source, senderName, language, translations, scores, scope: 'Global', origin })]);
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -368,13 +368,15 @@ export function moderationScores(rng: Rng, flags: Partial<Record<ModerationScore
 }
 
 export interface ChatLine {
-  source: 'Game' | 'WebService';
+  source: 'Game' | 'WebService' | 'WebGroup' | 'Discord';
   senderName: string;
   language: string;
   translations: Record<string, string>;
   scores: Record<ModerationScore, number>;
   scope: string;
   player?: { playerId: string; characterId: string };
+  /** A line relayed from elsewhere: the server (or community) it was said on. */
+  origin?: { originName: string; originServiceId: string | null };
 }
 
 export const chat = (line: ChatLine): LinkEvent => {
@@ -391,6 +393,7 @@ export const chat = (line: ChatLine): LinkEvent => {
     characterId: line.player?.characterId ?? null,
     translations: line.translations,
     analysis: { success: true, scores: line.scores },
+    ...line.origin,
   });
 };
 

@@ -124,3 +124,53 @@ it('keeps a server in at most one cluster group', async () => {
     permissionsMask: 1,
   });
 });
+
+it('finds a user by email, full user id or username#discriminator, never an anonymous one', async () => {
+  const lookup = (query: string) =>
+    call(t.base, owner, 'GET', `/sentinel/userLookup?query=${encodeURIComponent(query)}`);
+  const byEmail = await lookup(t.demo.moderator.email.toUpperCase());
+  expect(byEmail.status).toBe(200);
+  const { userId, usernameFull } = byEmail.body;
+  expect(byEmail.body).toMatchObject({ userId: t.demo.moderator.userId, isAnonymous: false });
+  expect((await lookup(userId)).body.userId).toBe(userId);
+  expect((await lookup(usernameFull)).body.userId).toBe(userId);
+  expect((await lookup('nobody@x.local')).body).toMatchObject({
+    code: 'userNotFound',
+    message: 'No user has that email, user id or username#discriminator.',
+  });
+  expect((await lookup('  ')).body.code).toBe('missingQuery');
+
+  const { rows } = await t.server.db.query<{ user_id: string }>(
+    `INSERT INTO users (username, email, password_hash, is_anonymous) VALUES ('Anon', 'anon@x.local', 'x', true)
+     RETURNING user_id`,
+  );
+  expect((await lookup('anon@x.local')).body).toMatchObject({
+    code: 'anonymousUser',
+    message: 'Anonymous users cannot be added to a group.',
+  });
+  const added = await call(t.base, owner, 'POST', '/sentinel/groupUsers', {
+    groupId: t.demo.groupId,
+    userId: rows[0].user_id,
+    permissions: 1,
+  });
+  expect(added).toMatchObject({ status: 400, body: { code: 'validation' } });
+});
+
+it('takes the chat community through every state: not linked, code requested, linked, unlinked', async () => {
+  const made = await call(t.base, owner, 'POST', '/sentinel/groups', { name: 'Linkable' });
+  const id = made.body.created[0].groupId;
+  const patch = (body: unknown) => call(t.base, owner, 'PATCH', `/sentinel/groups/${id}`, body);
+  expect((await patch({ discordLinkCode: 'abc' })).body).toMatchObject({
+    code: 'validation',
+    message: 'A link code is 6 characters of 349ACDEFHJKMNPQRTUVWXY.',
+  });
+  expect((await patch({ discordLinkCode: 'ACDEF9' })).body).toMatchObject({ discordLinkCode: 'ACDEF9' });
+  await t.server.db.query(
+    `UPDATE groups SET discord_link_code = NULL, discord_guild_id = '42', discord_guild_name = 'Tribe Hall'
+      WHERE group_id = $1`,
+    [id],
+  );
+  await patch({ discordLinkCode: null, discordGuildId: null, discordChatChannelId: null });
+  const after = await call(t.base, owner, 'GET', `/sentinel/groups/${id}`);
+  expect(after.body).toMatchObject({ discordLinkCode: null, discordGuildId: null, discordGuildName: null });
+});

@@ -115,6 +115,13 @@ const ROUTES: Route[] = [
     ok: 200,
     stranger: notFound,
   },
+  {
+    method: 'GET',
+    path: () => `/sentinel/userLookup?query=${encodeURIComponent('moderator@palisade.local')}`,
+    needs: 'any',
+    ok: 200,
+    stranger: { status: 200 },
+  },
   // group users
   {
     method: 'GET',

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PLAYER_TABS, SERVER_TABS } from '../../src/domain/enums.ts';
+import { GROUP_TABS } from '../../src/domain/groups.ts';
 import { canonicalPath } from '../../src/web/app/routes.ts';
 import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
 
@@ -14,6 +15,7 @@ interface Ids {
   survivor: string;
   tribe: string;
   dino: string;
+  group: string;
 }
 
 interface Screen {
@@ -69,9 +71,14 @@ const PLAYER_TAB_LISTS: Partial<Record<(typeof PLAYER_TABS)[number], string>> = 
   identifiers: 'Identifiers',
 };
 
-/** A screen for each tab of a server's or a player's page. */
+const GROUP_TAB_LISTS: Partial<Record<(typeof GROUP_TABS)[number], string>> = {
+  services: 'Servers',
+  users: 'Users',
+};
+
+/** A screen for each tab of a server's, a player's or a group's page. */
 const tabScreens = <T extends string>(
-  kind: 'server' | 'player',
+  kind: 'server' | 'player' | 'group',
   tabs: readonly T[],
   lists: Partial<Record<T, string>>,
   id: (ids: Ids) => string,
@@ -118,6 +125,17 @@ const SCREENS: Screen[] = [
   { name: 'tribe tab dinos', path: (ids) => `/tribes/${ids.tribe}/dinos` },
   { name: 'dino list', path: () => '/dinos', shows: firstRow('Dinos') },
   { name: 'dino page', path: (ids) => `/dinos/${ids.dino}`, shows: firstRow('Log messages') },
+  { name: 'group list', path: () => '/groups', shows: firstRow('Groups') },
+  ...tabScreens('group', GROUP_TABS, GROUP_TAB_LISTS, (ids) => ids.group),
+  {
+    name: 'group member permissions',
+    path: (ids) => `/groups/${ids.group}/users`,
+    shows: firstRow('Users'),
+    open: async (page) => {
+      await page.getByRole('grid', { name: 'Users' }).focus();
+      await expect(page.getByRole('group', { name: /^Permissions of / })).toBeVisible();
+    },
+  },
   {
     name: 'note editor',
     path: (ids) => `/players/${ids.player}/notes`,
@@ -241,6 +259,7 @@ test.beforeAll(async ({ browser }) => {
   );
   const member = survivors.results.find((c) => c.tribeId) ?? survivors.results[0];
   const dinos = await api<Page_<{ dinoId: string }>>('GET', `/sentinel/dinos?serviceId=${server}&pageSize=1`);
+  const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
   ids = {
     server,
     logMessage: logs.results[0].messageId,
@@ -248,6 +267,7 @@ test.beforeAll(async ({ browser }) => {
     survivor: member.characterId,
     tribe: member.tribeId ?? '',
     dino: dinos.results[0].dinoId,
+    group: groups.results.find((g) => g.name === 'Demo Cluster')!.groupId,
   };
 });
 test.afterAll(() => admin?.close());

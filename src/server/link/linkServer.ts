@@ -16,6 +16,7 @@ import type { KickReason, Links, ServerContext } from '../context.ts';
 import { hashToken, uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
+import { relayGroupChat } from '../model/groupChat.ts';
 import { publishLogMessage } from '../model/logMessage.ts';
 import { groupsOfService, publishServiceChanged } from '../model/service.ts';
 import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
@@ -357,7 +358,11 @@ export function createLinkServer(
       return refuseEvent(link, seq, 'eventNotStored', 'the server could not store it');
     }
     link.send({ type: 'ack', seq });
-    if (stored) await publishLogMessage(ctx, stored);
+    if (!stored) return;
+    await publishLogMessage(ctx, stored);
+    // Relays wait on other servers' answers: they must not hold up this link's queue.
+    if (event.eventName === 'chat')
+      relayGroupChat(ctx, stored).catch((e) => console.error('link: group chat relay failed:', e.message));
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {

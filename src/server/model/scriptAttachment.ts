@@ -3,6 +3,7 @@
 // ManageScripts on the holder and ShareScripts on the script, or the script being an approved
 // community script (origin "Community"); changing or detaching needs ManageScripts on the holder.
 
+import { channelFor } from '../../domain/api.ts';
 import { Perm } from '../../domain/permissions.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
@@ -152,5 +153,16 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
           revisionId: row.revision_id,
         });
     },
+    // A group's page lists its scripts live, as it does its members, servers and buckets.
+    notify: async (_tx, row) =>
+      kind === 'group'
+        ? [
+            {
+              channels: [channelFor('groups', String(row.group_id))],
+              event: 'groupUpdated',
+              data: row.group_id,
+            },
+          ]
+        : [],
   };
 }

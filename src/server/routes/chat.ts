@@ -37,7 +37,9 @@ export function registerChatRoutes(router: ApiRouter, ctx: ServerContext): void 
         serviceId: b.serviceId ?? null,
         groupId: b.groupId ?? null,
       });
-    const command = { type: 'chat', message, senderName, languageCode: 'en' };
+    // The game shows (and stores) whether the line was sent to the server or to its group.
+    const source = typeof b.groupId === 'string' && b.groupId !== '' ? 'WebGroup' : 'WebService';
+    const command = { type: 'chat', message, senderName, languageCode: 'en', source };
     const results = await Promise.all(
       connected.map((t) => deliver(ctx, t, { command, userId: caller.userId, groupingKey: null })),
     );

@@ -3,6 +3,7 @@
 
 import { channelFor, userChannel } from '../../domain/api.ts';
 import { API_COLORS } from '../../domain/enums.ts';
+import { GROUP_MESSAGES, LINK_CODE } from '../../domain/groups.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import { groupNamePayload } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
@@ -25,8 +26,24 @@ const name = (v: unknown) => {
   return (v as string).trim();
 };
 
+/** The chat-community link code the console makes (SPEC §9: 6 characters of the code alphabet). */
+const linkCode = (v: unknown, f: string) => {
+  if (v === null || v === '') return null;
+  if (typeof v !== 'string' || !LINK_CODE.test(v)) throw validation(GROUP_MESSAGES.linkCode, { field: f });
+  return v;
+};
+
+/** Anonymous accounts cannot be group members (SPEC §5 "User lookup"). */
+async function notAnonymous(tx: Queryable, userId: unknown): Promise<void> {
+  const { rows } = await tx.query<{ is_anonymous: boolean }>(
+    'SELECT is_anonymous FROM users WHERE user_id = $1',
+    [userId],
+  );
+  if (rows[0]?.is_anonymous) throw validation(GROUP_MESSAGES.anonymousUser, { userId });
+}
+
 /** `groupsUpdated` to everyone who can see the group, so group lists refresh. */
-async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
+export async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
   const { rows } = await tx.query<{ user_id: string }>(
     'SELECT user_id FROM group_permissions WHERE group_id = $1',
     [groupId],
@@ -65,15 +82,32 @@ const GROUPS: ClassSpec = {
     color: { column: 'color', write: 'edit', parse: parse.oneOf(API_COLORS) },
     enableGroupChat: { column: 'enable_group_chat', write: 'edit', parse: parse.bool },
     discordInviteCode: { column: 'discord_invite_code', write: 'edit', parse: parse.textOrNull(100) },
-    discordLinkCode: { column: 'discord_link_code', write: 'edit', parse: parse.textOrNull(100) },
+    discordLinkCode: { column: 'discord_link_code', write: 'edit', parse: linkCode },
     discordGuildId: { column: 'discord_guild_id', write: 'edit', parse: parse.textOrNull(100) },
     discordChatChannelId: { column: 'discord_chat_channel_id', write: 'edit', parse: parse.textOrNull(100) },
   },
   owner: (caller) => ({ user_id: caller.userId }),
   canChange: (tx, userId, row) => holdsAll(tx, 'group', row.group_id, userId, Perm.EditGroup),
-  afterWrite: (tx, row) => oneClusterGroupPerService(tx, row.group_id),
+  afterWrite: async (tx, row) => {
+    await forgetUnlinkedCommunity(tx, row.group_id);
+    await oneClusterGroupPerService(tx, row.group_id);
+  },
   notify: (tx, row) => groupAudience(tx, row.group_id),
 };
+
+/** The community's names are the bot's to set (docs/api.md "Chat community"); an unlinked group keeps none. */
+async function forgetUnlinkedCommunity(tx: Queryable, groupId: unknown): Promise<void> {
+  await tx.query(
+    `UPDATE groups
+        SET discord_guild_name = CASE WHEN discord_guild_id IS NULL THEN NULL ELSE discord_guild_name END,
+            discord_chat_channel_name = CASE WHEN discord_chat_channel_id IS NULL THEN NULL
+                                             ELSE discord_chat_channel_name END
+      WHERE group_id = $1
+        AND ((discord_guild_id IS NULL AND discord_guild_name IS NOT NULL)
+          OR (discord_chat_channel_id IS NULL AND discord_chat_channel_name IS NOT NULL))`,
+    [groupId],
+  );
+}
 
 /** A service may be in at most one cluster group (§3.2). */
 async function oneClusterGroupPerService(tx: Queryable, groupId: unknown): Promise<void> {
@@ -133,6 +167,7 @@ const GROUP_USERS: ClassSpec = {
     change === 'delete'
       ? holdsAll(tx, 'group', row.group_id, userId, Perm.ManageUsers)
       : mayGrant(tx, userId, row.group_id, obj?.permissions),
+  afterWrite: (tx, row) => notAnonymous(tx, row.user_id),
   notify: (tx, row) => groupAudience(tx, row.group_id),
 };
 

@@ -3,6 +3,7 @@
 
 import type { SessionInfo, Subscription, User } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
+import { GROUP_MESSAGES } from '../../domain/groups.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, unseal } from '../crypto.ts';
 import type { Caller } from '../http/auth.ts';
@@ -97,6 +98,27 @@ export function registerUserRoutes(router: ApiRouter, ctx: ServerContext): void 
     if (id === caller.userId || id === 'me') return me(c, caller);
     const user = UUID.test(id) ? await publicUser(id) : null;
     if (!user) throw userNotFound();
+    return json(c, user);
+  });
+
+  // Finding a user to add to a group (SPEC §5 "User lookup"): an email, a full user id, or
+  // username#discriminator (the first 8 characters of the id). Anonymous accounts are refused.
+  router.authed('GET', '/sentinel/userLookup', ['sentinel:read', 'users:read'], async (c) => {
+    const query = (c.req.query('query') ?? '').trim();
+    if (query === '') throw new ApiException(400, GROUP_MESSAGES.lookupEmpty, 'missingQuery');
+    const tagged = /^(.+)#([0-9a-f]{8})$/i.exec(query);
+    const { rows } = await db.query<{ user_id: string; is_anonymous: boolean }>(
+      UUID.test(query)
+        ? 'SELECT user_id, is_anonymous FROM users WHERE user_id = $1::uuid'
+        : tagged
+          ? `SELECT user_id, is_anonymous FROM users
+              WHERE lower(username) = lower($1) AND left(user_id::text, 8) = lower($2)`
+          : 'SELECT user_id, is_anonymous FROM users WHERE lower(email) = lower($1)',
+      tagged ? [tagged[1], tagged[2]] : [query],
+    );
+    if (rows.length !== 1) throw new ApiException(404, GROUP_MESSAGES.userNotFound, 'userNotFound');
+    if (rows[0].is_anonymous) throw new ApiException(400, GROUP_MESSAGES.anonymousUser, 'anonymousUser');
+    const user = await publicUser(rows[0].user_id);
     return json(c, user);
   });
 

@@ -281,6 +281,13 @@ export function createSentinelApi(http: Http) {
       http<RequestReceipt>('POST', `/sentinel/characters/${encodeURIComponent(characterId)}/locate`, {
         expect: GAME_ACTION_ERRORS,
       }),
+    /** A user to add to a group, by email, user id or username#discriminator (docs/api.md "Groups"). */
+    userLookup: (query: string) =>
+      http<Pick<User, 'userId' | 'username' | 'usernameFull' | 'isAnonymous' | 'publicKey'>>(
+        'GET',
+        '/sentinel/userLookup',
+        { query: { query }, expect: ['userNotFound', 'anonymousUser', 'missingQuery'] },
+      ),
     discordChatChannels: (groupId: string) =>
       http<DiscordChannel[]>('GET', `/sentinel/groups/${encodeURIComponent(groupId)}/discordChatChannels`, {
         expect: ['notFound'],

@@ -34,6 +34,15 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
       },
     ],
   },
+  groups: {
+    list: lazyView(() => import('../views/groups/GroupList.tsx'), 'GroupList'),
+    pages: [
+      {
+        path: ':groupId/:tab?',
+        view: lazyView(() => import('../views/groups/GroupPage.tsx'), 'GroupPage'),
+      },
+    ],
+  },
   players: {
     list: lazyView(() => import('../views/players/PlayerList.tsx'), 'PlayerList'),
     pages: [

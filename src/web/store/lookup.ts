@@ -4,6 +4,7 @@ import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args
 import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
+import { groupRef } from '../views/groups/groupRef.ts';
 import { logRemote } from '../views/logs/logRef.ts';
 import { playerRemote } from '../views/players/playerRef.ts';
 import { dinoRemote, survivorRemote, tribeRemote } from '../views/world/worldRefs.ts';
@@ -31,8 +32,17 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   },
   group: async (api, text) => {
     const query = UUID.test(text) ? { 'groupId[]': text } : { name: text };
-    const page = await api.groups.list({ ...query, pageSize: 25 });
-    return page.results.map((g) => ({ kind: 'group', id: g.groupId, label: g.name, mask: g.permissions }));
+    return (await api.groups.list({ ...query, pageSize: 25 })).results.map(groupRef);
+  },
+  bucket: async (api, text) => {
+    const query = UUID.test(text) ? { 'bucketId[]': text } : { name: text };
+    const page = await api.buckets.list({ ...query, pageSize: 25 });
+    return page.results.map((b) => ({ kind: 'bucket', id: b.bucketId, label: b.name, mask: b.permissions }));
+  },
+  script: async (api, text) => {
+    const query = UUID.test(text) ? { 'scriptId[]': text } : { name: text };
+    const page = await api.scripts.list({ ...query, pageSize: 25 });
+    return page.results.map((s) => ({ kind: 'script', id: s.scriptId, label: s.name, mask: s.permissions }));
   },
 };
 

@@ -25,6 +25,8 @@ export interface ContextMenuProps {
   selection?: Selection;
   onClose(): void;
   label?: string;
+  /** Argument values the rows give beyond their entity. */
+  given?: Record<string, unknown>;
 }
 
 export interface CommandEntry {
@@ -45,7 +47,14 @@ export function commandEntries(
     .map((cmd) => ({ cmd, reason: availability(cmd, ctx) }));
 }
 
-export function ContextMenu({ at, commandIds, selection, onClose, label = 'Actions' }: ContextMenuProps) {
+export function ContextMenu({
+  at,
+  commandIds,
+  selection,
+  onClose,
+  label = 'Actions',
+  given = {},
+}: ContextMenuProps) {
   const runtime = useCommandRuntime();
   const store = useStore();
   const button = useRef<HTMLButtonElement>(null);
@@ -59,7 +68,7 @@ export function ContextMenu({ at, commandIds, selection, onClose, label = 'Actio
   const ctx = selection ? { ...base, selection } : base;
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
 
-  const choose = (cmd: Command) => runOrPrompt(runtime, cmd, {}, 'menu', { selection, store });
+  const choose = (cmd: Command) => runOrPrompt(runtime, cmd, given, 'menu', { selection, store });
 
   return (
     <Menu>

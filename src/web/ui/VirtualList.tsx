@@ -67,6 +67,11 @@ export interface VirtualListProps<T> {
    * as the selection; commands take their arguments from it.
    */
   entity?(row: T): Ref;
+  /**
+   * Values the rows give their menu's commands beyond the entity, by argument name (a group
+   * member's row: the user), for what no entity kind stands for.
+   */
+  menuValues?(rows: T[]): Record<string, unknown>;
   onSelectionChange?(marked: T[], active: T | null): void;
   onRefresh?(): void;
   /** Server-side lists export from the server; local lists export what is shown. */
@@ -323,7 +328,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     const offered = props.menu && rows.length > 0 ? props.menu(rows) : [];
     const onRows = offered.includes(cmd.id);
     if (!onRows && Object.keys(cmd.args ?? {}).length > 0) return false;
-    runOrPrompt(runtime, cmd, {}, 'hotkey', {
+    runOrPrompt(runtime, cmd, onRows ? (props.menuValues?.(rows) ?? {}) : {}, 'hotkey', {
       selection: onRows && props.entity ? selectionFor(rows) : undefined,
       store,
     });
@@ -540,6 +545,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           at={menuAt}
           commandIds={menuAt ? props.menu(menuRows) : []}
           selection={props.entity ? selectionFor(menuRows) : undefined}
+          given={menuAt ? props.menuValues?.(menuRows) : undefined}
           onClose={() => {
             setMenuAt(null);
             // A chosen command may have opened a dialog (a confirmation, a form): it keeps focus.

@@ -1,6 +1,7 @@
 // The chat of a server or a group (SPEC §2 "Chat view"): live lines newest first, translated or
-// original, source, survivor name (Loading, then the name, or Survivor), the nine moderation
-// scores as columns with a score filter, and a message box whose draft survives reloads.
+// original, source, where it was said (a group's server; a relayed line's origin), survivor name
+// (Loading, then the name, or Survivor), the nine moderation scores as columns with a score
+// filter, and a message box whose draft survives reloads.
 
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
@@ -49,7 +50,11 @@ function SurvivorName({ characterId }: { characterId: string }) {
   return <>{q.data?.characterName ?? 'Survivor'}</>;
 }
 
-function columnsFor(translated: boolean): Column<LogMessage>[] {
+/** The server a line was said on: its own, or for a relayed line the one it came from. */
+const originOf = (m: LogMessage): string =>
+  typeof m.metadata.originName === 'string' ? m.metadata.originName : '';
+
+function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[] {
   return [
     {
       id: 'time',
@@ -72,6 +77,10 @@ function columnsFor(translated: boolean): Column<LogMessage>[] {
       width: '8rem',
     },
     { id: 'source', title: 'Source', value: chatSource, width: '5rem' },
+    ...(ofGroup
+      ? [{ id: 'server', title: 'Server', value: (m: LogMessage) => m.serviceDisplayName, width: '9rem' }]
+      : []),
+    { id: 'origin', title: 'Relayed from', value: originOf, width: '9rem' },
     { id: 'message', title: 'Message', value: (m) => chatText(m, translated), width: 'minmax(16rem, 3fr)' },
     ...MODERATION_SCORES.map(
       (k): Column<LogMessage> => ({
@@ -127,7 +136,7 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
     [list.rows, filter],
   );
   const filtering = filter.ok && filter.conditions.length > 0;
-  const columns = useMemo(() => columnsFor(translated), [translated]);
+  const columns = useMemo(() => columnsFor(translated, groupId !== undefined), [translated, groupId]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();

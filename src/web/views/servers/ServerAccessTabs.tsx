@@ -1,10 +1,12 @@
 // The server tabs about who and what is attached to it: users with access, the groups holding it
-// and the scripts attached to it (SPEC §2), each the real API list, read-only here; managing
-// them is the groups' and scripts' work.
+// and the scripts attached to it (SPEC §2), each the real API list. Users and groups get the group
+// commands in their rows' menus (edit permissions, remove user, go to group, take the server out),
+// scripts theirs (detach, choose version).
 
 import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
-import { pathOf } from '../../../domain/resolver.ts';
+import { pathOf, type Ref } from '../../../domain/resolver.ts';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
@@ -40,9 +42,13 @@ export function UsersTab({ serviceId }: { serviceId: string }) {
       columns={userColumns}
       rowKey={(u) => u.serviceUserId}
       emptyText="Nobody else has access."
+      menu={() => MENUS.serverUserRow}
+      menuValues={(rows) => ({ user: rows[0]?.usernameFull })}
     />
   );
 }
+
+const groupOf = (g: GroupService): Ref => ({ kind: 'group', id: g.groupId, label: g.groupName });
 
 export function GroupsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
@@ -60,9 +66,13 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
       rowKey={(g) => g.groupServiceId}
       emptyText="The server is in no group."
       onOpen={(g) => go(pathOf('group', g.groupId))}
+      menu={() => MENUS.serverGroupRow}
+      entity={groupOf}
     />
   );
 }
+
+const scriptOf = (s: ServiceScript): Ref => ({ kind: 'script', id: s.scriptId, label: s.scriptName });
 
 export function ScriptsTab({ serviceId }: { serviceId: string }) {
   const go = usePaneNavigate();
@@ -79,6 +89,8 @@ export function ScriptsTab({ serviceId }: { serviceId: string }) {
       columns={scriptColumns}
       rowKey={(s) => s.serviceScriptId}
       emptyText="No scripts are attached to the server."
+      menu={() => MENUS.serverScriptRow}
+      entity={scriptOf}
       onOpen={(s) => go(`/scripts/${s.scriptId}`)}
     />
   );

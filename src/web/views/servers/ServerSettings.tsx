@@ -4,6 +4,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { permissionRefusal } from '../../../../commands/registry.ts';
 import type { Service } from '../../../domain/api.ts';
 import { API_COLORS } from '../../../domain/enums.ts';
 import {
@@ -126,7 +127,7 @@ export function ServerSettings({ service }: { service: Service }) {
       if (field && SERVER_SETTINGS.some((d) => d.key === field)) {
         setErrors({ [field]: err instanceof Error ? err.message : String(err) });
         focusField(field);
-      } else setFormError(errorText(err));
+      } else setFormError(errorText(permissionRefusal(err)));
     } finally {
       setSaving(false);
     }

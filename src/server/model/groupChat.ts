@@ -1,0 +1,59 @@
+// Group chat forwarding (SPEC §3 Group "chat forwarding", issue 12): a player's chat line stored
+// from one server is relayed in game to the other connected servers of every group of it with
+// chat forwarding on, each relay carrying its origin so the line shows where it was said and is
+// never relayed again. Anonymous (opted-out) players are never relayed.
+
+import type { ServerContext } from '../context.ts';
+import type { TargetService } from './commandTarget.ts';
+import { deliver } from './gameCommand.ts';
+
+interface StoredChat {
+  service_id: string;
+  origin_name: string;
+  metadata: Record<string, unknown>;
+  opted_out: boolean | null;
+}
+
+/** The servers a stored line is relayed to; none unless it is a tracked player's own line. */
+async function relayTargets(ctx: ServerContext, messageId: string) {
+  const { rows } = await ctx.db.query<StoredChat>(
+    `SELECT l.service_id, coalesce(s.nickname, s.name) AS origin_name, l.metadata, p.opted_out
+       FROM log_messages l JOIN services s ON s.service_id = l.service_id
+       LEFT JOIN players p ON p.player_id::text = l.metadata->>'playerId'
+      WHERE l.message_id = $1 AND l.event_name = 'chat'`,
+    [messageId],
+  );
+  const line = rows[0];
+  // A line from the web, the community or a relay is not a player's; an unknown player is not tracked.
+  if (line?.metadata.source !== 'Game' || line.metadata.originName || line.opted_out !== false) return null;
+  const { rows: targets } = await ctx.db.query<TargetService>(
+    `SELECT DISTINCT s.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "displayName"
+       FROM group_services mine JOIN groups g ON g.group_id = mine.group_id AND g.enable_group_chat
+       JOIN group_services other ON other.group_id = g.group_id AND other.service_id <> mine.service_id
+       JOIN services s ON s.service_id = other.service_id AND NOT s.deleted
+      WHERE mine.service_id = $1`,
+    [line.service_id],
+  );
+  return { line, targets };
+}
+
+export async function relayGroupChat(ctx: ServerContext, messageId: string): Promise<void> {
+  const found = await relayTargets(ctx, messageId);
+  if (!found) return;
+  const { line, targets } = found;
+  const m = line.metadata;
+  const command = {
+    type: 'chat',
+    message: String(m.originalMessage ?? ''),
+    senderName: String(m.senderName ?? 'Survivor'),
+    languageCode: String(m.originalLanguage ?? 'en'),
+    source: 'Game',
+    originServiceId: line.service_id,
+    originName: line.origin_name,
+  };
+  await Promise.all(
+    targets
+      .filter((t) => ctx.links.isConnected(t.serviceId))
+      .map((t) => deliver(ctx, t, { command, userId: '', groupingKey: null })),
+  );
+}
