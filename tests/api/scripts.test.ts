@@ -12,7 +12,7 @@ let scriptId: string;
 const menu = {
   language: 'Simple',
   context: 'serviceScriptRun',
-  code: 'x',
+  code: '{}',
   keyword: 'Restart',
   arguments: [],
 };
@@ -50,7 +50,7 @@ it('saves revisions with their approval status; PATCH keeps what it is not sent'
   const made = await call(t.base, owner, 'POST', '/sentinel/scripts', {
     name: 'Restarter',
     preview: 'Restarts',
-    events: [menu, { language: 'Simple', context: 'cron', code: '', keyword: '0 4 * * *', arguments: [] }],
+    events: [menu, { language: 'Simple', context: 'cron', code: '{}', keyword: '0 4 * * *', arguments: [] }],
   });
   const s = made.body.created[0];
   scriptId = s.scriptId;

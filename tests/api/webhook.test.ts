@@ -22,7 +22,7 @@ beforeAll(async () => {
       {
         language: 'Simple',
         context: 'webhook',
-        code: '',
+        code: '{}',
         keyword: 'restart',
         arguments: [{ name: 'delay', type: 'Number', default: 60, required: false }],
       },
