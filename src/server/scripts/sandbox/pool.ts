@@ -8,10 +8,7 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { ACTIONS } from '../../../domain/scripts/actions.ts';
 import { SCRIPT_LIMITS } from '../../../domain/scripts/limits.ts';
 
-export type SandboxLimits = Pick<
-  typeof SCRIPT_LIMITS,
-  'timeMs' | 'memoryBytes' | 'stackBytes' | 'outputBytes'
->;
+export type SandboxLimits = Record<'timeMs' | 'memoryBytes' | 'stackBytes' | 'outputBytes', number>;
 
 export interface SandboxJob {
   code: string;
