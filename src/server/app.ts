@@ -49,6 +49,7 @@ import { registerTokenRoutes } from './routes/token.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { registerWebhookRoutes } from './routes/webhook.ts';
 import { registerWorldRoutes } from './routes/world.ts';
+import { createScriptEngine, type EngineOptions, type ScriptEngine } from './scripts/engine.ts';
 
 /** An external Pusher (Channels or compatible) to publish to instead of the built-in endpoint. */
 export interface ExternalPusher {
@@ -83,6 +84,9 @@ export interface CreateServerOptions {
   billingPortalUrl?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
   authSweepMs?: number;
+  scripts?: EngineOptions;
+  /** Emails of the admins who review scripts. */
+  scriptReviewers?: string[];
 }
 
 export interface RunningServer {
@@ -92,6 +96,7 @@ export interface RunningServer {
   links: Links;
   publisher: Publisher;
   config: ServerConfig;
+  scripts: ScriptEngine;
   close(): Promise<void>;
 }
 
@@ -188,6 +193,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     },
     controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
     billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
+    scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -197,9 +203,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     publisher,
     links: null as unknown as Links,
     callers: createCallers(db, bus),
+    scripts: null as unknown as ScriptEngine,
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   ctx.links = linkServer;
+  ctx.scripts = createScriptEngine(ctx, opts.scripts);
 
   const router = createApiRouter(ctx);
   registerLoginRoutes(router, ctx);
@@ -260,11 +268,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     links: linkServer,
     publisher,
     config,
+    scripts: ctx.scripts,
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
         await sweeping;
-        await linkServer.close();
+        // Runs waiting on the game end when the links close.
+        await Promise.all([ctx.scripts.close(), linkServer.close()]);
         await builtIn?.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

@@ -1,6 +1,7 @@
 // How the simulated mod obeys game commands (SENTINEL-API §2.3/§6): admin console commands, chat
 // and broadcasts from the web, locate, teleport, rename, dino edits, give item / give dino,
-// restore and wiping wild dinos. Effects on the world come back as events, in the order they happen.
+// restore and wiping wild dinos, and what scripts do (kill a survivor, destroy an item everywhere,
+// buffs, loot). Effects on the world come back as events, in the order they happen.
 // Survivors are named by characterId or specimenId; dinos by dinoId or dinoId1/dinoId2 (the two
 // halves of the dino number).
 
@@ -62,12 +63,12 @@ function webChat(world: World, cmd: GameCommand): CommandOutcome {
   if (typeof cmd.message !== 'string' || cmd.message === '') return fail('Missing message');
   const language = typeof cmd.languageCode === 'string' ? cmd.languageCode : 'en';
   const senderName = typeof cmd.senderName === 'string' ? cmd.senderName : 'Admin';
+  // Chat a script sends says so (SPEC §3); everything else from the API is the web's.
+  const source = cmd.source === 'Script' ? 'Script' : 'WebService';
   // Nothing here can translate: the message stands in for its own English translation.
   const translations = { en: cmd.message, [language]: cmd.message };
   const scores = ev.moderationScores(world.rng);
-  return ok(null, [
-    ev.chat({ source: 'WebService', senderName, language, translations, scores, scope: 'Global' }),
-  ]);
+  return ok(null, [ev.chat({ source, senderName, language, translations, scores, scope: 'Global' })]);
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -100,16 +101,19 @@ function locate(world: World, cmd: GameCommand): CommandOutcome {
 }
 
 /** Either explicit coordinates or another survivor to stand next to. */
-function destination(world: World, cmd: GameCommand): Position | null {
-  if (finite(cmd.x) && finite(cmd.y) && finite(cmd.z)) return { x: cmd.x, y: cmd.y, z: cmd.z };
+function destination(world: World, cmd: GameCommand, from: Position): Position | null {
+  if (finite(cmd.x) && finite(cmd.y) && finite(cmd.z))
+    return cmd.relative === true
+      ? { x: from.x + cmd.x, y: from.y + cmd.y, z: from.z + cmd.z }
+      : { x: cmd.x, y: cmd.y, z: cmd.z };
   const target = world.findSurvivor({ characterId: cmd.toCharacterId, specimenId: cmd.toSpecimenId });
   return target ? { ...target.pos } : null;
 }
 
 function teleport(world: World, cmd: GameCommand, dino: boolean): CommandOutcome {
-  const to = destination(world, cmd);
-  if (!to) return fail('Give x, y and z, or a survivor to teleport to');
   const move = (thing: { pos: Position }) => {
+    const to = destination(world, cmd, thing.pos);
+    if (!to) return fail('Give x, y and z, or a survivor to teleport to');
     thing.pos = to;
     return ok({ requestId: requestIdOf(cmd), ...where(to) });
   };
@@ -137,10 +141,47 @@ function giveItem(world: World, cmd: GameCommand): CommandOutcome {
   const quantity = finite(cmd.quantity) ? cmd.quantity : 1;
   return withSurvivor(world, cmd, (s) => {
     const { type: _t, requestId: _r, characterId: _c, specimenId: _s, ...item } = cmd;
-    return ok({ requestId: requestIdOf(cmd) }, [
-      ev.itemGiven(s, world.tribeOf(s), { ...item, itemPath: cmd.itemPath as string, quantity }),
-    ]);
+    return ok(
+      { requestId: requestIdOf(cmd) },
+      world.giveItem(s, { ...item, itemPath: cmd.itemPath as string, quantity }),
+    );
   });
+}
+
+/** Loot a script rolled: to one survivor, or to every online member of a tribe. */
+function giveLoot(world: World, cmd: GameCommand): CommandOutcome {
+  if (!Array.isArray(cmd.items)) return fail('Missing items');
+  const items = (cmd.items as { itemPath?: unknown; quantity?: unknown; quality?: unknown }[]).filter(
+    (i) => typeof i.itemPath === 'string',
+  );
+  const to =
+    cmd.recipientType === 'Tribe'
+      ? world.onlineSurvivors().filter((s) => s.tribeId === cmd.tribeId)
+      : [world.findSurvivor(cmd)].filter((s) => s !== undefined);
+  if (to.length === 0)
+    return fail(
+      cmd.recipientType === 'Tribe' ? 'No member of that tribe is online' : 'No such survivor on this server',
+    );
+  const events = to.flatMap((s) =>
+    items.flatMap((i) =>
+      world.giveItem(s, {
+        itemPath: i.itemPath as string,
+        quantity: finite(i.quantity) ? i.quantity : 1,
+        ...(finite(i.quality) ? { quality: i.quality } : {}),
+      }),
+    ),
+  );
+  return ok({ given: events.length }, events);
+}
+
+const BUFF_MODES = ['add', 'remove', 'toggle'] as const;
+
+function toggleBuff(world: World, cmd: GameCommand): CommandOutcome {
+  const mode = BUFF_MODES.find((m) => m === cmd.mode);
+  if (!mode) return fail('mode must be add, remove or toggle');
+  if (typeof cmd.buffPath !== 'string' || cmd.buffPath === '') return fail('Missing buffPath');
+  const buff = cmd.buffPath;
+  return withSurvivor(world, cmd, (s) => ok({ buffs: s.buffs }, world.setBuff(s, buff, mode)));
 }
 
 function giveDino(world: World, cmd: GameCommand): CommandOutcome {
@@ -198,6 +239,16 @@ export function runCommand(world: World, cmd: GameCommand): CommandOutcome {
       return restore(world, cmd);
     case 'destroyWildDinos':
       return ok(`Destroyed ${world.destroyWildDinos()} wild creatures`);
+    case 'killCharacter':
+      return withSurvivor(world, cmd, (s) => ok(null, world.killSurvivor(s, 'an admin')));
+    case 'destroyItem':
+      return typeof cmd.itemPath === 'string' && cmd.itemPath !== ''
+        ? ok({ destroyed: world.destroyItem(cmd.itemPath) })
+        : fail('Missing itemPath');
+    case 'toggleBuff':
+      return toggleBuff(world, cmd);
+    case 'giveLoot':
+      return giveLoot(world, cmd);
     case 'admin':
       return admin(world, cmd.command);
     case 'chat':

@@ -214,7 +214,9 @@ function fillOption(v: unknown, values: EventValues, random: () => number): unkn
   return fillPlaceholders(v, values, random);
 }
 
-export const matches = (script: SimpleScript, values: EventValues, random: () => number): boolean => {
+/** Whether the conditions hold; a script without conditions always runs. */
+export const matches = (script: SimpleScript, values: EventValues, random = Math.random): boolean => {
+  if (script.conditions.length === 0) return true;
   const test = (c: Condition) => {
     const field = (FIELDS as Record<string, FieldSpec>)[c.field];
     return OPERATORS[field.type][c.operator].test(readField(values, c.field, random), c.value);
@@ -227,7 +229,7 @@ export const matches = (script: SimpleScript, values: EventValues, random: () =>
  * in order with placeholders filled, up to (not including) the first Stop processing.
  */
 export function evaluate(script: SimpleScript, values: EventValues, random = Math.random): Action[] {
-  if (script.conditions.length > 0 && !matches(script, values, random)) return [];
+  if (!matches(script, values, random)) return [];
   const taken: Action[] = [];
   for (const a of script.actions) {
     if (a.type === 'stopProcessing') break;

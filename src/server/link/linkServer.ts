@@ -357,7 +357,9 @@ export function createLinkServer(
       return refuseEvent(link, seq, 'eventNotStored', 'the server could not store it');
     }
     link.send({ type: 'ack', seq });
-    if (stored) await publishLogMessage(ctx, stored);
+    if (!stored) return;
+    await publishLogMessage(ctx, stored);
+    ctx.scripts.onGameEvent(link.serviceId, event);
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {

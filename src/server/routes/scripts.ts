@@ -296,6 +296,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       username: user[0]?.username ?? '',
       ...extra,
     });
+    ctx.scripts.wake();
     return noContent(c);
   });
 

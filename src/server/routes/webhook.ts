@@ -78,6 +78,7 @@ export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): vo
         });
       }
     });
+    ctx.scripts.wake();
     return noContent(c);
   });
 }

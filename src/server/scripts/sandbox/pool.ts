@@ -138,14 +138,24 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     const id = nextId++;
     await t.ready;
     return new Promise<SandboxResult>((resolve) => {
+      // The thread waits while the server answers; that time is not the script's.
+      let watchdog: NodeJS.Timeout;
+      const watch = () => {
+        watchdog = setTimeout(() => {
+          replace(t);
+          finish({ kind: 'time', output: '', usedRestricted: false });
+        }, limits.timeMs + GRACE_MS);
+      };
       const onCall = (m: { call: keyof SandboxHost; args: unknown[] }) => {
+        clearTimeout(watchdog);
         const fn = q.host[m.call] as (...a: unknown[]) => Promise<unknown>;
         Promise.resolve()
           .then(() => fn(...m.args))
           .then(
             (value) => answer(t, { value: value === undefined ? null : value }),
             (e: Error) => answer(t, { error: e.message }),
-          );
+          )
+          .finally(watch);
       };
       const finish = (r: SandboxResult) => {
         clearTimeout(watchdog);
@@ -168,10 +178,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
           usedRestricted: false,
         });
       };
-      const watchdog = setTimeout(() => {
-        replace(t);
-        finish({ kind: 'time', output: '', usedRestricted: false });
-      }, limits.timeMs + GRACE_MS);
+      watch();
       t.rpc.on('message', onCall);
       t.worker.on('message', onDone);
       t.worker.on('error', onCrash);

@@ -7,7 +7,7 @@
 
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { getQuickJS } from 'quickjs-emscripten';
 
 const QuickJS = await getQuickJS();
 /** @type {{ rpc: MessagePort, flag: Int32Array, actions: Record<string, string[]>, uuidv5: string }} */
@@ -24,12 +24,20 @@ class LimitError extends Error {
   }
 }
 
-/** Asks the main thread and waits for its answer, at most until the run's deadline. */
-function callMain(deadline, call, args) {
+/** The longest the server may take to answer one call (an http request is the slowest). */
+const CALL_MS = 10_000;
+
+/**
+ * Asks the main thread and waits for its answer. The wait does not count against the script's
+ * time: the run's deadline moves by as long as the server took.
+ */
+function callMain(job, call, args) {
   Atomics.store(flag, 0, 0);
   rpc.postMessage({ call, args });
-  const wait = Math.max(0, deadline - Date.now());
-  if (Atomics.wait(flag, 0, 0, wait) === 'timed-out') throw new LimitError('time', 'time');
+  const started = Date.now();
+  const answered = Atomics.wait(flag, 0, 0, CALL_MS) !== 'timed-out';
+  job.deadline += Date.now() - started;
+  if (!answered) throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
   const reply = receiveMessageOnPort(rpc)?.message;
   if (!reply) throw new Error('The server did not answer.');
   if (reply.error) throw new Error(reply.error);
@@ -113,11 +121,11 @@ function localHelpers(job, output) {
     },
     httpRequest(method, url, body, headers) {
       restricted('httpRequest');
-      return callMain(job.deadline, 'httpRequest', [method, url, body ?? null, headers ?? {}]);
+      return callMain(job, 'httpRequest', [method, url, body ?? null, headers ?? {}]);
     },
     getBucketValue: (bucketId, key, playerId) =>
-      callMain(job.deadline, 'getBucketValue', [bucketId, key, playerId ?? null]),
-    action: (fn, options) => callMain(job.deadline, 'action', [fn, options]),
+      callMain(job, 'getBucketValue', [bucketId, key, playerId ?? null]),
+    action: (fn, options) => callMain(job, 'action', [fn, options]),
   };
 }
 
@@ -199,7 +207,7 @@ function run(job) {
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.limits.memoryBytes);
   runtime.setMaxStackSize(job.limits.stackBytes);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(job.deadline));
+  runtime.setInterruptHandler(() => Date.now() > job.deadline);
   const vm = runtime.newContext();
   /** A limit hit inside a host call: kept, because the script may catch the error it throws. */
   let limit = null;

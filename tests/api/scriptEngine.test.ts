@@ -1,0 +1,218 @@
+// The script engine end to end against the simulator: a Simple script answering chat, a
+// JavaScript script taking every action type (each reaching the game and changing it), slash and
+// script commands typed by players, webhooks, menu items, subroutines now and later, cron once a
+// minute, and a hostile script contained while the API keeps answering. Every run leaves its
+// Service log line.
+
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { webhookSignature } from '../../src/server/routes/webhook.ts';
+import type { SimServer } from '../../src/sim/index.ts';
+import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let sim: Awaited<ReturnType<typeof linkGameServers>>;
+let game: SimServer;
+let serviceId: string;
+let bucketId: string;
+let hook: Server;
+let hookUrl: string;
+const posted: string[] = [];
+
+interface LogLine {
+  message: string;
+  metadata: Record<string, unknown>;
+  event_name: string;
+}
+
+async function waitFor<T>(find: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await find();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The scriptRun lines of a script, oldest first. */
+async function runsOf(scriptName: string): Promise<LogLine[]> {
+  const { rows } = await t.server.db.query<LogLine>(
+    `SELECT message, metadata, event_name FROM log_messages
+      WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = $1 ORDER BY time, message_id`,
+    [scriptName],
+  );
+  return rows;
+}
+/** The nth run of a script (by one trigger, when given). */
+const nthRun = (scriptName: string, n = 1, trigger?: string) =>
+  waitFor(async () => {
+    const rows = (await runsOf(scriptName)).filter((r) => !trigger || r.metadata.trigger === trigger);
+    return rows.length >= n ? rows[n - 1] : undefined;
+  });
+
+async function attach(name: string, events: unknown[], extra: Record<string, unknown> = {}) {
+  const made = await call(t.base, owner, 'POST', '/sentinel/scripts', { name, events, ...extra });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const scriptId = made.body.created[0].scriptId;
+  const attached = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId,
+    scriptId,
+    parameterValues: extra.parameterValues ?? {},
+  });
+  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+  return scriptId as string;
+}
+
+beforeAll(async () => {
+  hook = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      posted.push(body);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+  t = await startTestServer({
+    scripts: { http: { allowPrivate: true }, manualCron: true, queuePollMs: 100 },
+  });
+  owner = (await signIn(t.base)).access_token;
+  const [island] = t.demo.servers;
+  serviceId = island.serviceId;
+  sim = await linkGameServers(t, [island]);
+  game = sim.servers[0];
+  const bucket = await call(t.base, owner, 'POST', '/sentinel/buckets', { name: 'Script bucket' });
+  bucketId = bucket.body.created[0].bucketId;
+}, 60_000);
+afterAll(async () => {
+  await sim?.stop();
+  await t?.close();
+  hook?.close();
+});
+
+it('runs a Simple script on chat: conditions, placeholders, chat with source Script, a log line', async () => {
+  await attach('Greeter', [
+    {
+      language: 'Simple',
+      context: 'chat',
+      code: JSON.stringify({
+        match: 'all',
+        conditions: [
+          { field: 'message', operator: 'beginsWith', value: 'hello' },
+          { field: 'serviceId', operator: 'equals', value: serviceId },
+        ],
+        actions: [
+          { type: 'sendChat', options: { message: 'Welcome, {playerName}!', senderName: 'Greeter' } },
+        ],
+      }),
+    },
+  ]);
+  game.type('good morning');
+  const who = game.type('Hello everyone');
+  const run = await nthRun('Greeter');
+  expect(run.metadata).toMatchObject({
+    trigger: 'chat',
+    outcome: 'success',
+    actions: [{ type: 'sendChat', ok: true }],
+  });
+  expect(run.message).toMatch(/^Script Greeter \(chat\) took sendChat in \d+ ms\.$/);
+  const name = game.world.population.find((p) => p.playerId === who.playerId)?.name;
+  const chat = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
+      `SELECT metadata FROM log_messages WHERE event_name = 'chat' AND metadata->>'source' = 'Script'`,
+    );
+    return rows[0];
+  });
+  expect(chat.metadata).toMatchObject({ originalMessage: `Welcome, ${name}!`, senderName: 'Greeter' });
+  // "good morning" matched no condition: one run only.
+  expect(await runsOf('Greeter')).toHaveLength(1);
+});
+
+it('takes every action type from JavaScript, each reaching the game and changing it', async () => {
+  const dino = [...game.world.dinos.values()].find((d) => d.status === 'Deployed');
+  await attach(
+    'Everything',
+    [
+      {
+        language: 'JavaScript',
+        context: 'slashCommand',
+        keyword: 'everything',
+        arguments: [],
+        code: `
+          const e = beacon.eventData;
+          const stone = '/Game/Items/Stone.Stone_C';
+          beacon.sendChat('Doing everything for ' + e.playerName);
+          beacon.giveItem(e.characterId, stone, 5);
+          beacon.giveCustomItem({ characterId: e.characterId, itemPath: '/Game/Items/Helmet.Helmet_C', armor: 50 });
+          beacon.setBucketValue(beacon.params.bucket, 'seen', e.playerName, e.playerId);
+          console.log('bucket', beacon.getBucketValue(beacon.params.bucket, 'seen', e.playerId));
+          beacon.setBucketValue(beacon.params.bucket, 'temp', 'x');
+          beacon.clearBucketValue(beacon.params.bucket, 'temp');
+          beacon.renameSurvivor(e.characterId, 'Scripted Sam');
+          beacon.runAdminCommand('saveworld');
+          beacon.createDino(e.characterId, '/Game/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP_C', 'Scripty', 10);
+          beacon.teleportSurvivor(e.characterId, 10, 20, 30, true);
+          if (e.args['0']) beacon.teleportDino(e.args['0'], 1, 2, 3);
+          beacon.toggleBuff(e.characterId, 'add', 'Well Fed');
+          beacon.destroyInventoryItem(stone);
+          beacon.killSurvivor(e.characterId);
+          beacon.giveLoot(e.characterId, 'Survivor', JSON.stringify([{ itemPath: '/Game/Items/Metal.Metal_C', quantity: 3, chance: 1 }]));
+          beacon.notifyChatCommunity('Everything done on ' + beacon.serviceName, ${JSON.stringify(hookUrl)});
+          beacon.runSubroutine('afterwards');
+          beacon.kickPlayer(e.playerId);
+          beacon.banPlayer(e.playerId, 'Testing bans', undefined, 1);
+        `,
+      },
+      {
+        language: 'Simple',
+        context: 'subroutine',
+        keyword: 'afterwards',
+        arguments: [],
+        code: JSON.stringify({
+          actions: [{ type: 'runAdminCommand', options: { adminCommand: 'listplayers' } }],
+        }),
+      },
+    ],
+    { parameters: [{ name: 'bucket', type: 'String', default: '' }], parameterValues: { bucket: bucketId } },
+  );
+  const who = game.type(`/everything ${dino?.dinoId ?? ''}`);
+  const survivor = game.world.survivors.get(who.playerId)!;
+  const before = { ...survivor.pos };
+  const name = survivor.player.name;
+  const run = await nthRun('Everything', 1, 'slashCommand');
+  expect(run.metadata.error).toBeNull();
+  const actions = run.metadata.actions as { type: string; ok: boolean; error?: string }[];
+  expect(actions.filter((a) => !a.ok)).toEqual([]);
+  expect(new Set(actions.map((a) => a.type)).size).toBe(dino ? 18 : 17);
+  expect(run.metadata.output).toBe(`bucket ${name}`);
+
+  // The game changed.
+  const eos = survivor.player.eosId.toLowerCase();
+  expect(game.world.banned.has(eos)).toBe(true);
+  expect(game.world.online.has(who.playerId)).toBe(false);
+  expect(survivor.player.name).toBe('Scripted Sam');
+  expect(survivor.buffs).toContain('Well Fed');
+  expect([...survivor.inventory]).toEqual([['/Game/Items/Metal.Metal_C', 3]]);
+  expect(survivor.pos).toEqual({ x: before.x + 10, y: before.y + 20, z: before.z + 30 });
+  if (dino) expect(dino.pos).toEqual({ x: 1, y: 2, z: 3 });
+  expect([...game.world.dinos.values()].some((d) => d.name === 'Scripty')).toBe(true);
+  expect(JSON.parse(posted[0])).toEqual({ content: 'Everything done on Island PvE' });
+  // The server recorded the ban, and the bucket holds the player's value but not the cleared one.
+  const bans = await t.server.db.query('SELECT comments FROM service_bans WHERE service_id = $1', [
+    serviceId,
+  ]);
+  expect(bans.rows).toEqual([{ comments: 'Testing bans' }]);
+  const values = await t.server.db.query('SELECT key FROM bucket_values WHERE bucket_id = $1', [bucketId]);
+  expect(values.rows).toEqual([{ key: 'seen' }]);
+  // The subroutine ran as a run of its own.
+  expect((await nthRun('Everything', 1, 'subroutine')).metadata).toMatchObject({
+    keyword: 'afterwards',
+    actions: [{ type: 'runAdminCommand', ok: true }],
+  });
+});
