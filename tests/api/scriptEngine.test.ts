@@ -216,3 +216,187 @@ it('takes every action type from JavaScript, each reaching the game and changing
     actions: [{ type: 'runAdminCommand', ok: true }],
   });
 });
+
+it('runs every same-named webhook with its defaults overlaid by the parameters', async () => {
+  const webhook = (greeting: string) => ({
+    language: 'JavaScript',
+    context: 'webhook',
+    keyword: 'announce',
+    arguments: [
+      { name: 'text', type: 'String', default: 'nothing', required: false },
+      { name: 'times', type: 'Number', default: 1, required: false },
+    ],
+    code: `beacon.sendChat('${greeting} ' + beacon.params.text + ' x' + beacon.params.times);`,
+  });
+  await attach('Hook one', [webhook('one:')]);
+  await attach('Hook two', [webhook('two:')]);
+  const body = JSON.stringify({ webhook: 'announce', parameters: { text: 'restart soon' } });
+  const res = await fetch(`${t.base}/sentinel/services/${serviceId}/webhook`, {
+    method: 'POST',
+    headers: { Authorization: `HmacSHA256 ${webhookSignature(t.demo.servers[0].accessKey, 'POST', body)}` },
+    body,
+  });
+  expect(res.status).toBe(204);
+  for (const name of ['Hook one', 'Hook two'])
+    expect((await nthRun(name, 1, 'webhook')).metadata).toMatchObject({
+      keyword: 'announce',
+      outcome: 'success',
+    });
+  const chats = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ m: string }>(
+      `SELECT metadata->>'originalMessage' AS m FROM log_messages WHERE event_name = 'chat'
+          AND metadata->>'originalMessage' LIKE '%restart soon%' ORDER BY 1`,
+    );
+    return rows.length === 2 ? rows.map((r) => r.m) : undefined;
+  });
+  expect(chats).toEqual(['one: restart soon x1', 'two: restart soon x1']);
+});
+
+it('runs a survivor menu item with its target and arguments', async () => {
+  await attach('Menu heal', [
+    {
+      language: 'Simple',
+      context: 'characterScriptRun',
+      keyword: 'Give berries',
+      arguments: [{ name: 'count', type: 'Number', default: 3, required: false }],
+      code: JSON.stringify({
+        actions: [
+          {
+            type: 'giveItem',
+            options: { characterId: '{characterId}', itemPath: '/Game/Items/Berry.Berry_C', quantity: 7 },
+          },
+        ],
+      }),
+    },
+  ]);
+  const who = game.type('hi there', game.world.candidates()[0]?.playerId);
+  const characterId = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ id: string }>(
+      'SELECT character_id AS id FROM characters WHERE character_id = $1',
+      [who.characterId],
+    );
+    return rows[0]?.id;
+  });
+  const items = await call(
+    t.base,
+    owner,
+    'GET',
+    `/sentinel/scriptMenuItems?serviceId=${serviceId}&context=characterScriptRun`,
+  );
+  const item = items.body.find((i: { menuText: string }) => i.menuText === 'Give berries');
+  expect(
+    (await call(t.base, owner, 'POST', `/sentinel/scriptMenuItems/${item.scriptEventId}`, { serviceId })).body
+      .code,
+  ).toBe('missingProperties');
+  const run = await call(t.base, owner, 'POST', `/sentinel/scriptMenuItems/${item.scriptEventId}`, {
+    serviceId,
+    characterId,
+  });
+  expect(run.status).toBe(204);
+  expect((await nthRun('Menu heal')).metadata).toMatchObject({
+    trigger: 'characterScriptRun',
+    actions: [{ type: 'giveItem', ok: true }],
+  });
+  expect(game.world.survivors.get(who.playerId)?.inventory.get('/Game/Items/Berry.Berry_C')).toBe(7);
+});
+
+it('runs a subroutine after its delay', async () => {
+  await attach('Delayed', [
+    {
+      language: 'Simple',
+      context: 'scriptCommand',
+      keyword: 'later',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'runSubroutine', options: { subroutineName: 'tick', delay: 400 } }],
+      }),
+    },
+    {
+      language: 'Simple',
+      context: 'subroutine',
+      keyword: 'tick',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'sendChat', options: { message: 'tock on {serviceName}' } }],
+      }),
+    },
+  ]);
+  game.type('cheat scriptcommand later');
+  const first = await nthRun('Delayed', 1, 'scriptCommand');
+  const { rows } = await t.server.db.query<{ at: Date }>(
+    `SELECT time AS at FROM log_messages WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,
+  );
+  const second = await nthRun('Delayed', 1, 'subroutine');
+  const times = await t.server.db.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM max(time) - min(time)) * 1000)::float8 AS ms FROM log_messages
+      WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,
+  );
+  expect(first.metadata.actions).toEqual([{ type: 'runSubroutine', ok: true }]);
+  expect(rows.length).toBeGreaterThanOrEqual(1);
+  expect(second.message).toMatch(/took sendChat/);
+  expect(times.rows[0].ms).toBeGreaterThanOrEqual(300);
+});
+
+it('runs each cron schedule once per minute, and not in other minutes', async () => {
+  await attach('Cron saver', [
+    {
+      language: 'Simple',
+      context: 'cron',
+      keyword: '*/15 * * * *',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'runAdminCommand', options: { adminCommand: 'saveworld' } }],
+      }),
+    },
+  ]);
+  const minute = new Date('2030-01-01T10:15:00Z');
+  expect(await t.server.scripts.cronTick(minute)).toBe(1);
+  expect(await t.server.scripts.cronTick(minute)).toBe(0);
+  expect(await t.server.scripts.cronTick(new Date('2030-01-01T10:16:00Z'))).toBe(0);
+  expect((await runsOf('Cron saver')).map((r) => r.metadata.trigger)).toEqual(['cron']);
+});
+
+it('ends a hostile script by its limit while the API keeps answering', async () => {
+  await attach('Spinner', [
+    {
+      language: 'JavaScript',
+      context: 'slashCommand',
+      keyword: 'spin',
+      arguments: [],
+      code: 'while (true) {}',
+    },
+  ]);
+  game.type('/spin');
+  // While the script spins in its thread, the API answers at once.
+  await new Promise((r) => setTimeout(r, 300));
+  const started = Date.now();
+  expect((await call(t.base, owner, 'GET', '/sentinel/services')).status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(1_000);
+  const run = await nthRun('Spinner');
+  expect(run.metadata).toMatchObject({
+    outcome: 'failure',
+    error: 'The script ran longer than its limit of 2000 ms.',
+  });
+  expect(run.message).toMatch(/^Script Spinner \(slashCommand spin\) failed: The script ran longer/);
+});
+
+it('runs the last approved revision while a newer one waits for review', async () => {
+  const approved = {
+    language: 'Simple',
+    context: 'slashCommand',
+    keyword: 'version',
+    arguments: [],
+    code: JSON.stringify({ actions: [{ type: 'sendChat', options: { message: 'approved version' } }] }),
+  };
+  const scriptId = await attach('Reviewed', [approved]);
+  const v1 = (await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}`)).body.latestRevisionId;
+  const v2 = await call(t.base, owner, 'PATCH', `/sentinel/scripts/${scriptId}`, {
+    events: [
+      { ...approved, language: 'JavaScript', code: "beacon.httpRequest('GET', 'https://example.com')" },
+    ],
+  });
+  expect(v2.body.approvalStatus).toBe('Needs Review');
+  game.type('/version');
+  const run = await nthRun('Reviewed');
+  expect(run.metadata).toMatchObject({ revisionId: v1, actions: [{ type: 'sendChat', ok: true }] });
+});

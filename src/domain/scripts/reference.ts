@@ -170,7 +170,7 @@ export function scriptReference(): string {
     'const bucket = beacon.params.bucketId;',
     "const visits = Number(beacon.getBucketValue(bucket, 'visits', beacon.eventData.playerId) ?? 0) + 1;",
     "beacon.setBucketValue(bucket, 'visits', String(visits), beacon.eventData.playerId);",
-    'beacon.sendChat(`Welcome back, ${beacon.eventData.playerName}: visit ${visits}.`);',
+    "beacon.sendChat('Welcome back, ' + beacon.eventData.playerName + ': visit ' + visits + '.');",
     '```',
     '',
     '## Limits',

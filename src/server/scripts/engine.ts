@@ -144,7 +144,8 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
           ? `took ${r.actions.map((a) => (a.ok ? a.type : `${a.type} (failed: ${a.error})`)).join(', ')}`
           : 'took no action'
         : `failed: ${r.error}`;
-    const trigger = t.keyword ? `${t.context} ${t.keyword}` : t.context;
+    const keyword = t.keyword ?? h.keyword;
+    const trigger = keyword ? `${t.context} ${keyword}` : t.context;
     await ctx.db.query(
       `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
        VALUES ($1, $2, 'scriptRun', 'Service', $3, now(), $4::jsonb, $5)`,
@@ -158,7 +159,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
           scriptEventId: h.scriptEventId,
           revisionId: h.revisionId,
           trigger: t.context,
-          keyword: t.keyword ?? null,
+          keyword: keyword ?? null,
           outcome: r.outcome,
           durationMs: r.durationMs,
           actions: r.actions,
