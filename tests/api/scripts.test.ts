@@ -127,7 +127,7 @@ it('runs one test at a time per user', async () => {
   );
 });
 
-it('offers menu items of attached scripts and queues a manual run', async () => {
+it('offers menu items of attached scripts and runs one', async () => {
   const serviceId = t.demo.servers[0].serviceId;
   await t.server.db.query(`UPDATE scripts SET community_status = 'Private' WHERE script_id = $1`, [scriptId]);
   await call(t.base, owner, 'POST', '/sentinel/serviceScripts', { serviceId, scriptId, parameterValues: {} });
@@ -146,13 +146,21 @@ it('offers menu items of attached scripts and queues a manual run', async () => 
     { serviceId },
   );
   expect(run.status).toBe(204);
-  const { rows } = await t.server.db.query<{ event_data: Record<string, unknown> }>(
-    'SELECT event_data FROM service_event_queue',
-  );
-  expect(rows[0].event_data).toMatchObject({
-    event: 'serviceScriptRun',
-    menuText: 'Restart',
-    username: 'Moderator',
+  // The engine takes the queued run and leaves its line on the server.
+  let line: { metadata: Record<string, unknown> } | undefined;
+  for (let i = 0; i < 200 && !line; i++) {
+    line = (
+      await t.server.db.query<{ metadata: Record<string, unknown> }>(
+        `SELECT metadata FROM log_messages WHERE event_name = 'scriptRun' AND service_id = $1`,
+        [serviceId],
+      )
+    ).rows[0];
+    if (!line) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(line?.metadata).toMatchObject({
+    trigger: 'serviceScriptRun',
+    keyword: 'Restart',
+    outcome: 'success',
   });
   const elsewhere = await call(
     t.base,

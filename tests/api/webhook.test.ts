@@ -1,6 +1,6 @@
-// The signed per-service webhook: a signature of the current (or previous) 30-second window queues
-// one event per matching script event with its defaults overlaid; anything else is the same 404,
-// which never contains the expected signature.
+// The signed per-service webhook: a signature of the current (or previous) 30-second window runs
+// every matching script event with its defaults overlaid; anything else is the same 404, which
+// never contains the expected signature.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/server/routes/webhook.ts';
@@ -20,9 +20,9 @@ beforeAll(async () => {
     name: 'Hooked',
     events: [
       {
-        language: 'Simple',
+        language: 'JavaScript',
         context: 'webhook',
-        code: '{}',
+        code: 'console.log(JSON.stringify(beacon.params))',
         keyword: 'restart',
         arguments: [{ name: 'delay', type: 'Number', default: 60, required: false }],
       },
@@ -43,24 +43,28 @@ const post = (body: string, signature: string, header = 'Authorization') =>
     body,
   });
 
-const queued = async () =>
-  (
-    await t.server.db.query<{ event_data: Record<string, unknown> }>(
-      'SELECT event_data FROM service_event_queue',
-    )
-  ).rows.map((r) => r.event_data);
+/** The script's first run, from its Service log line. */
+async function firstRun(): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
+      `SELECT metadata FROM log_messages WHERE event_name = 'scriptRun' ORDER BY time LIMIT 1`,
+    );
+    if (rows[0]) return rows[0].metadata;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the webhook did not run');
+}
 
-it('queues the webhook event with defaults overlaid by the parameters', async () => {
+it('runs the webhook handler with its defaults overlaid by the parameters', async () => {
   const body = JSON.stringify({ webhook: 'restart', parameters: { reason: 'patch' } });
   const res = await post(` ${body}\n`, webhookSignature(key, 'POST', body));
   expect(res.status).toBe(204);
-  const [event] = await queued();
-  expect(event).toMatchObject({
-    event: 'webhook',
+  expect(await firstRun()).toMatchObject({
+    trigger: 'webhook',
     scriptName: 'Hooked',
-    arguments: { delay: 60, reason: 'patch' },
+    outcome: 'success',
+    output: JSON.stringify({ delay: 60, reason: 'patch' }),
   });
-  expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
 });
 
 it('accepts X-Beacon-Token and the previous window, not older ones', async () => {

@@ -16,10 +16,11 @@ import {
   registerClassPath,
   rejected,
 } from '../model/classPath.ts';
-import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+import { queueServiceEvent } from '../model/eventQueue.ts';
 import { bitsOn, holdsAll } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
+import { type Handler, handlersFor } from '../scripts/handlers.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -227,13 +228,16 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     // The original answers an empty list on any problem; so do we.
     if (!(MENU_CONTEXTS as readonly (string | null)[]).includes(context)) return json(c, []);
     if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices))) return json(c, []);
-    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.context = $2`, [
-      serviceId,
-      context,
-    ]);
+    // One entry per handler, however many times its script is attached.
+    const handlers = await handlersFor(db, serviceId!, { context: context! });
+    const seen = new Map<string, Handler>(handlers.map((h) => [h.scriptEventId, h]));
     return json(
       c,
-      rows.map((e) => ({ menuText: e.keyword, scriptEventId: e.scriptEventId, arguments: e.arguments })),
+      [...seen.values()].map((e) => ({
+        menuText: e.keyword,
+        scriptEventId: e.scriptEventId,
+        arguments: e.arguments,
+      })),
     );
   });
 
@@ -248,11 +252,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     if (bits === null) throw new ApiException(404, 'Server not found.', 'serviceNotFound', { serviceId });
     if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices)))
       throw forbidden(body);
-    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.script_event_id = $2`, [
-      serviceId,
-      eventId.toLowerCase(),
-    ]);
-    const event = rows[0];
+    const [event] = await handlersFor(db, serviceId, { scriptEventId: eventId.toLowerCase() });
     if (!event || !(event.context in TARGETS))
       throw new ApiException(404, 'That script is not available on this server.', 'eventNotFound');
     const args = isObject(body.arguments) ? body.arguments : {};

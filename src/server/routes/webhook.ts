@@ -11,7 +11,8 @@ import { parseJson, readText } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, noContent, param } from '../http/router.ts';
 import { isObject } from '../model/classPath.ts';
-import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+import { queueServiceEvent } from '../model/eventQueue.ts';
+import { handlersFor } from '../scripts/handlers.ts';
 
 export const WEBHOOK_WINDOW_SECONDS = 30;
 
@@ -61,10 +62,9 @@ export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): vo
       throw badRequest('badRequestBody', 'Send {"webhook": "<name>", "parameters": {…}}.');
     const parameters = (body.parameters as Record<string, unknown> | undefined) ?? {};
 
-    const { rows: events } = await ctx.db.query<RunnableEvent>(
-      `${RUNNABLE_EVENTS} WHERE e.context = 'webhook' AND e.keyword = $2`,
-      [serviceId, body.webhook],
-    );
+    // Every handler of that name, on every attachment of its script, runs once.
+    const handlers = await handlersFor(ctx.db, serviceId, { context: 'webhook', keyword: body.webhook });
+    const events = [...new Map(handlers.map((h) => [h.scriptEventId, h])).values()];
     if (events.length === 0) throw noWebhook();
     await ctx.db.transaction(async (tx) => {
       for (const e of events) {

@@ -56,7 +56,8 @@ interface Row extends Omit<Handler, 'params'> {
 }
 
 export interface HandlerQuery {
-  context: string;
+  /** Every context when absent (a handler named by scriptEventId). */
+  context?: string;
   /** Triggered contexts: the keyword that names the handler (case-insensitive), when one does. */
   keyword?: string;
   /** One handler: a menu item's or a queued event's. */
@@ -64,8 +65,12 @@ export interface HandlerQuery {
 }
 
 export async function handlersFor(db: Queryable, serviceId: string, q: HandlerQuery): Promise<Handler[]> {
-  const where = ['e.context = $2'];
-  const params: unknown[] = [serviceId, q.context];
+  const where = ['true'];
+  const params: unknown[] = [serviceId];
+  if (q.context !== undefined) {
+    params.push(q.context);
+    where.push(`e.context = $${params.length}`);
+  }
   if (q.keyword !== undefined) {
     params.push(q.keyword);
     where.push(`lower(e.keyword) = lower($${params.length})`);
