@@ -111,7 +111,7 @@ it('publishes, unpublishes, likes and lists the Workshop', async () => {
 });
 
 it('runs one test at a time per user', async () => {
-  const body = { context: 'chat', language: 'JavaScript', code: 'beacon.log(1)' };
+  const body = { context: 'chat', language: 'JavaScript', code: 'while (true) {}' };
   const first = await call(t.base, owner, 'POST', '/sentinel/scriptTests', body);
   expect(first.status).toBe(200);
   expect((await call(t.base, owner, 'POST', '/sentinel/scriptTests', body)).body.code).toBe(

@@ -3,24 +3,19 @@
 
 import { UUID } from '../../domain/constants.ts';
 import { Perm } from '../../domain/permissions.ts';
-import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES, scriptParameters } from '../../domain/validate.ts';
+import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden } from '../http/errors.ts';
 import type { ListSpec } from '../http/listQuery.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
-import {
-  type ClassSpec,
-  isObject,
-  missingProperties,
-  registerClassPath,
-  rejected,
-} from '../model/classPath.ts';
+import { type ClassSpec, isObject, missingProperties, registerClassPath } from '../model/classPath.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { bitsOn, holdsAll } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
 import { type Handler, handlersFor } from '../scripts/handlers.ts';
+import type { TestData } from '../scripts/tester.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -122,7 +117,7 @@ function scriptIdOf(id: string): string {
 }
 
 /** The script-test body: what to run and how (§3.13 scriptData). */
-function testData(body: unknown, userId: string, requestId: string): string {
+function testData(body: unknown, userId: string, requestId: string) {
   const data = isObject(body) && typeof body.scriptData === 'string' ? safeParse(body.scriptData) : body;
   if (!isObject(data)) throw badRequest('missingKeys', 'Send context, language and code.');
   const missing = ['context', 'language', 'code'].filter((k) => data[k] === undefined);
@@ -132,9 +127,13 @@ function testData(body: unknown, userId: string, requestId: string): string {
   if (typeof data.context !== 'string' || !SCRIPT_CONTEXTS.includes(data.context))
     throw badRequest('invalidContext', `${String(data.context)} is not a script context.`);
   if (typeof data.code !== 'string') throw badRequest('missingKeys', 'code must be text.');
-  if (data.parameters !== undefined && !isObject(data.parameters) && scriptParameters(data.parameters))
-    throw rejected(scriptParameters(data.parameters)!);
-  return JSON.stringify({ ...data, requestId, userId });
+  const values = data.parameters ?? {};
+  if (
+    !isObject(values) ||
+    !Object.values(values).every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+  )
+    throw badRequest('badParameters', 'parameters are an object of names to text, numbers or true/false.');
+  return { ...data, requestId, userId } as TestData & { requestId: string; userId: string };
 }
 
 function safeParse(text: string): unknown {
@@ -215,9 +214,10 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       await tx.query('INSERT INTO script_tests (request_id, user_id, script_data) VALUES ($1, $2, $3)', [
         requestId,
         caller.userId,
-        data,
+        JSON.stringify(data),
       ]);
     });
+    void ctx.scripts.test(requestId, caller.userId, data);
     return json(c, { requestId });
   });
 

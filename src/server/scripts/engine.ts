@@ -28,6 +28,7 @@ import type { HttpOptions } from './http.ts';
 import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
 import { createSandboxPool, type SandboxLimits, type SandboxPool, sandboxError } from './sandbox/pool.ts';
+import { runTest, type TestData, type TestOutcome } from './tester.ts';
 
 export interface Trigger extends HandlerQuery {
   /** The event's value fields, or the target's for a menu item. */
@@ -56,6 +57,8 @@ export interface EngineOptions {
   queuePollMs?: number;
   /** Cron ticks off, for tests that drive cronTick themselves. */
   manualCron?: boolean;
+  /** How long a test run may take before it ends as a timeout; default 60 s. */
+  testTimeoutMs?: number;
 }
 
 export interface ScriptEngine {
@@ -67,6 +70,8 @@ export interface ScriptEngine {
   wake(): void;
   /** Runs the cron handlers due in the minute starting at `minute`, each once across processes. */
   cronTick(minute: Date): Promise<number>;
+  /** Runs a queued script test and writes its outcome to the test's row. */
+  test(requestId: string, userId: string, data: TestData): Promise<TestOutcome>;
   sandbox: SandboxPool;
   limits: SandboxLimits;
   http: HttpOptions;
@@ -400,6 +405,17 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     trigger: (serviceId, t) => track(trigger(serviceId, t)),
     wake,
     cronTick: (minute) => track(cronTick(minute)),
+    test: (requestId, userId, data) =>
+      track(
+        (async () => {
+          const outcome = await runTest(ctx, sandbox, userId, data, limits, opts.testTimeoutMs);
+          await ctx.db.query(
+            'UPDATE script_tests SET completion_time = now(), output = $2 WHERE request_id = $1',
+            [requestId, JSON.stringify(outcome)],
+          );
+          return outcome;
+        })(),
+      ),
     sandbox,
     limits,
     http,
@@ -408,8 +424,9 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
       clearInterval(poller);
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      // Runs still in a sandbox thread end now; the rest finish their writes.
       await sandbox.close();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }

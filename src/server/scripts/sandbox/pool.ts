@@ -44,6 +44,8 @@ export interface SandboxResult {
   message?: string;
   output: string;
   usedRestricted: boolean;
+  /** The script's own running time, waits for the server left out. */
+  elapsedMs?: number;
 }
 
 /** The error a run ends with, in words an author can act on. */
@@ -162,8 +164,11 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
         t.rpc.off('message', onCall);
         t.worker.off('message', onDone);
         t.worker.off('error', onCrash);
+        t.worker.off('exit', onExit);
         resolve(r);
       };
+      const onExit = () =>
+        finish({ kind: 'error', message: 'The server is shutting down.', output: '', usedRestricted: false });
       const onDone = (m: SandboxResult & { id: number }) => {
         if (m.id !== id) return;
         const { id: _id, ...r } = m;
@@ -182,6 +187,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
       t.rpc.on('message', onCall);
       t.worker.on('message', onDone);
       t.worker.on('error', onCrash);
+      t.worker.on('exit', onExit);
       t.worker.postMessage({
         id,
         code: q.job.code,

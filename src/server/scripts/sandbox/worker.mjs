@@ -37,6 +37,7 @@ function callMain(job, call, args) {
   const started = Date.now();
   const answered = Atomics.wait(flag, 0, 0, CALL_MS) !== 'timed-out';
   job.deadline += Date.now() - started;
+  job.waited += Date.now() - started;
   if (!answered) throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
   const reply = receiveMessageOnPort(rpc)?.message;
   if (!reply) throw new Error('The server did not answer.');
@@ -260,11 +261,18 @@ function run(job) {
   if (outcome.stop) outcome = { kind: 'ok' };
   if (limit && outcome.kind !== 'ok') outcome = { kind: limit };
   if (output.exceeded) outcome = { kind: 'output' };
-  return { ...outcome, output: output.lines.join('\n'), usedRestricted: job.usedRestricted === true };
+  return {
+    ...outcome,
+    output: output.lines.join('\n'),
+    usedRestricted: job.usedRestricted === true,
+    elapsedMs: Date.now() - job.started - job.waited,
+  };
 }
 
 parentPort.on('message', (job) => {
-  job.deadline = Date.now() + job.limits.timeMs;
+  job.started = Date.now();
+  job.waited = 0;
+  job.deadline = job.started + job.limits.timeMs;
   parentPort.postMessage({ id: job.id, ...run(job) });
 });
 parentPort.postMessage({ ready: true });
