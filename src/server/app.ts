@@ -41,6 +41,7 @@ import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
 import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
 import { registerPlayerRoutes } from './routes/players.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
+import { registerScriptReviewRoutes } from './routes/scriptReview.ts';
 import { registerScriptRoutes } from './routes/scripts.ts';
 import { registerServiceScriptRoutes } from './routes/serviceScripts.ts';
 import { registerServiceRoutes } from './routes/services.ts';
@@ -227,6 +228,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerServiceUserRoutes(router, ctx);
   registerGroupRoutes(router, ctx);
   registerBucketRoutes(router, ctx);
+  registerScriptReviewRoutes(router, ctx);
   registerScriptRoutes(router, ctx);
   registerServiceScriptRoutes(router, ctx);
   registerDinoActionRoutes(router, ctx);

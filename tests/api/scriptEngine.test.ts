@@ -81,6 +81,7 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
   t = await startTestServer({
     scripts: { http: { allowPrivate: true }, manualCron: true, queuePollMs: 100 },
+    scriptReviewers: ['admin@palisade.local'],
   });
   owner = (await signIn(t.base)).access_token;
   const [island] = t.demo.servers;
@@ -392,11 +393,46 @@ it('runs the last approved revision while a newer one waits for review', async (
   const v1 = (await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}`)).body.latestRevisionId;
   const v2 = await call(t.base, owner, 'PATCH', `/sentinel/scripts/${scriptId}`, {
     events: [
-      { ...approved, language: 'JavaScript', code: "beacon.httpRequest('GET', 'https://example.com')" },
+      { ...approved, language: 'JavaScript', code: "beacon.sendChat('hash ' + beacon.hash('md5', 'x'))" },
     ],
   });
   expect(v2.body.approvalStatus).toBe('Needs Review');
   game.type('/version');
   const run = await nthRun('Reviewed');
   expect(run.metadata).toMatchObject({ revisionId: v1, actions: [{ type: 'sendChat', ok: true }] });
+
+  // Only a reviewer sees what waits and decides; approved, the new revision runs.
+  const moderator = (await signIn(t.base, t.demo.moderator.email, 'palisade-demo')).access_token;
+  expect((await call(t.base, moderator, 'GET', '/sentinel/scriptReviews')).status).toBe(403);
+  const waiting = await call(t.base, owner, 'GET', '/sentinel/scriptReviews');
+  expect(waiting.body.revisions).toEqual([
+    expect.objectContaining({ scriptId, revisionId: v2.body.latestRevisionId }),
+  ]);
+  const review = (status: string) =>
+    call(
+      t.base,
+      owner,
+      'POST',
+      `/sentinel/scripts/${scriptId}/revisions/${v2.body.latestRevisionId}/review`,
+      {
+        approvalStatus: status,
+      },
+    );
+  expect((await review('Approved')).body).toEqual({
+    revisionId: v2.body.latestRevisionId,
+    approvalStatus: 'Approved',
+  });
+  game.type('/version');
+  expect((await nthRun('Reviewed', 2)).metadata).toMatchObject({
+    revisionId: v2.body.latestRevisionId,
+    error: null,
+  });
+
+  // Rejected, the approved revision before it runs again, and the script cannot be shared.
+  await review('Rejected');
+  game.type('/version');
+  expect((await nthRun('Reviewed', 3)).metadata).toMatchObject({ revisionId: v1 });
+  expect((await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/publish`)).body.code).toBe(
+    'scriptRejected',
+  );
 });
