@@ -43,6 +43,7 @@ import { registerPlayerRoutes } from './routes/players.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
 import { registerScriptReviewRoutes } from './routes/scriptReview.ts';
 import { registerScriptRoutes } from './routes/scripts.ts';
+import { registerScriptWebhookRoutes } from './routes/scriptWebhooks.ts';
 import { registerServiceScriptRoutes } from './routes/serviceScripts.ts';
 import { registerServiceRoutes } from './routes/services.ts';
 import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
@@ -229,6 +230,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerGroupRoutes(router, ctx);
   registerBucketRoutes(router, ctx);
   registerScriptReviewRoutes(router, ctx);
+  registerScriptWebhookRoutes(router, ctx);
   registerScriptRoutes(router, ctx);
   registerServiceScriptRoutes(router, ctx);
   registerDinoActionRoutes(router, ctx);

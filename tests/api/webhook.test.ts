@@ -9,10 +9,12 @@ import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 let t: TestServer;
 let url: string;
 let key: string;
+let owner: string;
+let scriptId: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  const owner = (await signIn(t.base)).access_token;
+  owner = (await signIn(t.base)).access_token;
   const [service] = t.demo.servers;
   key = service.accessKey;
   url = `${t.base}/sentinel/services/${service.serviceId}/webhook`;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   });
   await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
     serviceId: service.serviceId,
-    scriptId: script.body.created[0].scriptId,
+    scriptId: (scriptId = script.body.created[0].scriptId),
     parameterValues: {},
   });
 });
@@ -103,4 +105,45 @@ it('refuses a signed body that is not a webhook call', async () => {
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('badRequestBody');
   }
+});
+
+it("runs a script's own webhook, signed with its secret, until the secret is rotated", async () => {
+  const made = await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/webhooks`, {
+    purpose: 'CI deploys',
+  });
+  expect(made.body).toMatchObject({ purpose: 'CI deploys', secret: expect.any(String) });
+  expect(made.body.url).toBe(`${t.server.url}/v4/sentinel/scriptWebhooks/${made.body.webhookId}`);
+  expect(
+    (await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/webhooks`, { purpose: ' ' })).body.code,
+  ).toBe('badPurpose');
+  const body = JSON.stringify({ webhook: 'restart', parameters: { reason: 'deploy' } });
+  const send = (secret: string) =>
+    fetch(made.body.url, {
+      method: 'POST',
+      headers: { Authorization: `HmacSHA256 ${webhookSignature(secret, 'POST', body)}` },
+      body,
+    });
+  const before = (await t.server.db.query(`SELECT 1 FROM log_messages WHERE event_name = 'scriptRun'`)).rows
+    .length;
+  expect((await send(made.body.secret)).status).toBe(204);
+  let output: string | undefined;
+  for (let i = 0; i < 100 && output === undefined; i++) {
+    const { rows } = await t.server.db.query<{ output: string }>(
+      `SELECT metadata->>'output' AS output FROM log_messages WHERE event_name = 'scriptRun' ORDER BY time`,
+    );
+    if (rows.length > before) output = rows.at(-1)?.output;
+    else await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(output).toBe(JSON.stringify({ delay: 60, reason: 'deploy' }));
+  const rotated = await call(
+    t.base,
+    owner,
+    'POST',
+    `/sentinel/scripts/${scriptId}/webhooks/${made.body.webhookId}/secret`,
+  );
+  expect(rotated.body.secret).not.toBe(made.body.secret);
+  expect((await send(made.body.secret)).status).toBe(404);
+  expect((await send(rotated.body.secret)).status).toBe(204);
+  const listed = await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}/webhooks`);
+  expect(listed.body.webhooks).toEqual([{ ...rotated.body }]);
 });
