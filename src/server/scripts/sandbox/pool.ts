@@ -148,10 +148,24 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
           finish({ kind: 'time', output: '', usedRestricted: false });
         }, limits.timeMs + GRACE_MS);
       };
-      const onCall = (m: { call: keyof SandboxHost; args: unknown[] }) => {
-        clearTimeout(watchdog);
+      // Calls are served one after another, so a bucket read sees the writes the script made
+      // before it. Actions are one-way: their failures end the run once the script is done.
+      let chain: Promise<unknown> = Promise.resolve();
+      let received = 0;
+      let actionError: string | null = null;
+      const onCall = (m: { call: keyof SandboxHost; args: unknown[]; oneWay?: boolean }) => {
         const fn = q.host[m.call] as (...a: unknown[]) => Promise<unknown>;
-        Promise.resolve()
+        if (m.oneWay) {
+          received++;
+          chain = chain
+            .then(() => (actionError ? undefined : fn(...m.args)))
+            .catch((e: Error) => {
+              actionError ??= e.message;
+            });
+          return;
+        }
+        clearTimeout(watchdog);
+        chain = chain
           .then(() => fn(...m.args))
           .then(
             (value) => answer(t, { value: value === undefined ? null : value }),
@@ -169,10 +183,13 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
       };
       const onExit = () =>
         finish({ kind: 'error', message: 'The server is shutting down.', output: '', usedRestricted: false });
-      const onDone = (m: SandboxResult & { id: number }) => {
+      const onDone = async (m: SandboxResult & { id: number; actionsSent: number }) => {
         if (m.id !== id) return;
-        const { id: _id, ...r } = m;
-        finish(r);
+        const { id: _id, actionsSent, ...r } = m;
+        // The last actions may still be on their way over the other port.
+        while (received < actionsSent) await new Promise((res) => setImmediate(res));
+        await chain;
+        finish(actionError && r.kind === 'ok' ? { ...r, kind: 'error', message: actionError } : r);
       };
       const onCrash = (e: Error) => {
         replace(t);

@@ -126,7 +126,11 @@ function localHelpers(job, output) {
     },
     getBucketValue: (bucketId, key, playerId) =>
       callMain(job, 'getBucketValue', [bucketId, key, playerId ?? null]),
-    action: (fn, options) => callMain(job, 'action', [fn, options]),
+    // Actions need no answer: the script goes on while the server takes them, in order.
+    action(fn, options) {
+      job.actionsSent++;
+      rpc.postMessage({ call: 'action', args: [fn, options], oneWay: true });
+    },
   };
 }
 
@@ -266,12 +270,14 @@ function run(job) {
     output: output.lines.join('\n'),
     usedRestricted: job.usedRestricted === true,
     elapsedMs: Date.now() - job.started - job.waited,
+    actionsSent: job.actionsSent,
   };
 }
 
 parentPort.on('message', (job) => {
   job.started = Date.now();
   job.waited = 0;
+  job.actionsSent = 0;
   job.deadline = job.started + job.limits.timeMs;
   parentPort.postMessage({ id: job.id, ...run(job) });
 });
