@@ -30,9 +30,10 @@ beforeAll(async () => {
       },
     ],
   });
+  scriptId = script.body.created[0].scriptId;
   await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
     serviceId: service.serviceId,
-    scriptId: (scriptId = script.body.created[0].scriptId),
+    scriptId,
     parameterValues: {},
   });
 });
