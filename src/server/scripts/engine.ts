@@ -368,6 +368,10 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
 
   async function cronTick(minute: Date): Promise<number> {
     let ran = 0;
+    // A day of rows is plenty to keep a minute from running twice.
+    await ctx.db.query(`DELETE FROM script_cron_runs WHERE tick < $1::timestamptz - interval '1 day'`, [
+      minute.toISOString(),
+    ]);
     for (const h of await cronHandlers(ctx.db)) {
       const schedule = h.keyword ? cronSchedule(h.keyword) : null;
       if (!schedule || !firesAt(schedule, minute)) continue;
