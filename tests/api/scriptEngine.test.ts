@@ -436,3 +436,27 @@ it('runs the last approved revision while a newer one waits for review', async (
     'scriptRejected',
   );
 });
+
+it("does not answer a script's own chat, so chat answering chat cannot loop", async () => {
+  await attach('Echo', [
+    {
+      language: 'Simple',
+      context: 'chat',
+      code: JSON.stringify({
+        conditions: [{ field: 'message', operator: 'contains', value: 'echo' }],
+        actions: [{ type: 'sendChat', options: { message: 'echo echo' } }],
+      }),
+    },
+  ]);
+  game.type('echo please');
+  await nthRun('Echo');
+  // The script's "echo echo" came back as chat with source Script, and started nothing.
+  await waitFor(async () => {
+    const { rows } = await t.server.db.query(
+      `SELECT 1 FROM log_messages WHERE event_name = 'chat' AND metadata->>'originalMessage' = 'echo echo'`,
+    );
+    return rows[0];
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await runsOf('Echo')).toHaveLength(1);
+});

@@ -304,6 +304,9 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   }
 
   async function gameEvent(serviceId: string, event: GameEvent): Promise<void> {
+    // A script's own chat coming back from the game starts nothing, or a script answering chat
+    // with chat would answer itself for ever.
+    if (event.eventName === 'chat' && event.metadata.source === 'Script') return;
     const names = await serviceNames(ctx.db, serviceId);
     if (!names) return;
     const values = eventValues(event.metadata, names);
