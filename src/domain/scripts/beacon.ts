@@ -78,7 +78,7 @@ export const BEACON_MEMBERS = {
   },
 } as const satisfies Record<string, BeaconMember>;
 
-export const RESTRICTED_MEMBERS = Object.entries(BEACON_MEMBERS as Record<string, BeaconMember>)
+const RESTRICTED_MEMBERS = Object.entries(BEACON_MEMBERS as Record<string, BeaconMember>)
   .filter(([, m]) => m.restricted)
   .map(([name]) => name);
 

@@ -51,10 +51,3 @@ export const CONTEXTS: Record<string, ContextSpec> = Object.fromEntries([
 
 export const CONTEXT_NAMES = Object.keys(CONTEXTS);
 export const isTriggeredContext = (context: string) => CONTEXTS[context]?.keyword !== undefined;
-/** Menu-item contexts and the key of the thing each runs on (none for a server). */
-export const MENU_TARGETS = {
-  serviceScriptRun: null,
-  characterScriptRun: 'characterId',
-  dinoScriptRun: 'dinoId',
-  tribeScriptRun: 'tribeId',
-} as const;

@@ -188,7 +188,7 @@ export const FIELDS = {
 } as const satisfies Record<string, FieldSpec>;
 
 export type FieldName = keyof typeof FIELDS;
-export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
+const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 
 export function fieldValidIn(name: string, context: string): boolean {
   const f = (FIELDS as Record<string, FieldSpec>)[name];

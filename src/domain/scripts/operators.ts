@@ -39,7 +39,7 @@ const numeric = (label: string, op: (a: number, b: number) => boolean): Operator
 });
 
 /** Patterns are limited so a condition cannot stall the engine on catastrophic backtracking. */
-export const REGEX_MAX_LENGTH = 200;
+const REGEX_MAX_LENGTH = 200;
 
 export function regexProblem(pattern: unknown): string | null {
   if (typeof pattern !== 'string') return 'The pattern must be text.';
@@ -87,5 +87,3 @@ export const OPERATORS: Record<FieldType, Record<string, OperatorSpec>> = {
   Number: NUMBER,
   Boolean: BOOLEAN,
 };
-
-export const operatorsFor = (type: FieldType): string[] => Object.keys(OPERATORS[type]);

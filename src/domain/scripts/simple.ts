@@ -174,7 +174,7 @@ export function parseSimple(code: string, context: string): SimpleScript | strin
 }
 
 /** Reads a field, drawing random fields fresh each time. */
-export function readField(values: EventValues, name: string, random: () => number): unknown {
+function readField(values: EventValues, name: string, random: () => number): unknown {
   switch (name) {
     case 'randomNumber':
       return random();
@@ -197,7 +197,7 @@ function randomUsername(random: () => number): string {
 }
 
 /** Text with every {field} replaced by the event's value (empty when the event has none). */
-export function fillPlaceholders(text: string, values: EventValues, random: () => number): string {
+function fillPlaceholders(text: string, values: EventValues, random: () => number): string {
   return text.replace(PLACEHOLDER, (_m, name: string) => {
     const v = readField(values, name, random);
     return v === undefined || v === null ? '' : String(v);

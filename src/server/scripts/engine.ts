@@ -27,7 +27,13 @@ import { cronHandlers, type Handler, type HandlerQuery, handlersFor } from './ha
 import type { HttpOptions } from './http.ts';
 import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
-import { createSandboxPool, type SandboxLimits, type SandboxPool, sandboxError } from './sandbox/pool.ts';
+import {
+  createSandboxPool,
+  SANDBOX_LIMITS,
+  type SandboxLimits,
+  type SandboxPool,
+  sandboxError,
+} from './sandbox/pool.ts';
 import { runTest, type TestData, type TestOutcome } from './tester.ts';
 
 export interface Trigger extends HandlerQuery {
@@ -78,15 +84,8 @@ export interface ScriptEngine {
   close(): Promise<void>;
 }
 
-const DEFAULT_LIMITS: SandboxLimits = {
-  timeMs: SCRIPT_LIMITS.timeMs,
-  memoryBytes: SCRIPT_LIMITS.memoryBytes,
-  stackBytes: SCRIPT_LIMITS.stackBytes,
-  outputBytes: SCRIPT_LIMITS.outputBytes,
-};
-
 /** Contexts the event queue carries: a menu item run or a webhook. */
-export const QUEUED_CONTEXTS = [
+const QUEUED_CONTEXTS = [
   'serviceScriptRun',
   'characterScriptRun',
   'dinoScriptRun',
@@ -105,9 +104,7 @@ async function serviceNames(db: Queryable, serviceId: string): Promise<ServiceNa
 }
 
 /** `/kw a b` typed in chat, or `scriptcommand kw a b` at the console: the keyword and the words after it. */
-export function typedCommand(
-  event: GameEvent,
-): { context: EventName; keyword: string; words: string[] } | null {
+function typedCommand(event: GameEvent): { context: EventName; keyword: string; words: string[] } | null {
   const m = event.metadata;
   if (event.eventName === 'slashCommand' || event.eventName === 'scriptCommand') {
     const text = String(m.command ?? m.message ?? '').replace(/^\/|^(cheat\s+)?scriptcommand\s+/i, '');
@@ -120,7 +117,7 @@ export function typedCommand(
 const now = () => performance.now();
 
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
-  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const limits = { ...SANDBOX_LIMITS, ...opts.limits };
   const http = opts.http ?? {};
   const sandbox = createSandboxPool(opts.threads);
   const inFlight = new Set<Promise<unknown>>();

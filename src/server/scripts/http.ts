@@ -26,13 +26,15 @@ for (const [net, bits] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
-export const isPrivateAddress = (address: string) => {
+export const isPrivateAddress = (address: string): boolean => {
   const family = isIP(address);
   if (family === 0) return true;
+  // An IPv4 address written as IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return isPrivateAddress(mapped[1]);
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 };
 
@@ -101,20 +103,22 @@ export function guardedRequest(
         res.on('data', (c: Buffer) => {
           size += c.length;
           if (size > maxBytes) {
-            req.destroy(new Error(`httpRequest: the answer is larger than ${maxBytes} bytes.`));
+            reject(new Error(`httpRequest: the answer is larger than ${maxBytes} bytes.`));
+            res.destroy();
             return;
           }
           chunks.push(c);
         });
-        res.on('end', () =>
+        res.on('end', () => {
+          if (size > maxBytes) return;
           resolve({
             status: res.statusCode ?? 0,
             headers: Object.fromEntries(
               Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
             ),
             body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+          });
+        });
         res.on('error', reject);
       },
     );

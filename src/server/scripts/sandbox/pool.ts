@@ -66,7 +66,8 @@ export function sandboxError(r: SandboxResult, limits: SandboxLimits): string | 
   }
 }
 
-const DEFAULT_LIMITS: SandboxLimits = {
+/** A real run's limits (SCRIPT_LIMITS); tests and the tester pass their own. */
+export const SANDBOX_LIMITS: SandboxLimits = {
   timeMs: SCRIPT_LIMITS.timeMs,
   memoryBytes: SCRIPT_LIMITS.memoryBytes,
   stackBytes: SCRIPT_LIMITS.stackBytes,
@@ -136,7 +137,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
   }
 
   async function runOn(t: Thread, q: Queued): Promise<SandboxResult> {
-    const limits = { ...DEFAULT_LIMITS, ...q.job.limits };
+    const limits = { ...SANDBOX_LIMITS, ...q.job.limits };
     const id = nextId++;
     await t.ready;
     return new Promise<SandboxResult>((resolve) => {
