@@ -11,8 +11,10 @@ import {
   SUPPORTED_LANGUAGES,
   UUID,
 } from './constants.ts';
-import { EVENT_NAMES } from './enums.ts';
 import { GROUP_NAME_MIN, Msg, NOTE_MIN_LENGTH } from './messages.ts';
+import { CONTEXT_NAMES, isTriggeredContext } from './scripts/contexts.ts';
+import { cronExpression } from './scripts/cron.ts';
+import { parseSimple } from './scripts/simple.ts';
 
 export type Check = string | null;
 
@@ -147,47 +149,11 @@ export function groupNamePayload(name: unknown): Problem | null {
   return null;
 }
 
-/** Five-field cron (minute hour day-of-month month day-of-week), numbers, `*`, ranges, steps, lists. */
-export function cronExpression(expr: string): boolean {
-  const bounds: [number, number][] = [
-    [0, 59],
-    [0, 23],
-    [1, 31],
-    [1, 12],
-    [0, 7],
-  ];
-  const fields = expr.trim().split(/\s+/);
-  if (fields.length !== 5) return false;
-  const num = (s: string, [lo, hi]: [number, number]) =>
-    /^\d+$/.test(s) && Number(s) >= lo && Number(s) <= hi;
-  return fields.every((field, i) =>
-    field.split(',').every((part) => {
-      const [range, step, extra] = part.split('/');
-      if (extra !== undefined || (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0)))
-        return false;
-      if (range === '*') return true;
-      const [a, b, more] = range.split('-');
-      if (more !== undefined || !num(a, bounds[i])) return false;
-      return b === undefined || (num(b, bounds[i]) && Number(a) <= Number(b));
-    }),
-  );
-}
+export { cronExpression };
 
 export const SCRIPT_LANGUAGES = ['Simple', 'JavaScript'] as const;
-/** Contexts that are started by name rather than by a game event; they need a keyword and arguments. */
-export const KEYWORD_CONTEXTS = [
-  'cron',
-  'customModEvent',
-  'characterScriptRun',
-  'dinoScriptRun',
-  'serviceScriptRun',
-  'tribeScriptRun',
-  'scriptCommand',
-  'slashCommand',
-  'subroutine',
-  'webhook',
-] as const;
-export const SCRIPT_CONTEXTS: readonly string[] = [...new Set([...EVENT_NAMES, ...KEYWORD_CONTEXTS])];
+/** Every context a handler may name (the catalogue's). */
+export const SCRIPT_CONTEXTS: readonly string[] = CONTEXT_NAMES;
 export const PARAMETER_TYPES = ['String', 'Number', 'Boolean'] as const;
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ARGUMENT_KEYS = ['default', 'name', 'required', 'type'];
@@ -227,7 +193,19 @@ export function scriptEvent(e: unknown, i = 0): Problem | null {
       `${field}.context`,
     );
   if (typeof e.code !== 'string') return problem('badContext', 'The event needs code.', `${field}.code`);
-  if (!(KEYWORD_CONTEXTS as readonly string[]).includes(e.context)) return null;
+  if (isTriggeredContext(e.context)) {
+    const p = triggerProblem(e, field);
+    if (p) return p;
+  }
+  if (e.language === 'Simple') {
+    const simple = parseSimple(e.code, e.context);
+    if (typeof simple === 'string') return problem('badCode', simple, `${field}.code`);
+  }
+  return null;
+}
+
+/** The keyword and arguments a triggered context needs. */
+function triggerProblem(e: Record<string, unknown>, field: string): Problem | null {
   if (typeof e.keyword !== 'string' || e.keyword.trim() === '')
     return problem('emptyKeyword', `A ${e.context} event needs a keyword.`, `${field}.keyword`);
   if (e.context === 'cron' && !cronExpression(e.keyword))

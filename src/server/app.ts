@@ -42,7 +42,9 @@ import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
 import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
 import { registerPlayerRoutes } from './routes/players.ts';
 import { registerPusherRoutes } from './routes/pusher.ts';
+import { registerScriptReviewRoutes } from './routes/scriptReview.ts';
 import { registerScriptRoutes } from './routes/scripts.ts';
+import { registerScriptWebhookRoutes } from './routes/scriptWebhooks.ts';
 import { registerServiceScriptRoutes } from './routes/serviceScripts.ts';
 import { registerServiceRoutes } from './routes/services.ts';
 import { registerServiceUserRoutes } from './routes/serviceUsers.ts';
@@ -50,6 +52,7 @@ import { registerTokenRoutes } from './routes/token.ts';
 import { registerUserRoutes } from './routes/users.ts';
 import { registerWebhookRoutes } from './routes/webhook.ts';
 import { registerWorldRoutes } from './routes/world.ts';
+import { createScriptEngine, type EngineOptions, type ScriptEngine } from './scripts/engine.ts';
 
 /** An external Pusher (Channels or compatible) to publish to instead of the built-in endpoint. */
 export interface ExternalPusher {
@@ -86,6 +89,9 @@ export interface CreateServerOptions {
   chatBotToken?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
   authSweepMs?: number;
+  scripts?: EngineOptions;
+  /** Emails of the admins who review scripts. */
+  scriptReviewers?: string[];
 }
 
 export interface RunningServer {
@@ -95,6 +101,7 @@ export interface RunningServer {
   links: Links;
   publisher: Publisher;
   config: ServerConfig;
+  scripts: ScriptEngine;
   close(): Promise<void>;
 }
 
@@ -193,6 +200,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
     chatBotToken:
       opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
+    scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -202,9 +210,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     publisher,
     links: null as unknown as Links,
     callers: createCallers(db, bus),
+    scripts: null as unknown as ScriptEngine,
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   ctx.links = linkServer;
+  ctx.scripts = createScriptEngine(ctx, opts.scripts);
 
   const router = createApiRouter(ctx);
   registerLoginRoutes(router, ctx);
@@ -224,6 +234,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerServiceUserRoutes(router, ctx);
   registerGroupRoutes(router, ctx);
   registerBucketRoutes(router, ctx);
+  registerScriptReviewRoutes(router, ctx);
+  registerScriptWebhookRoutes(router, ctx);
   registerScriptRoutes(router, ctx);
   registerServiceScriptRoutes(router, ctx);
   registerDinoActionRoutes(router, ctx);
@@ -266,11 +278,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     links: linkServer,
     publisher,
     config,
+    scripts: ctx.scripts,
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
         await sweeping;
-        await linkServer.close();
+        // Runs waiting on the game end when the links close.
+        await Promise.all([ctx.scripts.close(), linkServer.close()]);
         await builtIn?.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

@@ -1,6 +1,7 @@
 // `npm start` / `tsx src/server/cli.ts`: the API server with demo data and simulated game servers.
 // Environment: PORT, HOST, DATABASE_URL, PALISADE_DATA_DIR, PALISADE_PUBLIC_URL, PALISADE_DEMO_EMAIL,
 // PALISADE_DEMO_PASSWORD, PALISADE_SIM_SERVERS, PALISADE_SIM_TICK_MS, PALISADE_RATE_LIMIT,
+// PALISADE_SCRIPT_REVIEWERS (comma-separated emails of the admins who review scripts),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
 
 import { join } from 'node:path';
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     rateLimit: intEnv('PALISADE_RATE_LIMIT', 600),
     pusher: externalPusher(),
     chatBotToken: env('PALISADE_CHAT_BOT_TOKEN', '') || undefined,
+    scriptReviewers: [
+      env('PALISADE_DEMO_EMAIL', 'admin@palisade.local'),
+      ...env('PALISADE_SCRIPT_REVIEWERS', '').split(','),
+    ].filter((e) => e.trim() !== ''),
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');

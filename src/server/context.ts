@@ -4,6 +4,7 @@
 import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
 import type { Publisher } from './realtime/publisher.ts';
+import type { ScriptEngine } from './scripts/engine.ts';
 
 /** Why a service's link is closed from outside it: the service was deleted, or its key rotated. */
 export type KickReason = 'deleted' | 'keyChanged';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   billingPortalUrl: string;
   /** What the chat community's bot sends as `Authorization: Bot <token>` (docs/api.md "Chat community bot"). */
   chatBotToken: string;
+  /** Emails of the admins who review scripts (SENTINEL-API §3.13). */
+  scriptReviewers: string[];
 }
 
 export interface Links {
@@ -53,4 +56,5 @@ export interface ServerContext {
   publisher: Publisher;
   links: Links;
   callers: Callers;
+  scripts: ScriptEngine;
 }

@@ -176,6 +176,36 @@ export const survivorLife: Behaviour = (world) => {
   ];
 };
 
+/** What players type to start scripts: slash commands in chat, script commands at the console. */
+export const TYPED_COMMANDS = [
+  '/kit starter',
+  '/discord',
+  '/vote day',
+  '/rules',
+  'cheat scriptcommand daily',
+];
+
+/** A line a player types: a slash command, a script command, or plain chat otherwise. */
+export function typedLine(world: World, s: Survivor, text: string): LinkEvent[] {
+  const tribe = world.tribeOf(s);
+  if (text.startsWith('/')) return [ev.typedCommand(s, tribe, 'slashCommand', text)];
+  if (/^(cheat\s+)?scriptcommand\s+\S/i.test(text)) return [ev.typedCommand(s, tribe, 'scriptCommand', text)];
+  return [
+    ev.chat({
+      source: 'Game',
+      senderName: s.player.name,
+      language: 'en',
+      translations: { en: text },
+      scores: ev.moderationScores(world.rng),
+      scope: 'Global',
+      player: { playerId: s.player.playerId, characterId: s.characterId },
+    }),
+  ];
+}
+
+export const typing: Behaviour = (world) =>
+  sometimes(world, 0.04, world.onlineSurvivors(), (s) => typedLine(world, s, world.rng.pick(TYPED_COMMANDS)));
+
 /** Raids on bases. */
 export const raids: Behaviour = (world) =>
   sometimes(world, 0.03, [...world.tribes.values()], (t) => [
@@ -235,6 +265,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   joins,
   leaves,
   chatter,
+  typing,
   renames,
   tribeLife,
   taming,

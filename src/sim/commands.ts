@@ -1,6 +1,7 @@
 // How the simulated mod obeys game commands (SENTINEL-API §2.3/§6): admin console commands, chat
 // and broadcasts from the web, locate, teleport, rename, dino edits, give item / give dino,
-// restore and wiping wild dinos. Effects on the world come back as events, in the order they happen.
+// restore and wiping wild dinos, and what scripts do (kill a survivor, destroy an item everywhere,
+// buffs, loot). Effects on the world come back as events, in the order they happen.
 // Survivors are named by characterId or specimenId; dinos by dinoId or dinoId1/dinoId2 (the two
 // halves of the dino number).
 
@@ -58,8 +59,11 @@ function admin(world: World, command: unknown): CommandOutcome {
   return handler ? handler(world, rest.join(' ')) : ok(NO_RESPONSE);
 }
 
-/** Where a `chat` command can come from: the web (a server or its group), a relay, the community. */
-const RELAYED_SOURCES = ['WebService', 'WebGroup', 'Game', 'Discord'] as const;
+/**
+ * Where a `chat` command can come from: the web (a server or its group), a relay, the community, a
+ * script (chat a script sends says so, SPEC §3); anything else is the web's.
+ */
+const RELAYED_SOURCES = ['WebService', 'WebGroup', 'Game', 'Discord', 'Script'] as const;
 
 function webChat(world: World, cmd: GameCommand): CommandOutcome {
   if (typeof cmd.message !== 'string' || cmd.message === '') return fail('Missing message');
@@ -155,10 +159,47 @@ function giveItem(world: World, cmd: GameCommand): CommandOutcome {
   const quantity = finite(cmd.quantity) ? cmd.quantity : 1;
   return withSurvivor(world, cmd, (s) => {
     const { type: _t, requestId: _r, characterId: _c, specimenId: _s, ...item } = cmd;
-    return ok({ requestId: requestIdOf(cmd) }, [
-      ev.itemGiven(s, world.tribeOf(s), { ...item, itemPath: cmd.itemPath as string, quantity }),
-    ]);
+    return ok(
+      { requestId: requestIdOf(cmd) },
+      world.giveItem(s, { ...item, itemPath: cmd.itemPath as string, quantity }),
+    );
   });
+}
+
+/** Loot a script rolled: to one survivor, or to every online member of a tribe. */
+function giveLoot(world: World, cmd: GameCommand): CommandOutcome {
+  if (!Array.isArray(cmd.items)) return fail('Missing items');
+  const items = (cmd.items as { itemPath?: unknown; quantity?: unknown; quality?: unknown }[]).filter(
+    (i) => typeof i.itemPath === 'string',
+  );
+  const to =
+    cmd.recipientType === 'Tribe'
+      ? world.onlineSurvivors().filter((s) => s.tribeId === cmd.tribeId)
+      : [world.findSurvivor(cmd)].filter((s) => s !== undefined);
+  if (to.length === 0)
+    return fail(
+      cmd.recipientType === 'Tribe' ? 'No member of that tribe is online' : 'No such survivor on this server',
+    );
+  const events = to.flatMap((s) =>
+    items.flatMap((i) =>
+      world.giveItem(s, {
+        itemPath: i.itemPath as string,
+        quantity: finite(i.quantity) ? i.quantity : 1,
+        ...(finite(i.quality) ? { quality: i.quality } : {}),
+      }),
+    ),
+  );
+  return ok({ given: events.length }, events);
+}
+
+const BUFF_MODES = ['add', 'remove', 'toggle'] as const;
+
+function toggleBuff(world: World, cmd: GameCommand): CommandOutcome {
+  const mode = BUFF_MODES.find((m) => m === cmd.mode);
+  if (!mode) return fail('mode must be add, remove or toggle');
+  if (typeof cmd.buffPath !== 'string' || cmd.buffPath === '') return fail('Missing buffPath');
+  const buff = cmd.buffPath;
+  return withSurvivor(world, cmd, (s) => ok({ buffs: s.buffs }, world.setBuff(s, buff, mode)));
 }
 
 function giveDino(world: World, cmd: GameCommand): CommandOutcome {
@@ -216,6 +257,16 @@ export function runCommand(world: World, cmd: GameCommand): CommandOutcome {
       return restore(world, cmd);
     case 'destroyWildDinos':
       return ok(`Destroyed ${world.destroyWildDinos()} wild creatures`);
+    case 'killCharacter':
+      return withSurvivor(world, cmd, (s) => ok(null, world.killSurvivor(s, 'an admin')));
+    case 'destroyItem':
+      return typeof cmd.itemPath === 'string' && cmd.itemPath !== ''
+        ? ok({ destroyed: world.destroyItem(cmd.itemPath) })
+        : fail('Missing itemPath');
+    case 'toggleBuff':
+      return toggleBuff(world, cmd);
+    case 'giveLoot':
+      return giveLoot(world, cmd);
     case 'admin':
       return admin(world, cmd.command);
     case 'chat':

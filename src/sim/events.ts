@@ -305,6 +305,19 @@ export const adminCommand = (s: Survivor, command: string): LinkEvent =>
     'Notice',
   );
 
+/** A command a player typed: `/kw …` in chat (slashCommand) or `cheat scriptcommand kw …` (scriptCommand). */
+export const typedCommand = (
+  s: Survivor,
+  tribe: Tribe | null,
+  kind: 'slashCommand' | 'scriptCommand',
+  command: string,
+): LinkEvent =>
+  gameplay(kind, `${s.player.name} typed \`${command}\``, {
+    ...survivorMeta(s, tribe),
+    command,
+    message: command,
+  });
+
 export const customMessage = (message: string): LinkEvent => gameplay('customMessage', message, { message });
 
 export const clockTamperingDetected = (oldClock: number, newClock: number): LinkEvent =>
@@ -368,7 +381,7 @@ export function moderationScores(rng: Rng, flags: Partial<Record<ModerationScore
 }
 
 export interface ChatLine {
-  source: 'Game' | 'WebService' | 'WebGroup' | 'Discord';
+  source: 'Game' | 'WebService' | 'WebGroup' | 'Discord' | 'Script';
   senderName: string;
   language: string;
   translations: Record<string, string>;

@@ -1,7 +1,7 @@
 // One simulated game server: its world, its event queue and its link, driven by a tick.
 
 import type { GameCommand, LinkEvent } from '../domain/link.ts';
-import { BEHAVIOURS } from './behaviours.ts';
+import { BEHAVIOURS, typedLine } from './behaviours.ts';
 import { runCommand } from './commands.ts';
 import { EventQueue } from './eventQueue.ts';
 import { LinkClient } from './link.ts';
@@ -50,6 +50,21 @@ export class SimServer {
     const outcome = runCommand(this.world, cmd);
     this.emit(outcome.events);
     return outcome.reply;
+  }
+
+  /**
+   * A player types a line in game: `/kw …` and `cheat scriptcommand kw …` start scripts, anything
+   * else is chat. The player (by id or name, else anyone online) joins first if they are away.
+   */
+  type(text: string, who?: string): { playerId: string; characterId: string } {
+    const p =
+      this.world.population.find((x) => x.playerId === who || x.name === who) ??
+      [...this.world.online.values()][0] ??
+      this.world.candidates()[0];
+    const joined = this.world.join(p);
+    const s = this.world.survivor(p);
+    this.emit([...joined, ...typedLine(this.world, s, text)]);
+    return { playerId: p.playerId, characterId: s.characterId };
   }
 
   private emit(events: LinkEvent[]): void {

@@ -31,6 +31,8 @@ export interface Survivor {
   pos: Position;
   cuffed: boolean;
   buffs: string[];
+  /** Items by class path and how many. */
+  inventory: Map<string, number>;
 }
 
 export interface Tribe {
@@ -114,6 +116,7 @@ export class World {
         pos: this.position(),
         cuffed: false,
         buffs: [],
+        inventory: new Map(),
       };
       this.survivors.set(p.playerId, s);
     }
@@ -361,6 +364,37 @@ export class World {
       pos: { ...to.pos },
     });
     return { dino, events: [ev.dinoCreated(dino, to, opts)] };
+  }
+
+  // Inventories and what scripts do to survivors
+
+  giveItem(to: Survivor, item: ev.GivenItem): LinkEvent[] {
+    to.inventory.set(item.itemPath, (to.inventory.get(item.itemPath) ?? 0) + item.quantity);
+    return [ev.itemGiven(to, this.tribeOf(to), item)];
+  }
+
+  /** Removes an item from every inventory; how many were destroyed. */
+  destroyItem(itemPath: string): number {
+    let n = 0;
+    for (const s of this.survivors.values()) {
+      n += s.inventory.get(itemPath) ?? 0;
+      s.inventory.delete(itemPath);
+    }
+    return n;
+  }
+
+  /** Kills a survivor, online or not; they drop what they carried. */
+  killSurvivor(s: Survivor, attacker: string): LinkEvent[] {
+    s.inventory.clear();
+    return [ev.playerDied(s, this.tribeOf(s), attacker)];
+  }
+
+  setBuff(s: Survivor, buff: string, mode: 'add' | 'remove' | 'toggle'): LinkEvent[] {
+    const had = s.buffs.includes(buff);
+    const want = mode === 'toggle' ? !had : mode === 'add';
+    if (want === had) return [];
+    s.buffs = want ? [...s.buffs, buff] : s.buffs.filter((b) => b !== buff);
+    return [ev.playerBuffsChanged(s, this.tribeOf(s), want ? [buff] : [], want ? [] : [buff])];
   }
 
   destroyWildDinos(): number {

@@ -53,8 +53,8 @@ async function unlink(table: string, column: string, id: string): Promise<string
 }
 
 const SCRIPT_EVENTS = [
-  { language: 'Simple', context: 'serviceScriptRun', code: '', keyword: 'Restart', arguments: [] },
-  { language: 'Simple', context: 'playerJoined', code: '' },
+  { language: 'Simple', context: 'serviceScriptRun', code: '{}', keyword: 'Restart', arguments: [] },
+  { language: 'Simple', context: 'playerJoined', code: '{}' },
 ];
 
 const ROUTES: Route[] = [
@@ -457,7 +457,7 @@ const ROUTES: Route[] = [
     needs: 'any',
     ok: 200,
     stranger: { status: 200 },
-    body: () => ({ context: 'playerJoined', language: 'Simple', code: '' }),
+    body: () => ({ context: 'playerJoined', language: 'Simple', code: '{}' }),
   },
   {
     method: 'GET',

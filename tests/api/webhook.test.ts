@@ -1,6 +1,6 @@
-// The signed per-service webhook: a signature of the current (or previous) 30-second window queues
-// one event per matching script event with its defaults overlaid; anything else is the same 404,
-// which never contains the expected signature.
+// The signed per-service webhook: a signature of the current (or previous) 30-second window runs
+// every matching script event with its defaults overlaid; anything else is the same 404, which
+// never contains the expected signature.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/server/routes/webhook.ts';
@@ -9,10 +9,12 @@ import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 let t: TestServer;
 let url: string;
 let key: string;
+let owner: string;
+let scriptId: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  const owner = (await signIn(t.base)).access_token;
+  owner = (await signIn(t.base)).access_token;
   const [service] = t.demo.servers;
   key = service.accessKey;
   url = `${t.base}/sentinel/services/${service.serviceId}/webhook`;
@@ -20,17 +22,18 @@ beforeAll(async () => {
     name: 'Hooked',
     events: [
       {
-        language: 'Simple',
+        language: 'JavaScript',
         context: 'webhook',
-        code: '',
+        code: 'console.log(JSON.stringify(beacon.params))',
         keyword: 'restart',
         arguments: [{ name: 'delay', type: 'Number', default: 60, required: false }],
       },
     ],
   });
+  scriptId = script.body.created[0].scriptId;
   await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
     serviceId: service.serviceId,
-    scriptId: script.body.created[0].scriptId,
+    scriptId,
     parameterValues: {},
   });
 });
@@ -43,24 +46,28 @@ const post = (body: string, signature: string, header = 'Authorization') =>
     body,
   });
 
-const queued = async () =>
-  (
-    await t.server.db.query<{ event_data: Record<string, unknown> }>(
-      'SELECT event_data FROM service_event_queue',
-    )
-  ).rows.map((r) => r.event_data);
+/** The script's first run, from its Service log line. */
+async function firstRun(): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
+      `SELECT metadata FROM log_messages WHERE event_name = 'scriptRun' ORDER BY time LIMIT 1`,
+    );
+    if (rows[0]) return rows[0].metadata;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the webhook did not run');
+}
 
-it('queues the webhook event with defaults overlaid by the parameters', async () => {
+it('runs the webhook handler with its defaults overlaid by the parameters', async () => {
   const body = JSON.stringify({ webhook: 'restart', parameters: { reason: 'patch' } });
   const res = await post(` ${body}\n`, webhookSignature(key, 'POST', body));
   expect(res.status).toBe(204);
-  const [event] = await queued();
-  expect(event).toMatchObject({
-    event: 'webhook',
+  expect(await firstRun()).toMatchObject({
+    trigger: 'webhook',
     scriptName: 'Hooked',
-    arguments: { delay: 60, reason: 'patch' },
+    outcome: 'success',
+    output: JSON.stringify({ delay: 60, reason: 'patch' }),
   });
-  expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
 });
 
 it('accepts X-Beacon-Token and the previous window, not older ones', async () => {
@@ -99,4 +106,45 @@ it('refuses a signed body that is not a webhook call', async () => {
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('badRequestBody');
   }
+});
+
+it("runs a script's own webhook, signed with its secret, until the secret is rotated", async () => {
+  const made = await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/webhooks`, {
+    purpose: 'CI deploys',
+  });
+  expect(made.body).toMatchObject({ purpose: 'CI deploys', secret: expect.any(String) });
+  expect(made.body.url).toBe(`${t.server.url}/v4/sentinel/scriptWebhooks/${made.body.webhookId}`);
+  expect(
+    (await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/webhooks`, { purpose: ' ' })).body.code,
+  ).toBe('badPurpose');
+  const body = JSON.stringify({ webhook: 'restart', parameters: { reason: 'deploy' } });
+  const send = (secret: string) =>
+    fetch(made.body.url, {
+      method: 'POST',
+      headers: { Authorization: `HmacSHA256 ${webhookSignature(secret, 'POST', body)}` },
+      body,
+    });
+  const before = (await t.server.db.query(`SELECT 1 FROM log_messages WHERE event_name = 'scriptRun'`)).rows
+    .length;
+  expect((await send(made.body.secret)).status).toBe(204);
+  let output: string | undefined;
+  for (let i = 0; i < 100 && output === undefined; i++) {
+    const { rows } = await t.server.db.query<{ output: string }>(
+      `SELECT metadata->>'output' AS output FROM log_messages WHERE event_name = 'scriptRun' ORDER BY time`,
+    );
+    if (rows.length > before) output = rows.at(-1)?.output;
+    else await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(output).toBe(JSON.stringify({ delay: 60, reason: 'deploy' }));
+  const rotated = await call(
+    t.base,
+    owner,
+    'POST',
+    `/sentinel/scripts/${scriptId}/webhooks/${made.body.webhookId}/secret`,
+  );
+  expect(rotated.body.secret).not.toBe(made.body.secret);
+  expect((await send(made.body.secret)).status).toBe(404);
+  expect((await send(rotated.body.secret)).status).toBe(204);
+  const listed = await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}/webhooks`);
+  expect(listed.body.webhooks).toEqual([{ ...rotated.body }]);
 });

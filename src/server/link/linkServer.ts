@@ -363,6 +363,7 @@ export function createLinkServer(
     // Relays wait on other servers' answers: they must not hold up this link's queue.
     if (event.eventName === 'chat')
       relayGroupChat(ctx, stored).catch((e) => console.error('link: group chat relay failed:', e.message));
+    ctx.scripts.onGameEvent(link.serviceId, event);
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {

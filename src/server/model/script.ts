@@ -3,6 +3,7 @@
 // follows from the JavaScript it contains.
 
 import { createHash } from 'node:crypto';
+import { RESTRICTED_USE } from '../../domain/scripts/beacon.ts';
 import { scriptSave } from '../../domain/validate.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
@@ -24,9 +25,6 @@ export function uuidv5(name: string, namespace = REVISION_NS): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** beacon.* calls that reach outside the game or make secrets: a human looks first. */
-const NEEDS_REVIEW = /beacon\s*\.\s*(generateRandomBytes|generateUuidV[457]|hash|hmac|httpRequest)\b/;
-
 export interface ScriptEvent {
   language: 'Simple' | 'JavaScript';
   context: string;
@@ -45,7 +43,7 @@ export function approvalStatus(c: ScriptContent): 'Approved' | 'Probation' | 'Ne
   const js = [c.commonJavascript, ...c.events.filter((e) => e.language === 'JavaScript').map((e) => e.code)];
   const usesJs = c.commonJavascript.trim() !== '' || c.events.some((e) => e.language === 'JavaScript');
   if (!usesJs) return 'Approved';
-  return js.some((code) => NEEDS_REVIEW.test(code)) ? 'Needs Review' : 'Probation';
+  return js.some((code) => RESTRICTED_USE.test(code)) ? 'Needs Review' : 'Probation';
 }
 
 /** The Script JSON over `scripts x` with the caller's bits as `perm`. */

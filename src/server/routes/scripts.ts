@@ -3,23 +3,19 @@
 
 import { UUID } from '../../domain/constants.ts';
 import { Perm } from '../../domain/permissions.ts';
-import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES, scriptParameters } from '../../domain/validate.ts';
+import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden } from '../http/errors.ts';
 import type { ListSpec } from '../http/listQuery.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
-import {
-  type ClassSpec,
-  isObject,
-  missingProperties,
-  registerClassPath,
-  rejected,
-} from '../model/classPath.ts';
-import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+import { type ClassSpec, isObject, missingProperties, registerClassPath } from '../model/classPath.ts';
+import { queueServiceEvent } from '../model/eventQueue.ts';
 import { bitsOn, holdsAll } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
+import { type Handler, handlersFor } from '../scripts/handlers.ts';
+import type { TestData } from '../scripts/tester.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -121,7 +117,7 @@ function scriptIdOf(id: string): string {
 }
 
 /** The script-test body: what to run and how (§3.13 scriptData). */
-function testData(body: unknown, userId: string, requestId: string): string {
+function testData(body: unknown, userId: string, requestId: string) {
   const data = isObject(body) && typeof body.scriptData === 'string' ? safeParse(body.scriptData) : body;
   if (!isObject(data)) throw badRequest('missingKeys', 'Send context, language and code.');
   const missing = ['context', 'language', 'code'].filter((k) => data[k] === undefined);
@@ -131,9 +127,13 @@ function testData(body: unknown, userId: string, requestId: string): string {
   if (typeof data.context !== 'string' || !SCRIPT_CONTEXTS.includes(data.context))
     throw badRequest('invalidContext', `${String(data.context)} is not a script context.`);
   if (typeof data.code !== 'string') throw badRequest('missingKeys', 'code must be text.');
-  if (data.parameters !== undefined && !isObject(data.parameters) && scriptParameters(data.parameters))
-    throw rejected(scriptParameters(data.parameters)!);
-  return JSON.stringify({ ...data, requestId, userId });
+  const values = data.parameters ?? {};
+  if (
+    !isObject(values) ||
+    !Object.values(values).every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+  )
+    throw badRequest('badParameters', 'parameters are an object of names to text, numbers or true/false.');
+  return { ...data, requestId, userId } as TestData & { requestId: string; userId: string };
 }
 
 function safeParse(text: string): unknown {
@@ -214,9 +214,10 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       await tx.query('INSERT INTO script_tests (request_id, user_id, script_data) VALUES ($1, $2, $3)', [
         requestId,
         caller.userId,
-        data,
+        JSON.stringify(data),
       ]);
     });
+    void ctx.scripts.test(requestId, caller.userId, data);
     return json(c, { requestId });
   });
 
@@ -227,13 +228,16 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     // The original answers an empty list on any problem; so do we.
     if (!(MENU_CONTEXTS as readonly (string | null)[]).includes(context)) return json(c, []);
     if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices))) return json(c, []);
-    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.context = $2`, [
-      serviceId,
-      context,
-    ]);
+    // One entry per handler, however many times its script is attached.
+    const handlers = await handlersFor(db, serviceId!, { context: context! });
+    const seen = new Map<string, Handler>(handlers.map((h) => [h.scriptEventId, h]));
     return json(
       c,
-      rows.map((e) => ({ menuText: e.keyword, scriptEventId: e.scriptEventId, arguments: e.arguments })),
+      [...seen.values()].map((e) => ({
+        menuText: e.keyword,
+        scriptEventId: e.scriptEventId,
+        arguments: e.arguments,
+      })),
     );
   });
 
@@ -248,11 +252,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     if (bits === null) throw new ApiException(404, 'Server not found.', 'serviceNotFound', { serviceId });
     if (!(await holdsAll(db, 'service', serviceId, caller.userId, Perm.ControlServices)))
       throw forbidden(body);
-    const { rows } = await db.query<RunnableEvent>(`${RUNNABLE_EVENTS} WHERE e.script_event_id = $2`, [
-      serviceId,
-      eventId.toLowerCase(),
-    ]);
-    const event = rows[0];
+    const [event] = await handlersFor(db, serviceId, { scriptEventId: eventId.toLowerCase() });
     if (!event || !(event.context in TARGETS))
       throw new ApiException(404, 'That script is not available on this server.', 'eventNotFound');
     const args = isObject(body.arguments) ? body.arguments : {};
@@ -296,6 +296,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       username: user[0]?.username ?? '',
       ...extra,
     });
+    ctx.scripts.wake();
     return noContent(c);
   });
 

@@ -7,11 +7,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { parseJson, readText } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, noContent, param } from '../http/router.ts';
 import { isObject } from '../model/classPath.ts';
-import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
+import { queueServiceEvent } from '../model/eventQueue.ts';
+import { type Handler, handlersFor } from '../scripts/handlers.ts';
 
 export const WEBHOOK_WINDOW_SECONDS = 30;
 
@@ -23,20 +25,55 @@ export function webhookSignature(accessKey: string, method: string, body: string
 }
 
 /** The same answer for an unknown server, a bad signature and an unknown webhook: nothing to probe. */
-const noWebhook = () => new ApiException(404, 'No webhook matches this request.', 'notFound');
+export const noWebhook = () => new ApiException(404, 'No webhook matches this request.', 'notFound');
 
-function signatureOf(headers: Headers): string {
+export function signatureOf(headers: Headers): string {
   const auth = /^HmacSHA256\s+([0-9a-f]+)$/i.exec(headers.get('authorization') ?? '');
   return (auth?.[1] ?? headers.get('x-beacon-token') ?? '').toLowerCase();
 }
 
-function signed(accessKey: string, method: string, body: string, given: string): boolean {
+/** Whether `given` signs the body with the key in this 30-second window or the one before. */
+export function signed(accessKey: string, method: string, body: string, given: string): boolean {
   const now = Date.now();
   return [now, now - WEBHOOK_WINDOW_SECONDS * 1000].some((at) => {
     const expected = Buffer.from(webhookSignature(accessKey, method, body, at));
     const actual = Buffer.from(given);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   });
+}
+
+/** A signed webhook body: `{webhook: name, parameters: {…}}`. */
+export function webhookCall(text: string): { webhook: string; parameters: Record<string, unknown> } {
+  const body = parseJson(text);
+  if (
+    !isObject(body) ||
+    typeof body.webhook !== 'string' ||
+    (body.parameters !== undefined && !isObject(body.parameters))
+  )
+    throw badRequest('badRequestBody', 'Send {"webhook": "<name>", "parameters": {…}}.');
+  return {
+    webhook: body.webhook,
+    parameters: (body.parameters as Record<string, unknown> | undefined) ?? {},
+  };
+}
+
+/** Queues a run of each handler, its argument defaults overlaid by the call's parameters. */
+export async function queueWebhook(
+  tx: Queryable,
+  serviceId: string,
+  handlers: Handler[],
+  parameters: Record<string, unknown>,
+): Promise<void> {
+  for (const e of handlers) {
+    const defaults = Object.fromEntries(e.arguments.map((a) => [a.name, a.default]));
+    await queueServiceEvent(tx, serviceId, {
+      event: 'webhook',
+      scriptId: e.scriptId,
+      scriptName: e.scriptName,
+      scriptEventId: e.scriptEventId,
+      arguments: { ...defaults, ...parameters },
+    });
+  }
 }
 
 export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): void {
@@ -52,32 +89,14 @@ export function registerWebhookRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!rows[0] || !signed(rows[0].access_key, c.req.method, text, signatureOf(c.req.raw.headers)))
       throw noWebhook();
 
-    const body = parseJson(text);
-    if (
-      !isObject(body) ||
-      typeof body.webhook !== 'string' ||
-      (body.parameters !== undefined && !isObject(body.parameters))
-    )
-      throw badRequest('badRequestBody', 'Send {"webhook": "<name>", "parameters": {…}}.');
-    const parameters = (body.parameters as Record<string, unknown> | undefined) ?? {};
+    const { webhook, parameters } = webhookCall(text);
 
-    const { rows: events } = await ctx.db.query<RunnableEvent>(
-      `${RUNNABLE_EVENTS} WHERE e.context = 'webhook' AND e.keyword = $2`,
-      [serviceId, body.webhook],
-    );
+    // Every handler of that name, on every attachment of its script, runs once.
+    const handlers = await handlersFor(ctx.db, serviceId, { context: 'webhook', keyword: webhook });
+    const events = [...new Map(handlers.map((h) => [h.scriptEventId, h])).values()];
     if (events.length === 0) throw noWebhook();
-    await ctx.db.transaction(async (tx) => {
-      for (const e of events) {
-        const defaults = Object.fromEntries(e.arguments.map((a) => [a.name, a.default]));
-        await queueServiceEvent(tx, serviceId, {
-          event: 'webhook',
-          scriptId: e.scriptId,
-          scriptName: e.scriptName,
-          scriptEventId: e.scriptEventId,
-          arguments: { ...defaults, ...parameters },
-        });
-      }
-    });
+    await ctx.db.transaction((tx) => queueWebhook(tx, serviceId, events, parameters));
+    ctx.scripts.wake();
     return noContent(c);
   });
 }

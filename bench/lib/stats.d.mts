@@ -1,0 +1,5 @@
+// Types of stats.mjs for the TypeScript bench scenarios.
+export function percentile(values: number[], p: number): number | null;
+export function median(values: number[]): number | null;
+export function round(x: number | null | undefined, digits?: number): number | null;
+export function ratio(slow: number | null, fast: number | null): number | null;

@@ -1,0 +1,436 @@
+// The script engine: finds the handlers a trigger starts on a server (handlers.ts), runs each,
+// Simple on this thread and JavaScript in the sandbox threads, takes the actions (perform.ts),
+// and leaves one Service log line per run with the trigger, the outcome, the duration and the
+// actions taken or the error. Triggers are game events from the link, the event queue (webhooks
+// and menu items, written by any API process), cron ticks, subroutine calls and commands typed
+// in game.
+
+import type { EventName } from '../../domain/enums.ts';
+import {
+  ACTION_FUNCTIONS,
+  type Action,
+  actionProblem,
+  cronSchedule,
+  evaluate,
+  firesAt,
+  matches,
+  parseSimple,
+  SCRIPT_LIMITS,
+} from '../../domain/scripts/index.ts';
+import type { ServerContext } from '../context.ts';
+import { uuidv7 } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
+import { publishLogMessage } from '../model/logMessage.ts';
+import type { GameEvent } from '../model/world.ts';
+import { eventValues, type ServiceNames } from './eventValues.ts';
+import { cronHandlers, type Handler, type HandlerQuery, handlersFor } from './handlers.ts';
+import type { HttpOptions } from './http.ts';
+import { guardedRequest } from './http.ts';
+import { getBucketValue, perform, type RunEnv } from './perform.ts';
+import {
+  createSandboxPool,
+  SANDBOX_LIMITS,
+  type SandboxLimits,
+  type SandboxPool,
+  sandboxError,
+} from './sandbox/pool.ts';
+import { runTest, type TestData, type TestOutcome } from './tester.ts';
+
+export interface Trigger extends HandlerQuery {
+  /** The event's value fields, or the target's for a menu item. */
+  values?: Record<string, unknown>;
+  /** A triggered context's arguments: webhook parameters, menu item or command arguments. */
+  args?: Record<string, unknown>;
+  /** Subroutine calls this deep already. */
+  depth?: number;
+}
+
+export interface RunRecord {
+  scriptName: string;
+  outcome: 'success' | 'failure';
+  actions: { type: string; ok: boolean; error?: string }[];
+  error: string | null;
+  output: string;
+  durationMs: number;
+}
+
+export interface EngineOptions {
+  /** JavaScript threads; default the cores, at most 4. */
+  threads?: number;
+  limits?: Partial<SandboxLimits>;
+  http?: HttpOptions;
+  /** How often the event queue is read when nothing wakes it; default 1 s. */
+  queuePollMs?: number;
+  /** Cron ticks off, for tests that drive cronTick themselves. */
+  manualCron?: boolean;
+  /** How long a test run may take before it ends as a timeout; default 60 s. */
+  testTimeoutMs?: number;
+}
+
+export interface ScriptEngine {
+  /** A game event the link stored: its context's handlers, and a typed command's. */
+  onGameEvent(serviceId: string, event: GameEvent): void;
+  /** Runs the handlers a trigger starts; resolves with what each run did. */
+  trigger(serviceId: string, t: Trigger): Promise<RunRecord[]>;
+  /** Something was queued: read the queue now. */
+  wake(): void;
+  /** Runs the cron handlers due in the minute starting at `minute`, each once across processes. */
+  cronTick(minute: Date): Promise<number>;
+  /** Runs a queued script test and writes its outcome to the test's row. */
+  test(requestId: string, userId: string, data: TestData): Promise<TestOutcome>;
+  sandbox: SandboxPool;
+  limits: SandboxLimits;
+  http: HttpOptions;
+  close(): Promise<void>;
+}
+
+/** Contexts the event queue carries: a menu item run or a webhook. */
+const QUEUED_CONTEXTS = [
+  'serviceScriptRun',
+  'characterScriptRun',
+  'dinoScriptRun',
+  'tribeScriptRun',
+  'webhook',
+] as const;
+
+async function serviceNames(db: Queryable, serviceId: string): Promise<ServiceNames | null> {
+  const { rows } = await db.query<ServiceNames>(
+    `SELECT service_id AS "serviceId", name AS "serviceName", coalesce(nickname, name) AS "serviceNickname",
+            coalesce(mini_name, nickname, name) AS "serviceChatName"
+       FROM services WHERE service_id = $1 AND NOT deleted`,
+    [serviceId],
+  );
+  return rows[0] ?? null;
+}
+
+/** `/kw a b` typed in chat, or `scriptcommand kw a b` at the console: the keyword and the words after it. */
+function typedCommand(event: GameEvent): { context: EventName; keyword: string; words: string[] } | null {
+  const m = event.metadata;
+  if (event.eventName === 'slashCommand' || event.eventName === 'scriptCommand') {
+    const text = String(m.command ?? m.message ?? '').replace(/^\/|^(cheat\s+)?scriptcommand\s+/i, '');
+    const [keyword = '', ...words] = text.trim().split(/\s+/);
+    return keyword ? { context: event.eventName, keyword, words } : null;
+  }
+  return null;
+}
+
+const now = () => performance.now();
+
+export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
+  const limits = { ...SANDBOX_LIMITS, ...opts.limits };
+  const http = opts.http ?? {};
+  const sandbox = createSandboxPool(opts.threads);
+  const inFlight = new Set<Promise<unknown>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    p.catch((e) => console.error('scripts:', e)).finally(() => inFlight.delete(p));
+    return p;
+  };
+
+  function later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!closed) fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  async function logRun(serviceId: string, h: Handler, t: Trigger, r: RunRecord): Promise<void> {
+    const id = uuidv7();
+    const what =
+      r.outcome === 'success'
+        ? r.actions.length > 0
+          ? `took ${r.actions.map((a) => (a.ok ? a.type : `${a.type} (failed: ${a.error})`)).join(', ')}`
+          : 'took no action'
+        : `failed: ${r.error}`;
+    const keyword = t.keyword ?? h.keyword;
+    const trigger = keyword ? `${t.context} ${keyword}` : t.context;
+    await ctx.db.query(
+      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+       VALUES ($1, $2, 'scriptRun', 'Service', $3, now(), $4::jsonb, $5)`,
+      [
+        id,
+        serviceId,
+        r.outcome === 'success' && r.actions.every((a) => a.ok) ? 'Informational' : 'Warning',
+        JSON.stringify({
+          scriptId: h.scriptId,
+          scriptName: h.scriptName,
+          scriptEventId: h.scriptEventId,
+          revisionId: h.revisionId,
+          trigger: t.context,
+          keyword: keyword ?? null,
+          outcome: r.outcome,
+          durationMs: r.durationMs,
+          actions: r.actions,
+          error: r.error,
+          output: r.output.slice(0, 2000),
+        }),
+        `Script ${h.scriptName} (${trigger}) ${what} in ${r.durationMs} ms.`,
+      ],
+    );
+    await publishLogMessage(ctx, id);
+  }
+
+  /**
+   * Runs one handler: its actions taken in order, the game's answers awaited for the log line.
+   * Null when a Simple script's conditions do not hold: it did not run, and leaves no line.
+   */
+  async function runHandler(
+    serviceId: string,
+    names: ServiceNames,
+    h: Handler,
+    t: Trigger,
+  ): Promise<RunRecord | null> {
+    const started = now();
+    const taken: { type: string; sent: Promise<unknown> | null; error?: string }[] = [];
+    const depth = t.depth ?? 0;
+    const env: RunEnv = {
+      ctx,
+      serviceId,
+      ownerId: h.ownerId,
+      scriptName: h.scriptName,
+      http,
+      subroutine(name, delayMs) {
+        if (depth + 1 > SCRIPT_LIMITS.subroutineDepth)
+          throw new Error(`Subroutines called each other more than ${SCRIPT_LIMITS.subroutineDepth} deep.`);
+        const run = () =>
+          void track(
+            trigger(serviceId, { context: 'subroutine', keyword: name, values: t.values, depth: depth + 1 }),
+          );
+        if (delayMs > 0) later(delayMs, run);
+        else run();
+      },
+    };
+    const take = async (a: Action) => {
+      try {
+        const { sent } = await perform(env, a);
+        taken.push({ type: a.type, sent });
+      } catch (e) {
+        taken.push({ type: a.type, sent: null, error: (e as Error).message });
+        throw e;
+      }
+    };
+    let error: string | null = null;
+    let output = '';
+    const values = { ...names, ...t.values };
+    if (h.language === 'Simple') {
+      const script = parseSimple(h.code, h.context);
+      if (typeof script === 'string') error = script;
+      else if (!matches(script, values)) return null;
+      else
+        try {
+          for (const a of evaluate(script, values)) {
+            const problem = actionProblem(a.type, a.options);
+            if (problem) throw new Error(problem);
+            await take(a);
+          }
+        } catch (e) {
+          error = (e as Error).message;
+        }
+    } else {
+      const result = await sandbox.run(
+        {
+          code: h.code,
+          common: h.commonJavascript,
+          beacon: {
+            ...names,
+            params: { ...h.params, ...t.args },
+            gameEvent: h.context,
+            eventData: { ...values, ...(t.args ? { args: t.args } : {}) },
+            now: Date.now() / 1000,
+          },
+          allowRestricted: h.approvalStatus === 'Approved',
+          limits,
+        },
+        {
+          async action(fn, options) {
+            const type = ACTION_FUNCTIONS[fn];
+            const problem = actionProblem(type, options);
+            if (problem) throw new Error(problem);
+            await take({ type, options });
+            return null;
+          },
+          getBucketValue: (bucketId, key, playerId) => getBucketValue(env, bucketId, key, playerId),
+          httpRequest: (method, url, body, headers) => guardedRequest(method, url, body, headers, http),
+        },
+      );
+      output = result.output;
+      error = sandboxError(result, limits);
+    }
+    const actions = await Promise.all(
+      taken.map(async (a) => {
+        if (a.error) return { type: a.type, ok: false, error: a.error };
+        try {
+          await a.sent;
+          return { type: a.type, ok: true };
+        } catch (e) {
+          return { type: a.type, ok: false, error: (e as Error).message };
+        }
+      }),
+    );
+    return {
+      scriptName: h.scriptName,
+      outcome: error ? 'failure' : 'success',
+      actions,
+      error,
+      output,
+      durationMs: Math.round(now() - started),
+    };
+  }
+
+  async function trigger(serviceId: string, t: Trigger): Promise<RunRecord[]> {
+    if (closed) return [];
+    const names = await serviceNames(ctx.db, serviceId);
+    if (!names) return [];
+    const handlers = await handlersFor(ctx.db, serviceId, t);
+    const records: RunRecord[] = [];
+    for (const h of handlers) {
+      const args = {
+        ...Object.fromEntries(h.arguments.map((a) => [a.name, a.default])),
+        ...t.args,
+      };
+      const r = await runHandler(serviceId, names, h, { ...t, args });
+      if (!r) continue;
+      records.push(r);
+      await logRun(serviceId, h, t, r);
+    }
+    return records;
+  }
+
+  async function gameEvent(serviceId: string, event: GameEvent): Promise<void> {
+    // A script's own chat coming back from the game starts nothing, or a script answering chat
+    // with chat would answer itself for ever.
+    if (event.eventName === 'chat' && event.metadata.source === 'Script') return;
+    const names = await serviceNames(ctx.db, serviceId);
+    if (!names) return;
+    const values = eventValues(event.metadata, names);
+    const typed = typedCommand(event);
+    if (typed) {
+      const args = Object.fromEntries(typed.words.map((w, i) => [String(i), w]));
+      await trigger(serviceId, {
+        context: typed.context,
+        keyword: typed.keyword,
+        values: { ...values, message: typed.words.join(' ') },
+        args: { ...args, words: typed.words.join(' ') },
+      });
+      return;
+    }
+    await trigger(serviceId, { context: event.eventName, values });
+  }
+
+  // The event queue: rows claimed with SKIP LOCKED and deleted in the claiming transaction, so
+  // each is run by exactly one process.
+  let draining: Promise<void> | null = null;
+  let again = false;
+  async function drain(): Promise<void> {
+    for (;;) {
+      const { rows } = await ctx.db.query<{ service_id: string; event_data: Record<string, unknown> }>(
+        `DELETE FROM service_event_queue WHERE queue_id IN (
+           SELECT queue_id FROM service_event_queue WHERE event_data->>'event' = ANY($1::text[])
+            ORDER BY queue_time LIMIT 20 FOR UPDATE SKIP LOCKED)
+         RETURNING service_id, event_data`,
+        [QUEUED_CONTEXTS],
+      );
+      if (rows.length === 0) return;
+      for (const r of rows) {
+        const e = r.event_data;
+        const values: Record<string, unknown> = {};
+        for (const k of ['characterId', 'dinoId', 'tribeId', 'userId', 'username'] as const)
+          if (e[k] !== undefined) values[k] = e[k];
+        await trigger(r.service_id, {
+          context: String(e.event),
+          scriptEventId: typeof e.scriptEventId === 'string' ? e.scriptEventId : undefined,
+          values,
+          args: (e.arguments as Record<string, unknown> | undefined) ?? {},
+        }).catch((err) => console.error('scripts: a queued run failed:', err));
+      }
+    }
+  }
+  function wake(): void {
+    if (closed) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = track(drain()).finally(() => {
+      draining = null;
+      if (again) {
+        again = false;
+        wake();
+      }
+    });
+  }
+  const poller = setInterval(wake, opts.queuePollMs ?? 1_000);
+  poller.unref();
+
+  async function cronTick(minute: Date): Promise<number> {
+    let ran = 0;
+    // A day of rows is plenty to keep a minute from running twice.
+    await ctx.db.query(`DELETE FROM script_cron_runs WHERE tick < $1::timestamptz - interval '1 day'`, [
+      minute.toISOString(),
+    ]);
+    for (const h of await cronHandlers(ctx.db)) {
+      const schedule = h.keyword ? cronSchedule(h.keyword) : null;
+      if (!schedule || !firesAt(schedule, minute)) continue;
+      // The first process to record this minute for this attachment runs it; the others see the row.
+      const { rows } = await ctx.db.query(
+        `INSERT INTO script_cron_runs (attachment_id, script_event_id, service_id, tick) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING 1`,
+        [h.attachmentId, h.scriptEventId, h.serviceId, minute.toISOString()],
+      );
+      if (rows.length === 0) continue;
+      ran++;
+      const names = await serviceNames(ctx.db, h.serviceId);
+      if (!names) continue;
+      const t: Trigger = { context: 'cron', keyword: h.keyword ?? undefined, values: {} };
+      const args = Object.fromEntries(h.arguments.map((a) => [a.name, a.default]));
+      const r = await runHandler(h.serviceId, names, h, { ...t, args });
+      if (r) await logRun(h.serviceId, h, t, r);
+    }
+    return ran;
+  }
+
+  function scheduleCron(): void {
+    const next = Math.floor(Date.now() / 60_000 + 1) * 60_000;
+    later(next - Date.now() + 50, () => {
+      void track(cronTick(new Date(next)));
+      scheduleCron();
+    });
+  }
+  if (!opts.manualCron) scheduleCron();
+
+  return {
+    onGameEvent(serviceId, event) {
+      if (!closed) void track(gameEvent(serviceId, event));
+    },
+    trigger: (serviceId, t) => track(trigger(serviceId, t)),
+    wake,
+    cronTick: (minute) => track(cronTick(minute)),
+    test: (requestId, userId, data) =>
+      track(
+        (async () => {
+          const outcome = await runTest(ctx, sandbox, userId, data, limits, opts.testTimeoutMs);
+          await ctx.db.query(
+            'UPDATE script_tests SET completion_time = now(), output = $2 WHERE request_id = $1',
+            [requestId, JSON.stringify(outcome)],
+          );
+          return outcome;
+        })(),
+      ),
+    sandbox,
+    limits,
+    http,
+    async close() {
+      closed = true;
+      clearInterval(poller);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      // Runs still in a sandbox thread end now; the rest finish their writes.
+      await sandbox.close();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

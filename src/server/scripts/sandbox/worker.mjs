@@ -1,0 +1,284 @@
+// One sandbox thread: runs JavaScript scripts in QuickJS (WebAssembly), one fresh runtime per run,
+// so nothing a script does can reach Node, the host's globals or the next run. The limits on
+// time, memory, stack and output end a run with an error naming the limit. What a script asks of
+// the server (an action, a bucket value, an http request) is a synchronous call to the main
+// thread: the request goes over `rpc`, and this thread sleeps on a shared flag until the answer
+// is posted back. Plain JavaScript so that a worker starts the same under node, tsx and vitest.
+
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { getQuickJS } from 'quickjs-emscripten';
+
+const QuickJS = await getQuickJS();
+/** @type {{ rpc: MessagePort, flag: Int32Array, actions: Record<string, string[]>, uuidv5: string }} */
+const { rpc, flag: flagBuffer, actions } = workerData;
+const flag = new Int32Array(flagBuffer);
+
+/** Thrown by beacon.stopProcessing(): the run ends there, successfully. */
+const STOP = 'beacon.stopProcessing';
+
+class LimitError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/** The longest the server may take to answer one call (an http request is the slowest). */
+const CALL_MS = 10_000;
+
+/**
+ * Asks the main thread and waits for its answer. The wait does not count against the script's
+ * time: the run's deadline moves by as long as the server took.
+ */
+function callMain(job, call, args) {
+  Atomics.store(flag, 0, 0);
+  rpc.postMessage({ call, args });
+  const started = Date.now();
+  const answered = Atomics.wait(flag, 0, 0, CALL_MS) !== 'timed-out';
+  job.deadline += Date.now() - started;
+  job.waited += Date.now() - started;
+  if (!answered) throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
+  const reply = receiveMessageOnPort(rpc)?.message;
+  if (!reply) throw new Error('The server did not answer.');
+  if (reply.error) throw new Error(reply.error);
+  return reply.value;
+}
+
+const uuidV7 = () => {
+  const b = randomBytes(16);
+  const ms = BigInt(Date.now());
+  for (let i = 0; i < 6; i++) b[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+const uuidV5 = (name, namespace) => {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(namespace)))
+    throw new Error('generateUuidV5: the namespace must be a UUID.');
+  const ns = Buffer.from(String(namespace).replace(/-/g, ''), 'hex');
+  const b = createHash('sha1')
+    .update(Buffer.concat([ns, Buffer.from(String(name))]))
+    .digest()
+    .subarray(0, 16);
+  b[6] = (b[6] & 0x0f) | 0x50;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+const HASHES = ['md5', 'sha1', 'sha256', 'sha512'];
+
+/** The helpers that answer here, without the main thread. */
+function localHelpers(job, output) {
+  const restricted = (name) => {
+    if (!job.allowRestricted) {
+      job.usedRestricted = true;
+      throw new Error(`beacon.${name} needs the script to be reviewed first.`);
+    }
+  };
+  return {
+    log(line) {
+      output.bytes += Buffer.byteLength(line) + 1;
+      if (output.bytes > job.limits.outputBytes) {
+        output.exceeded = true;
+        throw new LimitError('output', 'output');
+      }
+      output.lines.push(line);
+    },
+    encodeBase64: (text) => Buffer.from(String(text), 'utf8').toString('base64'),
+    decodeBase64: (text) => Buffer.from(String(text), 'base64').toString('utf8'),
+    generateRandomBytes(length) {
+      restricted('generateRandomBytes');
+      const n = Number(length);
+      if (!Number.isInteger(n) || n < 1 || n > 1024)
+        throw new Error('generateRandomBytes: length is 1 to 1024.');
+      return randomBytes(n).toString('hex');
+    },
+    generateUuidV4() {
+      restricted('generateUuidV4');
+      return randomUUID();
+    },
+    generateUuidV5(name, namespace) {
+      restricted('generateUuidV5');
+      return uuidV5(name, namespace);
+    },
+    generateUuidV7() {
+      restricted('generateUuidV7');
+      return uuidV7();
+    },
+    hash(algorithm, text) {
+      restricted('hash');
+      if (!HASHES.includes(algorithm)) throw new Error(`hash: the algorithm is one of ${HASHES.join(', ')}.`);
+      return createHash(algorithm).update(String(text)).digest('hex');
+    },
+    hmac(algorithm, key, text) {
+      restricted('hmac');
+      if (!HASHES.slice(1).includes(algorithm))
+        throw new Error(`hmac: the algorithm is one of ${HASHES.slice(1).join(', ')}.`);
+      return createHmac(algorithm, String(key)).update(String(text)).digest('hex');
+    },
+    httpRequest(method, url, body, headers) {
+      restricted('httpRequest');
+      return callMain(job, 'httpRequest', [method, url, body ?? null, headers ?? {}]);
+    },
+    getBucketValue: (bucketId, key, playerId) =>
+      callMain(job, 'getBucketValue', [bucketId, key, playerId ?? null]),
+    // Actions need no answer: the script goes on while the server takes them, in order.
+    action(fn, options) {
+      job.actionsSent++;
+      rpc.postMessage({ call: 'action', args: [fn, options], oneWay: true });
+    },
+  };
+}
+
+/**
+ * Runs inside the sandbox before the script: builds `beacon` on the one host function, then hides
+ * that function. Nothing of the host is reachable from the script except through these calls,
+ * whose arguments and answers cross as JSON text.
+ */
+const PRELUDE = `(() => {
+  const host = globalThis.__host;
+  const data = JSON.parse(globalThis.__data);
+  delete globalThis.__host;
+  delete globalThis.__data;
+  const call = (name, ...args) => {
+    const answer = host(name, JSON.stringify(args));
+    return answer === undefined ? undefined : JSON.parse(answer);
+  };
+  const beacon = {
+    serviceId: data.serviceId, serviceName: data.serviceName, serviceNickname: data.serviceNickname,
+    serviceChatName: data.serviceChatName, params: data.params, gameEvent: data.gameEvent,
+    eventData: data.eventData, now: data.now,
+    stopProcessing() { throw ${JSON.stringify(STOP)}; },
+  };
+  const show = (v) => {
+    if (typeof v === 'string') return v;
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return String(v);
+    try { return JSON.stringify(v); } catch { return String(v); }
+  };
+  beacon.log = (...values) => call('log', values.map(show).join(' '));
+  for (const name of ${JSON.stringify([
+    'encodeBase64',
+    'decodeBase64',
+    'generateRandomBytes',
+    'generateUuidV4',
+    'generateUuidV5',
+    'generateUuidV7',
+    'hash',
+    'hmac',
+    'httpRequest',
+    'getBucketValue',
+  ])}) beacon[name] = (...args) => call(name, ...args);
+  for (const [fn, names] of Object.entries(data.actions)) {
+    if (fn === 'stopProcessing') continue;
+    beacon[fn] = (...args) => {
+      const options = args.length === 1 && args[0] !== null && typeof args[0] === 'object' && !Array.isArray(args[0])
+        ? args[0]
+        : Object.fromEntries(names.map((n, i) => [n, args[i]]).filter(([, v]) => v !== undefined));
+      return call('action', fn, options);
+    };
+  }
+  for (const v of [beacon.params, beacon.eventData]) Object.freeze(v);
+  Object.freeze(beacon);
+  Object.defineProperty(globalThis, 'beacon', { value: beacon, enumerable: true });
+  Object.defineProperty(globalThis, 'console', {
+    value: Object.freeze({ log: beacon.log, info: beacon.log, warn: beacon.log, error: beacon.log }),
+  });
+})();`;
+
+function describe(vm, handle) {
+  const e = vm.dump(handle);
+  if (e === STOP) return { stop: true };
+  if (e && typeof e === 'object') {
+    const name = typeof e.name === 'string' ? e.name : 'Error';
+    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e);
+    if (name === 'InternalError' && /interrupted/.test(message)) return { kind: 'time' };
+    if (/out of memory|string too long|invalid (string|array) length/.test(message))
+      return { kind: 'memory' };
+    if (name === 'RangeError' && /stack overflow|call stack/i.test(message)) return { kind: 'stack' };
+    if (name === 'InternalError' && /stack overflow/.test(message)) return { kind: 'stack' };
+    return { kind: 'error', message: `${name}: ${message}` };
+  }
+  if (e === null && handle) return { kind: 'memory' };
+  return { kind: 'error', message: `Uncaught ${JSON.stringify(e) ?? String(e)}` };
+}
+
+function run(job) {
+  const output = { lines: [], bytes: 0, exceeded: false };
+  const helpers = localHelpers(job, output);
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(job.limits.memoryBytes);
+  runtime.setMaxStackSize(job.limits.stackBytes);
+  runtime.setInterruptHandler(() => Date.now() > job.deadline);
+  const vm = runtime.newContext();
+  /** A limit hit inside a host call: kept, because the script may catch the error it throws. */
+  let limit = null;
+  let outcome;
+  try {
+    const host = vm.newFunction('host', (nameHandle, argsHandle) => {
+      const name = vm.getString(nameHandle);
+      const args = JSON.parse(vm.getString(argsHandle));
+      try {
+        const value = helpers[name](...args);
+        return value === undefined ? vm.undefined : vm.newString(JSON.stringify(value));
+      } catch (e) {
+        if (e instanceof LimitError) limit ??= e.kind;
+        throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
+      }
+    });
+    vm.setProp(vm.global, '__host', host);
+    host.dispose();
+    const data = vm.newString(JSON.stringify({ ...job.beacon, actions }));
+    vm.setProp(vm.global, '__data', data);
+    data.dispose();
+    const prelude = vm.evalCode(PRELUDE, 'prelude.js');
+    if (prelude.error) {
+      outcome = describe(vm, prelude.error);
+      prelude.error.dispose();
+    } else {
+      prelude.value.dispose();
+      const result = vm.evalCode(`${job.common}\n;\n${job.code}`, 'script.js');
+      if (result.error) {
+        outcome = describe(vm, result.error);
+        result.error.dispose();
+      } else {
+        result.value.dispose();
+        outcome = { kind: 'ok' };
+      }
+    }
+  } catch (e) {
+    // The runtime itself gave up (memory exhausted while building an error, for one).
+    outcome = {
+      kind: /memory/i.test(String(e?.message)) ? 'memory' : 'error',
+      message: String(e?.message ?? e),
+    };
+  }
+  try {
+    vm.dispose();
+    runtime.dispose();
+  } catch {
+    // A runtime stopped mid-allocation may not free cleanly; the thread is replaced if it breaks.
+  }
+  if (outcome.stop) outcome = { kind: 'ok' };
+  if (limit && outcome.kind !== 'ok') outcome = { kind: limit };
+  if (output.exceeded) outcome = { kind: 'output' };
+  return {
+    ...outcome,
+    output: output.lines.join('\n'),
+    usedRestricted: job.usedRestricted === true,
+    elapsedMs: Date.now() - job.started - job.waited,
+    actionsSent: job.actionsSent,
+  };
+}
+
+parentPort.on('message', (job) => {
+  job.started = Date.now();
+  job.waited = 0;
+  job.actionsSent = 0;
+  job.deadline = job.started + job.limits.timeMs;
+  parentPort.postMessage({ id: job.id, ...run(job) });
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,462 @@
+// The script engine end to end against the simulator: a Simple script answering chat, a
+// JavaScript script taking every action type (each reaching the game and changing it), slash and
+// script commands typed by players, webhooks, menu items, subroutines now and later, cron once a
+// minute, and a hostile script contained while the API keeps answering. Every run leaves its
+// Service log line.
+
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { webhookSignature } from '../../src/server/routes/webhook.ts';
+import type { SimServer } from '../../src/sim/index.ts';
+import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let sim: Awaited<ReturnType<typeof linkGameServers>>;
+let game: SimServer;
+let serviceId: string;
+let bucketId: string;
+let hook: Server;
+let hookUrl: string;
+const posted: string[] = [];
+
+interface LogLine {
+  message: string;
+  metadata: Record<string, unknown>;
+  event_name: string;
+}
+
+async function waitFor<T>(find: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await find();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The scriptRun lines of a script, oldest first. */
+async function runsOf(scriptName: string): Promise<LogLine[]> {
+  const { rows } = await t.server.db.query<LogLine>(
+    `SELECT message, metadata, event_name FROM log_messages
+      WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = $1 ORDER BY time, message_id`,
+    [scriptName],
+  );
+  return rows;
+}
+/** The nth run of a script (by one trigger, when given). */
+const nthRun = (scriptName: string, n = 1, trigger?: string) =>
+  waitFor(async () => {
+    const rows = (await runsOf(scriptName)).filter((r) => !trigger || r.metadata.trigger === trigger);
+    return rows.length >= n ? rows[n - 1] : undefined;
+  });
+
+async function attach(name: string, events: unknown[], extra: Record<string, unknown> = {}) {
+  const made = await call(t.base, owner, 'POST', '/sentinel/scripts', { name, events, ...extra });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const scriptId = made.body.created[0].scriptId;
+  const attached = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId,
+    scriptId,
+    parameterValues: extra.parameterValues ?? {},
+  });
+  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+  return scriptId as string;
+}
+
+beforeAll(async () => {
+  hook = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      posted.push(body);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+  t = await startTestServer({
+    scripts: { http: { allowPrivate: true }, manualCron: true, queuePollMs: 100 },
+    scriptReviewers: ['admin@palisade.local'],
+  });
+  owner = (await signIn(t.base)).access_token;
+  const [island] = t.demo.servers;
+  serviceId = island.serviceId;
+  sim = await linkGameServers(t, [island]);
+  game = sim.servers[0];
+  const bucket = await call(t.base, owner, 'POST', '/sentinel/buckets', { name: 'Script bucket' });
+  bucketId = bucket.body.created[0].bucketId;
+}, 60_000);
+afterAll(async () => {
+  await sim?.stop();
+  await t?.close();
+  hook?.close();
+});
+
+it('runs a Simple script on chat: conditions, placeholders, chat with source Script, a log line', async () => {
+  await attach('Greeter', [
+    {
+      language: 'Simple',
+      context: 'chat',
+      code: JSON.stringify({
+        match: 'all',
+        conditions: [
+          { field: 'message', operator: 'beginsWith', value: 'hello' },
+          { field: 'serviceId', operator: 'equals', value: serviceId },
+        ],
+        actions: [
+          { type: 'sendChat', options: { message: 'Welcome, {playerName}!', senderName: 'Greeter' } },
+        ],
+      }),
+    },
+  ]);
+  game.type('good morning');
+  const who = game.type('Hello everyone');
+  const run = await nthRun('Greeter');
+  expect(run.metadata).toMatchObject({
+    trigger: 'chat',
+    outcome: 'success',
+    actions: [{ type: 'sendChat', ok: true }],
+  });
+  expect(run.message).toMatch(/^Script Greeter \(chat\) took sendChat in \d+ ms\.$/);
+  const name = game.world.population.find((p) => p.playerId === who.playerId)?.name;
+  const chat = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
+      `SELECT metadata FROM log_messages WHERE event_name = 'chat' AND metadata->>'source' = 'Script'`,
+    );
+    return rows[0];
+  });
+  expect(chat.metadata).toMatchObject({ originalMessage: `Welcome, ${name}!`, senderName: 'Greeter' });
+  // "good morning" matched no condition: one run only.
+  expect(await runsOf('Greeter')).toHaveLength(1);
+});
+
+it('takes every action type from JavaScript, each reaching the game and changing it', async () => {
+  const dino = [...game.world.dinos.values()].find((d) => d.status === 'Deployed');
+  await attach(
+    'Everything',
+    [
+      {
+        language: 'JavaScript',
+        context: 'slashCommand',
+        keyword: 'everything',
+        arguments: [],
+        code: `
+          const e = beacon.eventData;
+          const stone = '/Game/Items/Stone.Stone_C';
+          beacon.sendChat('Doing everything for ' + e.playerName);
+          beacon.giveItem(e.characterId, stone, 5);
+          beacon.giveCustomItem({ characterId: e.characterId, itemPath: '/Game/Items/Helmet.Helmet_C', armor: 50 });
+          beacon.setBucketValue(beacon.params.bucket, 'seen', e.playerName, e.playerId);
+          console.log('bucket', beacon.getBucketValue(beacon.params.bucket, 'seen', e.playerId));
+          beacon.setBucketValue(beacon.params.bucket, 'temp', 'x');
+          beacon.clearBucketValue(beacon.params.bucket, 'temp');
+          beacon.renameSurvivor(e.characterId, 'Scripted Sam');
+          beacon.runAdminCommand('saveworld');
+          beacon.createDino(e.characterId, '/Game/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP_C', 'Scripty', 10);
+          beacon.teleportSurvivor(e.characterId, 10, 20, 30, true);
+          if (e.args['0']) beacon.teleportDino(e.args['0'], 1, 2, 3);
+          beacon.toggleBuff(e.characterId, 'add', 'Well Fed');
+          beacon.destroyInventoryItem(stone);
+          beacon.killSurvivor(e.characterId);
+          beacon.giveLoot(e.characterId, 'Survivor', JSON.stringify([{ itemPath: '/Game/Items/Metal.Metal_C', quantity: 3, chance: 1 }]));
+          beacon.notifyChatCommunity('Everything done on ' + beacon.serviceName, ${JSON.stringify(hookUrl)});
+          beacon.runSubroutine('afterwards');
+          beacon.kickPlayer(e.playerId);
+          beacon.banPlayer(e.playerId, 'Testing bans', undefined, 1);
+        `,
+      },
+      {
+        language: 'Simple',
+        context: 'subroutine',
+        keyword: 'afterwards',
+        arguments: [],
+        code: JSON.stringify({
+          actions: [{ type: 'runAdminCommand', options: { adminCommand: 'listplayers' } }],
+        }),
+      },
+    ],
+    { parameters: [{ name: 'bucket', type: 'String', default: '' }], parameterValues: { bucket: bucketId } },
+  );
+  const who = game.type(`/everything ${dino?.dinoId ?? ''}`);
+  const survivor = game.world.survivors.get(who.playerId)!;
+  const before = { ...survivor.pos };
+  const name = survivor.player.name;
+  const run = await nthRun('Everything', 1, 'slashCommand');
+  expect(run.metadata.error).toBeNull();
+  const actions = run.metadata.actions as { type: string; ok: boolean; error?: string }[];
+  expect(actions.filter((a) => !a.ok)).toEqual([]);
+  expect(new Set(actions.map((a) => a.type)).size).toBe(dino ? 18 : 17);
+  expect(run.metadata.output).toBe(`bucket ${name}`);
+
+  // The game changed.
+  const eos = survivor.player.eosId.toLowerCase();
+  expect(game.world.banned.has(eos)).toBe(true);
+  expect(game.world.online.has(who.playerId)).toBe(false);
+  expect(survivor.player.name).toBe('Scripted Sam');
+  expect(survivor.buffs).toContain('Well Fed');
+  expect([...survivor.inventory]).toEqual([['/Game/Items/Metal.Metal_C', 3]]);
+  expect(survivor.pos).toEqual({ x: before.x + 10, y: before.y + 20, z: before.z + 30 });
+  if (dino) expect(dino.pos).toEqual({ x: 1, y: 2, z: 3 });
+  expect([...game.world.dinos.values()].some((d) => d.name === 'Scripty')).toBe(true);
+  expect(JSON.parse(posted[0])).toEqual({ content: 'Everything done on Island PvE' });
+  // The server recorded the ban, and the bucket holds the player's value but not the cleared one.
+  const bans = await t.server.db.query('SELECT comments FROM service_bans WHERE service_id = $1', [
+    serviceId,
+  ]);
+  expect(bans.rows).toEqual([{ comments: 'Testing bans' }]);
+  const values = await t.server.db.query('SELECT key FROM bucket_values WHERE bucket_id = $1', [bucketId]);
+  expect(values.rows).toEqual([{ key: 'seen' }]);
+  // The subroutine ran as a run of its own.
+  expect((await nthRun('Everything', 1, 'subroutine')).metadata).toMatchObject({
+    keyword: 'afterwards',
+    actions: [{ type: 'runAdminCommand', ok: true }],
+  });
+});
+
+it('runs every same-named webhook with its defaults overlaid by the parameters', async () => {
+  const webhook = (greeting: string) => ({
+    language: 'JavaScript',
+    context: 'webhook',
+    keyword: 'announce',
+    arguments: [
+      { name: 'text', type: 'String', default: 'nothing', required: false },
+      { name: 'times', type: 'Number', default: 1, required: false },
+    ],
+    code: `beacon.sendChat('${greeting} ' + beacon.params.text + ' x' + beacon.params.times);`,
+  });
+  await attach('Hook one', [webhook('one:')]);
+  await attach('Hook two', [webhook('two:')]);
+  const body = JSON.stringify({ webhook: 'announce', parameters: { text: 'restart soon' } });
+  const res = await fetch(`${t.base}/sentinel/services/${serviceId}/webhook`, {
+    method: 'POST',
+    headers: { Authorization: `HmacSHA256 ${webhookSignature(t.demo.servers[0].accessKey, 'POST', body)}` },
+    body,
+  });
+  expect(res.status).toBe(204);
+  for (const name of ['Hook one', 'Hook two'])
+    expect((await nthRun(name, 1, 'webhook')).metadata).toMatchObject({
+      keyword: 'announce',
+      outcome: 'success',
+    });
+  const chats = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ m: string }>(
+      `SELECT metadata->>'originalMessage' AS m FROM log_messages WHERE event_name = 'chat'
+          AND metadata->>'originalMessage' LIKE '%restart soon%' ORDER BY 1`,
+    );
+    return rows.length === 2 ? rows.map((r) => r.m) : undefined;
+  });
+  expect(chats).toEqual(['one: restart soon x1', 'two: restart soon x1']);
+});
+
+it('runs a survivor menu item with its target and arguments', async () => {
+  await attach('Menu heal', [
+    {
+      language: 'Simple',
+      context: 'characterScriptRun',
+      keyword: 'Give berries',
+      arguments: [{ name: 'count', type: 'Number', default: 3, required: false }],
+      code: JSON.stringify({
+        actions: [
+          {
+            type: 'giveItem',
+            options: { characterId: '{characterId}', itemPath: '/Game/Items/Berry.Berry_C', quantity: 7 },
+          },
+        ],
+      }),
+    },
+  ]);
+  const who = game.type('hi there', game.world.candidates()[0]?.playerId);
+  const characterId = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ id: string }>(
+      'SELECT character_id AS id FROM characters WHERE character_id = $1',
+      [who.characterId],
+    );
+    return rows[0]?.id;
+  });
+  const items = await call(
+    t.base,
+    owner,
+    'GET',
+    `/sentinel/scriptMenuItems?serviceId=${serviceId}&context=characterScriptRun`,
+  );
+  const item = items.body.find((i: { menuText: string }) => i.menuText === 'Give berries');
+  expect(
+    (await call(t.base, owner, 'POST', `/sentinel/scriptMenuItems/${item.scriptEventId}`, { serviceId })).body
+      .code,
+  ).toBe('missingProperties');
+  const run = await call(t.base, owner, 'POST', `/sentinel/scriptMenuItems/${item.scriptEventId}`, {
+    serviceId,
+    characterId,
+  });
+  expect(run.status).toBe(204);
+  expect((await nthRun('Menu heal')).metadata).toMatchObject({
+    trigger: 'characterScriptRun',
+    actions: [{ type: 'giveItem', ok: true }],
+  });
+  expect(game.world.survivors.get(who.playerId)?.inventory.get('/Game/Items/Berry.Berry_C')).toBe(7);
+});
+
+it('runs a subroutine after its delay', async () => {
+  await attach('Delayed', [
+    {
+      language: 'Simple',
+      context: 'scriptCommand',
+      keyword: 'later',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'runSubroutine', options: { subroutineName: 'tick', delay: 400 } }],
+      }),
+    },
+    {
+      language: 'Simple',
+      context: 'subroutine',
+      keyword: 'tick',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'sendChat', options: { message: 'tock on {serviceName}' } }],
+      }),
+    },
+  ]);
+  game.type('cheat scriptcommand later');
+  const first = await nthRun('Delayed', 1, 'scriptCommand');
+  const { rows } = await t.server.db.query<{ at: Date }>(
+    `SELECT time AS at FROM log_messages WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,
+  );
+  const second = await nthRun('Delayed', 1, 'subroutine');
+  const times = await t.server.db.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM max(time) - min(time)) * 1000)::float8 AS ms FROM log_messages
+      WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,
+  );
+  expect(first.metadata.actions).toEqual([{ type: 'runSubroutine', ok: true }]);
+  expect(rows.length).toBeGreaterThanOrEqual(1);
+  expect(second.message).toMatch(/took sendChat/);
+  expect(times.rows[0].ms).toBeGreaterThanOrEqual(300);
+});
+
+it('runs each cron schedule once per minute, and not in other minutes', async () => {
+  await attach('Cron saver', [
+    {
+      language: 'Simple',
+      context: 'cron',
+      keyword: '*/15 * * * *',
+      arguments: [],
+      code: JSON.stringify({
+        actions: [{ type: 'runAdminCommand', options: { adminCommand: 'saveworld' } }],
+      }),
+    },
+  ]);
+  const minute = new Date('2030-01-01T10:15:00Z');
+  expect(await t.server.scripts.cronTick(minute)).toBe(1);
+  expect(await t.server.scripts.cronTick(minute)).toBe(0);
+  expect(await t.server.scripts.cronTick(new Date('2030-01-01T10:16:00Z'))).toBe(0);
+  expect((await runsOf('Cron saver')).map((r) => r.metadata.trigger)).toEqual(['cron']);
+});
+
+it('ends a hostile script by its limit while the API keeps answering', async () => {
+  await attach('Spinner', [
+    {
+      language: 'JavaScript',
+      context: 'slashCommand',
+      keyword: 'spin',
+      arguments: [],
+      code: 'while (true) {}',
+    },
+  ]);
+  game.type('/spin');
+  // While the script spins in its thread, the API answers at once.
+  await new Promise((r) => setTimeout(r, 300));
+  const started = Date.now();
+  expect((await call(t.base, owner, 'GET', '/sentinel/services')).status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(1_000);
+  const run = await nthRun('Spinner');
+  expect(run.metadata).toMatchObject({
+    outcome: 'failure',
+    error: 'The script ran longer than its limit of 2000 ms.',
+  });
+  expect(run.message).toMatch(/^Script Spinner \(slashCommand spin\) failed: The script ran longer/);
+});
+
+it('runs the last approved revision while a newer one waits for review', async () => {
+  const approved = {
+    language: 'Simple',
+    context: 'slashCommand',
+    keyword: 'version',
+    arguments: [],
+    code: JSON.stringify({ actions: [{ type: 'sendChat', options: { message: 'approved version' } }] }),
+  };
+  const scriptId = await attach('Reviewed', [approved]);
+  const v1 = (await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}`)).body.latestRevisionId;
+  const v2 = await call(t.base, owner, 'PATCH', `/sentinel/scripts/${scriptId}`, {
+    events: [
+      { ...approved, language: 'JavaScript', code: "beacon.sendChat('hash ' + beacon.hash('md5', 'x'))" },
+    ],
+  });
+  expect(v2.body.approvalStatus).toBe('Needs Review');
+  game.type('/version');
+  const run = await nthRun('Reviewed');
+  expect(run.metadata).toMatchObject({ revisionId: v1, actions: [{ type: 'sendChat', ok: true }] });
+
+  // Only a reviewer sees what waits and decides; approved, the new revision runs.
+  const moderator = (await signIn(t.base, t.demo.moderator.email, 'palisade-demo')).access_token;
+  expect((await call(t.base, moderator, 'GET', '/sentinel/scriptReviews')).status).toBe(403);
+  const waiting = await call(t.base, owner, 'GET', '/sentinel/scriptReviews');
+  expect(waiting.body.revisions).toEqual([
+    expect.objectContaining({ scriptId, revisionId: v2.body.latestRevisionId }),
+  ]);
+  const review = (status: string) =>
+    call(
+      t.base,
+      owner,
+      'POST',
+      `/sentinel/scripts/${scriptId}/revisions/${v2.body.latestRevisionId}/review`,
+      {
+        approvalStatus: status,
+      },
+    );
+  expect((await review('Approved')).body).toEqual({
+    revisionId: v2.body.latestRevisionId,
+    approvalStatus: 'Approved',
+  });
+  game.type('/version');
+  expect((await nthRun('Reviewed', 2)).metadata).toMatchObject({
+    revisionId: v2.body.latestRevisionId,
+    error: null,
+  });
+
+  // Rejected, the approved revision before it runs again, and the script cannot be shared.
+  await review('Rejected');
+  game.type('/version');
+  expect((await nthRun('Reviewed', 3)).metadata).toMatchObject({ revisionId: v1 });
+  expect((await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/publish`)).body.code).toBe(
+    'scriptRejected',
+  );
+});
+
+it("does not answer a script's own chat, so chat answering chat cannot loop", async () => {
+  await attach('Echo', [
+    {
+      language: 'Simple',
+      context: 'chat',
+      code: JSON.stringify({
+        conditions: [{ field: 'message', operator: 'contains', value: 'echo' }],
+        actions: [{ type: 'sendChat', options: { message: 'echo echo' } }],
+      }),
+    },
+  ]);
+  game.type('echo please');
+  await nthRun('Echo');
+  // The script's "echo echo" came back as chat with source Script, and started nothing.
+  await waitFor(async () => {
+    const { rows } = await t.server.db.query(
+      `SELECT 1 FROM log_messages WHERE event_name = 'chat' AND metadata->>'originalMessage' = 'echo echo'`,
+    );
+    return rows[0];
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await runsOf('Echo')).toHaveLength(1);
+});

@@ -1,0 +1,113 @@
+// The script tester: every outcome (success, failure, timeout, requires review) with its output,
+// the actions described rather than taken, and the refusals (testAlreadyRunning, missingKeys,
+// unsupportedLanguage, invalidContext, badParameters). Test runs here may take 1.5 s and real
+// runs 300 ms, so each outcome is quick to reach.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+let moderator: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ scripts: { testTimeoutMs: 1_500, limits: { timeMs: 300 } } });
+  [owner, moderator] = await Promise.all([
+    signIn(t.base).then((x) => x.access_token),
+    signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
+  ]);
+}, 60_000);
+afterAll(() => t?.close());
+
+/** Submits a test and waits for its outcome. */
+async function test(token: string, body: Record<string, unknown>) {
+  const started = await call(t.base, token, 'POST', '/sentinel/scriptTests', body);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  for (let i = 0; i < 100; i++) {
+    const r = await call(t.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
+    if (!r.body.pending) return { ...JSON.parse(r.body.output), row: r.body };
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error('the test did not end');
+}
+
+it('succeeds with the output and the actions it would take, taking none', async () => {
+  const r = await test(owner, {
+    context: 'chat',
+    language: 'JavaScript',
+    chatMessage: 'hello there',
+    parameters: { prize: 'berries' },
+    code: `console.log(beacon.eventData.message, beacon.params.prize);
+           beacon.sendChat('Hi ' + beacon.eventData.playerName);`,
+  });
+  expect(r).toMatchObject({
+    status: 'success',
+    output: 'hello there berries',
+    error: null,
+    actions: [{ type: 'sendChat', options: { message: 'Hi Test Player' } }],
+    row: { pending: false, completionTime: expect.any(Number) },
+  });
+  const simple = await test(owner, {
+    context: 'chat',
+    language: 'Simple',
+    chatMessage: 'buy gold now',
+    code: JSON.stringify({
+      conditions: [{ field: 'message', operator: 'contains', value: 'gold' }],
+      actions: [{ type: 'kickPlayer', options: { playerId: '{playerId}' } }],
+    }),
+  });
+  expect(simple).toMatchObject({ status: 'success', actions: [{ type: 'kickPlayer' }] });
+});
+
+it('fails with the script error, and ends as a timeout past the test limit', async () => {
+  expect(
+    await test(owner, { context: 'chat', language: 'JavaScript', code: "console.log('a'); null.x;" }),
+  ).toMatchObject({ status: 'failure', output: 'a', error: expect.stringMatching(/^TypeError/) });
+  expect(
+    await test(owner, { context: 'chat', language: 'JavaScript', code: 'beacon.giveItem("c", "nope")' }),
+  ).toMatchObject({ status: 'failure', error: expect.stringMatching(/itemPath must be a class path/) });
+  expect(
+    await test(owner, { context: 'chat', language: 'JavaScript', code: 'while (true) {}' }),
+  ).toMatchObject({
+    status: 'timeout',
+    error: 'The test ran longer than 1.5 seconds.',
+  });
+});
+
+it('requires review for restricted features and for runs too long for real', async () => {
+  expect(
+    await test(owner, { context: 'cron', language: 'JavaScript', code: "beacon.hash('sha256', 'x')" }),
+  ).toMatchObject({ status: 'requiresReview' });
+  const slow = await test(owner, {
+    context: 'cron',
+    language: 'JavaScript',
+    code: 'const end = Date.now() + 600; while (Date.now() < end) {}',
+  });
+  expect(slow).toMatchObject({
+    status: 'requiresReview',
+    error: expect.stringMatching(/real runs stop after 300 ms/),
+  });
+});
+
+it('refuses a second test while one runs, and bad tests with their codes', async () => {
+  const first = await call(t.base, moderator, 'POST', '/sentinel/scriptTests', {
+    context: 'chat',
+    language: 'JavaScript',
+    code: 'while (true) {}',
+  });
+  expect(first.status).toBe(200);
+  const again = await call(t.base, moderator, 'POST', '/sentinel/scriptTests', {
+    context: 'chat',
+    language: 'JavaScript',
+    code: '1',
+  });
+  expect([again.status, again.body.code]).toEqual([412, 'testAlreadyRunning']);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ language: 'JavaScript', code: '1' }, 'missingKeys'],
+    [{ context: 'chat', language: 'Lua', code: '1' }, 'unsupportedLanguage'],
+    [{ context: 'teaTime', language: 'JavaScript', code: '1' }, 'invalidContext'],
+    [{ context: 'chat', language: 'JavaScript', code: '1', parameters: { a: { b: 1 } } }, 'badParameters'],
+  ];
+  for (const [body, code] of cases)
+    expect((await call(t.base, owner, 'POST', '/sentinel/scriptTests', body)).body.code).toBe(code);
+});

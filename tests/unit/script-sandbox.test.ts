@@ -1,0 +1,133 @@
+// The JavaScript sandbox: the beacon object, actions and buckets through the host, and hostile
+// scripts (endless loop, huge allocation, deep recursion, escapes to the host, huge output)
+// each ended by their limit while the main thread keeps running.
+
+import { afterAll, expect, it } from 'vitest';
+import {
+  createSandboxPool,
+  type SandboxHost,
+  type SandboxJob,
+} from '../../src/server/scripts/sandbox/pool.ts';
+
+const pool = createSandboxPool(2);
+afterAll(() => pool.close());
+
+const calls: unknown[][] = [];
+const host: SandboxHost = {
+  async action(fn, options) {
+    calls.push([fn, options]);
+    if (fn === 'kickPlayer' && !options.playerId) throw new Error('Kick player needs playerId.');
+    return null;
+  },
+  async getBucketValue(_bucketId, key) {
+    return key === 'visits' ? '41' : null;
+  },
+  async httpRequest() {
+    return { status: 200, headers: {}, body: 'pong' };
+  },
+};
+
+const job = (code: string, over: Partial<SandboxJob> = {}): SandboxJob => ({
+  code,
+  common: '',
+  beacon: {
+    serviceId: 's1',
+    serviceName: 'Island',
+    serviceNickname: 'Isle',
+    serviceChatName: 'ISL',
+    params: { greeting: 'Hi' },
+    gameEvent: 'chat',
+    eventData: { playerName: 'Ann', playerId: 'p1' },
+    now: 1_700_000_000,
+  },
+  allowRestricted: false,
+  ...over,
+});
+
+it('gives the beacon object, actions (positional or as options) and buckets through the host', async () => {
+  calls.length = 0;
+  const r = await pool.run(
+    job(
+      `const n = Number(beacon.getBucketValue('b', 'visits', beacon.eventData.playerId)) + 1;
+       beacon.sendChat(greet() + ' ' + beacon.eventData.playerName + ' #' + n);
+       beacon.giveItem({ characterId: 'c1', itemPath: '/Game/X.X_C', quantity: 2 });
+       console.log(beacon.serviceName, beacon.gameEvent, beacon.decodeBase64(beacon.encodeBase64('ü')));
+       beacon.stopProcessing();
+       beacon.kickPlayer('p1');`,
+      { common: 'function greet() { return beacon.params.greeting; }' },
+    ),
+    host,
+  );
+  expect(r).toMatchObject({ kind: 'ok', output: 'Island chat ü' });
+  expect(calls).toEqual([
+    ['sendChat', { message: 'Hi Ann #42' }],
+    ['giveItem', { characterId: 'c1', itemPath: '/Game/X.X_C', quantity: 2 }],
+  ]);
+});
+
+it('ends the run with an action the server refused, once the script is done', async () => {
+  const r = await pool.run(job(`beacon.kickPlayer(); console.log('went on');`), host);
+  expect(r).toMatchObject({ kind: 'error', message: 'Kick player needs playerId.', output: 'went on' });
+});
+
+it('keeps restricted members for reviewed scripts', async () => {
+  const refused = await pool.run(job('beacon.generateUuidV4()'), host);
+  expect(refused).toMatchObject({ kind: 'error', usedRestricted: true });
+  expect(refused.message).toMatch(/needs the script to be reviewed/);
+  const allowed = await pool.run(
+    job(
+      `console.log(beacon.hash('sha256', 'a').length, beacon.generateUuidV7().length, beacon.httpRequest('GET', 'https://x').body)`,
+      {
+        allowRestricted: true,
+      },
+    ),
+    host,
+  );
+  expect(allowed).toMatchObject({ kind: 'ok', output: '64 36 pong' });
+});
+
+it.each([
+  ['an endless loop', 'while (true) {}', 'time'],
+  ['a 1 GB allocation', 'new ArrayBuffer(1024 ** 3)', 'memory'],
+  ['a huge array', 'new Array(2 ** 27).fill(0)', 'memory'],
+  ['a huge string', "let s = 'x'; for (;;) s += s;", 'memory'],
+  ['an allocation that never ends', 'const a = []; for (;;) a.push(new Array(1e6).fill(1));', 'time'],
+  ['a deep recursion', 'function f(n) { return f(n + 1) + 1; } f(0);', 'stack'],
+  ['huge output', "for (;;) console.log('x'.repeat(1000));", 'output'],
+  [
+    'caught huge output',
+    "for (let i = 0; i < 1e5; i++) try { console.log('x'.repeat(1000)); } catch {}",
+    'output',
+  ],
+])('ends %s by its limit', async (_name, code, kind) => {
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 20);
+  const started = Date.now();
+  const r = await pool.run(job(code, { limits: { timeMs: kind === 'memory' ? 2_000 : 500 } }), host);
+  clearInterval(timer);
+  expect(r.kind).toBe(kind);
+  const took = Date.now() - started;
+  expect(took).toBeLessThan(3_000);
+  // The main thread kept its timers running the whole time.
+  if (took > 200) expect(ticks).toBeGreaterThan(took / 20 / 4);
+});
+
+it.each([
+  ['require', 'typeof require + typeof process + typeof fetch + typeof globalThis.__host + typeof Buffer'],
+  ['constructor escape', "(function(){}).constructor('return typeof process')()"],
+  ['prototype tricks', "Object.getPrototypeOf(beacon.sendChat).constructor('return typeof require')()"],
+  [
+    'frozen beacon',
+    "(() => { beacon.serviceId = 'other'; beacon.sendChat = null; return beacon.serviceId; })()",
+  ],
+])('reaches nothing of the host: %s', async (_name, code) => {
+  const r = await pool.run(job(`console.log(${code})`), host);
+  expect(r.kind).toBe('ok');
+  expect(r.output).toMatch(/^(undefined)+$|^s1$/);
+});
+
+it('starts each run fresh: nothing carries over from the last one', async () => {
+  await pool.run(job('globalThis.leak = 42; Object.prototype.polluted = 1;'), host);
+  const r = await pool.run(job('console.log(typeof leak, ({}).polluted)'), host);
+  expect(r.output).toBe('undefined undefined');
+});
