@@ -48,6 +48,8 @@ describe('dinoRemote', () => {
         {
           dinoId: 'd1',
           dinoDisplayName: 'Karola',
+          dinoName: 'Karola',
+          dinoNumber: '4294967303',
           dinoSpecies: 'Rex',
           tribeName: null,
           serviceDisplayName: 'The Island',
@@ -63,7 +65,7 @@ describe('dinoRemote', () => {
       kind: 'dino',
       id: 'd1',
       label: 'Karola',
-      detail: 'Rex · The Island',
+      detail: 'Rex · 4294967303 · The Island',
       mask: 7,
       server: 's1',
     });
