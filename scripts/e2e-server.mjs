@@ -15,6 +15,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], 
     PORT: process.argv[2] ?? '4179',
     PALISADE_DATA_DIR: dataDir,
     PALISADE_SIM_TICK_MS: '700',
+    // The simulated servers answer RCON too (tests/e2e/rcon.spec.ts adds one as an RCON server).
+    PALISADE_SIM_RCON_PORT: String(Number(process.argv[2] ?? '4179') + 1000),
+    PALISADE_SIM_RCON_PASSWORD: 'sim-rcon-password',
     DATABASE_URL: '',
   },
 });

@@ -22,6 +22,8 @@ import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
 import { sweepExpiredAuth } from './model/authSweep.ts';
+import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
+import { combinedLinks } from './rcon/links.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -79,6 +81,12 @@ export interface CreateServerOptions {
   rateLimit?: number;
   pusher?: ExternalPusher;
   linkTimings?: Partial<LinkTimings>;
+  rconTimings?: Partial<RconTimings>;
+  /**
+   * Seals RCON passwords at rest (PALISADE_RCON_KEY). Unset, a key made once and kept in the
+   * database is used, which protects nothing against a copy of the database.
+   */
+  rconKey?: string;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
@@ -90,6 +98,7 @@ export interface RunningServer {
   port: number;
   db: Db;
   links: Links;
+  rcon: RconConnector;
   publisher: Publisher;
   config: ServerConfig;
   close(): Promise<void>;
@@ -188,6 +197,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     },
     controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
     billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
+    rconKey: opts.rconKey ?? (await sharedSecret(db, 'rconKey', () => randomBytes(32).toString('base64url'))),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -199,7 +209,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     callers: createCallers(db, bus),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
-  ctx.links = linkServer;
+  const rcon = createRconConnector(ctx, bus, opts.rconTimings);
+  ctx.links = combinedLinks(db, linkServer, rcon);
 
   const router = createApiRouter(ctx);
   registerLoginRoutes(router, ctx);
@@ -257,13 +268,15 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     url,
     port,
     db,
-    links: linkServer,
+    links: ctx.links,
+    rcon,
     publisher,
     config,
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
         await sweeping;
+        await rcon.close();
         await linkServer.close();
         await builtIn?.close();
         await new Promise<void>((resolve) => {

@@ -35,6 +35,8 @@ export interface ServerConfig {
   pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
   controlPanelUrl: string;
   billingPortalUrl: string;
+  /** Seals RCON passwords at rest (PALISADE_RCON_KEY). */
+  rconKey: string;
 }
 
 export interface Links {
@@ -43,6 +45,11 @@ export interface Links {
   isConnected(serviceId: string): boolean;
   /** Closes a service's link, telling the game why. */
   kick(serviceId: string, why: KickReason): void;
+  /**
+   * Refuses (throws the ApiException) a command the service's kind of connection cannot carry,
+   * before anything is sent: RCON reaches the admin console only.
+   */
+  assertCanRun(serviceId: string, command: Record<string, unknown>): Promise<void>;
 }
 
 export interface ServerContext {

@@ -70,6 +70,11 @@ export class SimServer {
     return outcome.reply;
   }
 
+  /** Changes the world from outside its own life (a scripted scene), reporting what happened. */
+  play(change: (world: World) => LinkEvent[]): void {
+    this.emit(change(this.world));
+  }
+
   /** An RCON console command prints its answer, or why it failed, as the game's console does. */
   private adminOverRcon(command: string): string {
     const reply = this.command({ type: 'admin', command });

@@ -96,7 +96,7 @@ class Link {
   }
 }
 
-export interface LinkServer extends Links {
+export interface LinkServer extends Omit<Links, 'assertCanRun'> {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
 }
