@@ -79,6 +79,11 @@ export class RconListener {
     return typeof a === 'object' && a ? a.port : (this.boundPort ?? this.opts.port);
   }
 
+  /** Clients connected now (a test checks there is never more than one poller). */
+  get clients(): number {
+    return this.sockets.size;
+  }
+
   get listening(): boolean {
     return this.server !== null;
   }

@@ -10,16 +10,9 @@ import { unseal } from '../../src/server/crypto.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'correct horse';
-const FAST = {
-  pollMs: 100,
-  renewMs: 100,
-  leaseMs: 1_000,
-  backoffBaseMs: 50,
-  backoffMaxMs: 400,
-  commandMs: 2_000,
-};
 
 let t: TestServer;
 let token: string;
@@ -67,7 +60,7 @@ const lines = async (id: string, eventName: string) =>
   ).body.results as { message: string; metadata: Record<string, unknown> }[];
 
 beforeAll(async () => {
-  t = await startTestServer({ rconTimings: FAST, rconKey: 'test-rcon-key' });
+  t = await startTestServer({ rconTimings: RCON_TEST_TIMINGS, rconKey: 'test-rcon-key' });
   token = (await signIn(t.base)).access_token;
   // Raise the demo owner's plan so the added servers fit.
   await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
