@@ -97,6 +97,19 @@ export function rconFailure(e: unknown, t: Pick<Target, 'host' | 'port'>): strin
   return message;
 }
 
+/**
+ * The wait before reconnect attempt `attempts` (1 = the first retry): doubling from the base up to
+ * the cap, the upper half of it at random, so servers that dropped together do not retry together.
+ */
+export function reconnectDelay(
+  attempts: number,
+  t: Pick<RconTimings, 'backoffBaseMs' | 'backoffMaxMs'>,
+  random = Math.random,
+): number {
+  const ms = Math.min(t.backoffMaxMs, t.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+  return ms / 2 + random() * (ms / 2);
+}
+
 /** Text the tables can hold: no NUL. */
 const storable = (text: string) => text.replace(/\0/g, '');
 
@@ -183,10 +196,7 @@ export function createRconConnector(
     s.timer.unref();
   }
 
-  const backoff = (attempts: number) => {
-    const ms = Math.min(t.backoffMaxMs, t.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
-    return ms / 2 + Math.random() * (ms / 2);
-  };
+  const backoff = (attempts: number) => reconnectDelay(attempts, t);
 
   async function connect(s: Session): Promise<void> {
     if (s.stopped) return;

@@ -162,7 +162,7 @@ async function requireRconSettings(tx: Queryable, serviceId: string): Promise<vo
     [serviceId],
   );
   const r = rows[0];
-  if (!r || r.kind !== 'rcon') return;
+  if (r?.kind !== 'rcon') return;
   const missing = [!r.host && 'rconHost', !r.port && 'rconPort', !r.pw && 'rconPassword'].filter(
     (f): f is string => typeof f === 'string',
   );
