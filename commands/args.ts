@@ -61,8 +61,11 @@ interface ArgConfig {
   patternMessage?: string;
   check?: (value: unknown) => string | null;
   values?: readonly string[];
-  /** How a form shows an enum when plain text would not do (a swatch per colour). */
-  widget?: 'colour';
+  /**
+   * How a form shows a value when plain text would not do: a swatch per colour, or a secret
+   * (a password) hidden as it is typed.
+   */
+  widget?: 'colour' | 'secret';
   kinds?: readonly EntityKind[];
   item?: Arg<unknown>;
   /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
@@ -93,7 +96,7 @@ export class Arg<T> {
   get values(): readonly string[] | undefined {
     return this.cfg.values;
   }
-  get widget(): 'colour' | undefined {
+  get widget(): 'colour' | 'secret' | undefined {
     return this.cfg.widget;
   }
   get bounds(): { min?: number; max?: number } {
@@ -327,6 +330,8 @@ export const text = () => new Arg<string>(base('text'));
 export const int = (opts: { min?: number; max?: number } = {}) =>
   new Arg<number>(base('number', { int: true, ...opts }));
 export const float = (opts: { min?: number; max?: number } = {}) => new Arg<number>(base('number', opts));
+/** Text typed hidden in the palette and forms (a password): write-only, never shown back. */
+export const secret = () => new Arg<string>(base('text', { widget: 'secret' }));
 export const bool = () => new Arg<boolean>(base('boolean'));
 export const oneOf = <const V extends readonly string[]>(values: V) =>
   new Arg<V[number]>(base('enum', { values }));

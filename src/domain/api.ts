@@ -107,6 +107,19 @@ export interface Service {
   rconError: string | null;
 }
 
+/** What server.add sends: the spec's required fields, and how the server connects. */
+export interface NewService {
+  gameId: Service['gameId'];
+  name: string;
+  platform: string;
+  languages: string[];
+  connectionKind: ConnectionKind;
+  rconHost?: string;
+  rconPort?: number;
+  /** Write-only. */
+  rconPassword?: string;
+}
+
 export const CONNECTION_KINDS = ['link', 'rcon'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 

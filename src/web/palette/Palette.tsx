@@ -151,6 +151,12 @@ function PaletteDialog({
     [arg, input, lookup, source, runtime, version],
   );
 
+  // A secret (a password) is typed hidden; cmdk's input takes no `type`, so it is set on the element.
+  const hidden = arg?.widget === 'secret';
+  useEffect(() => {
+    if (inputRef.current) inputRef.current.type = hidden ? 'password' : 'text';
+  }, [hidden]);
+
   const resetList = () => {
     setActive(0);
     setMoved(false);
