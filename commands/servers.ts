@@ -117,9 +117,10 @@ export const serverCommands = [
       name: text()
         .min(1, 'Give the server a name.')
         .describe('Name', 'As players see it in the server browser'),
-      connection: oneOf(CONNECTION_KINDS)
-        .default('link')
-        .describe('Connection', 'link: the Sentinel mod with an access key · rcon: RCON, no mod'),
+      connection: oneOf(CONNECTION_KINDS).describe(
+        'Connection',
+        'link: the Sentinel mod with an access key · rcon: RCON, no mod',
+      ),
       host: text().optional().describe('RCON host', 'The game server’s address (RCON only)'),
       port: int({ min: 1, max: 65535 })
         .optional()

@@ -151,11 +151,12 @@ function PaletteDialog({
     [arg, input, lookup, source, runtime, version],
   );
 
-  // A secret (a password) is typed hidden; cmdk's input takes no `type`, so it is set on the element.
+  // A secret (a password) is typed hidden. cmdk's input takes no `type` and React writes its own
+  // "text" back on each render, so the element's is set after every render.
   const hidden = arg?.widget === 'secret';
   useEffect(() => {
     if (inputRef.current) inputRef.current.type = hidden ? 'password' : 'text';
-  }, [hidden]);
+  });
 
   const resetList = () => {
     setActive(0);
