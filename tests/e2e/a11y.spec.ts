@@ -9,6 +9,8 @@ import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
 
 interface Ids {
   server: string;
+  /** A server added over RCON (the simulator answers RCON too), whose password is wrong. */
+  rconServer: string;
   logMessage: string;
   player: string;
 }
@@ -95,6 +97,22 @@ const SCREENS: Screen[] = [
   { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
   ...tabScreens('server', SERVER_TABS, SERVER_TAB_LISTS, (ids) => ids.server),
   { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
+  {
+    name: 'RCON server setup, RCON error',
+    path: (ids) => `/servers/${ids.rconServer}/setup`,
+    shows: (page) => page.getByTestId('rcon-status').getByText(/RCON error: /),
+  },
+  {
+    name: 'add server form',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await consoleLines(page, 'server.add --connection rcon --form');
+      await expect(
+        page.getByRole('dialog', { name: 'Add server' }).getByLabel('RCON password'),
+      ).toHaveAttribute('type', 'password');
+    },
+  },
   { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
   { name: 'player list', path: () => '/players', shows: firstRow('Players') },
   ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
@@ -215,7 +233,22 @@ test.beforeAll(async ({ browser }) => {
     `/sentinel/logMessages?serviceId=${server}&pageSize=1`,
   );
   const players = await api<Page_<{ playerId: string }>>('GET', '/sentinel/players?pageSize=1');
-  ids = { server, logMessage: logs.results[0].messageId, player: players.results[0].playerId };
+  const rcon = await api<{ created: { serviceId: string }[] }>('POST', '/sentinel/services', {
+    gameId: 'ArkSA',
+    name: 'A11y RCON',
+    platform: 'PC',
+    languages: ['en'],
+    connectionKind: 'rcon',
+    rconHost: '127.0.0.1',
+    rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
+    rconPassword: 'not the password',
+  });
+  ids = {
+    server,
+    rconServer: rcon.created[0].serviceId,
+    logMessage: logs.results[0].messageId,
+    player: players.results[0].playerId,
+  };
 });
 test.afterAll(() => admin?.close());
 

@@ -89,8 +89,8 @@ function RconSetup({ service: s }: { service: Service }) {
         <dt>Connection</dt>
         <dd>RCON{s.rconHost ? ` to ${s.rconHost}:${s.rconPort}` : ''}</dd>
         <dt>Status</dt>
-        <dd className={`status status-${serverStatus(s)}`} role="status">
-          {statusLabel(s)}
+        <dd className={`status status-${serverStatus(s)}`}>
+          <span role="status">{statusLabel(s)}</span>
         </dd>
         <dt>Password</dt>
         <dd>{s.rconPasswordSet ? 'stored (write-only: never shown)' : 'none'}</dd>
