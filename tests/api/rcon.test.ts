@@ -270,6 +270,32 @@ describe('an RCON server', () => {
     expect((await service(wrong.serviceId)).rconError).toBeNull();
   });
 
+  it('counts against the subscription like any server', async () => {
+    const { rows } = await t.server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM services WHERE NOT deleted
+          AND user_id = (SELECT user_id FROM services WHERE service_id = $1)`,
+      [id],
+    );
+    await t.server.db.query('UPDATE subscriptions SET units_allowed = $1', [rows[0].n]);
+    const over = await call(t.base, token, 'POST', '/sentinel/services', {
+      gameId: 'ArkSA',
+      name: 'One too many',
+      platform: 'PC',
+      languages: ['en'],
+      connectionKind: 'rcon',
+      rconHost: '127.0.0.1',
+      rconPort: game.rcon!.port,
+      rconPassword: PASSWORD,
+    });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({
+      code: 'tooManyResources',
+      message: 'Your subscription does not allow more servers.',
+      details: { used: rows[0].n, allowed: rows[0].n },
+    });
+    await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
+  });
+
   it('names a closed port as the reason', async () => {
     const closed = await addRconServer('Nobody home', PASSWORD, 1);
     expect(await until('RCON error', async () => (await service(closed.serviceId)).rconError)).toBe(
