@@ -197,7 +197,8 @@ export class Arg<T> {
           return fail(c.maxMessage ?? `${label} can be at most ${c.max} characters.`);
         if (c.pattern && !c.pattern.test(text))
           return fail(c.patternMessage ?? `${label} is not in the right form.`);
-        return ok((c.rest ? raw.trim() : text) as T);
+        // A secret is taken as typed: spaces at either end may be part of a password.
+        return ok((c.widget === 'secret' ? raw : c.rest ? raw.trim() : text) as T);
       }
       case 'number': {
         const n = Number(text);

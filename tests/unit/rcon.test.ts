@@ -2,6 +2,7 @@
 // game command becomes (or why it is refused), and the reasons a connection failure is shown with.
 
 import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../../commands/index.ts';
 import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../../src/server/rcon/codec.ts';
 import { rconFailure, reconnectDelay } from '../../src/server/rcon/connector.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../src/server/rcon/parse.ts';
 import { toRconCommand } from '../../src/server/rcon/translate.ts';
 import { gameLogStamp } from '../../src/sim/rcon.ts';
+import { SECRET_MASK, withoutSecrets } from '../../src/web/terminal/parse.ts';
 
 const EOS = '0002aaaabbbbccccddddeeeeffff0000';
 
@@ -149,5 +151,18 @@ describe('reconnect back-off', () => {
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
     ]);
     expect(reconnectDelay(3, t, () => 0)).toBe(2_000);
+  });
+});
+
+describe('a password typed on the console line', () => {
+  const registry = createRegistry();
+  it('is masked in what the history keeps, positional or flag, quoted or not', () => {
+    expect(withoutSecrets('server.add "Far Isle" rcon 10.0.0.5 27020 hunter2', registry)).toBe(
+      `server.add "Far Isle" rcon 10.0.0.5 27020 ${SECRET_MASK}`,
+    );
+    expect(withoutSecrets('addserver X rcon h 1 --password "two words"', registry)).toBe(
+      `addserver X rcon h 1 --password "${SECRET_MASK}"`,
+    );
+    expect(withoutSecrets('chat "Island PvE" hunter2', registry)).toBe('chat "Island PvE" hunter2');
   });
 });

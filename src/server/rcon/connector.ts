@@ -176,12 +176,14 @@ export function createRconConnector(
     const id = s.target.serviceId;
     const wasConnected = s.connected;
     s.connected = false;
+    // Retries that fail for the same reason change nothing anyone sees: nothing is published.
+    if (!wasConnected) return setError(id, error);
     const change = await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE services SET rcon_error = $2, rcon_connected = false WHERE service_id = $1', [
         id,
         error,
       ]);
-      return wasConnected ? recordDisconnectBy(tx, id, bus.nodeId) : null;
+      return recordDisconnectBy(tx, id, bus.nodeId);
     });
     if (change) await publishLogChange(ctx, id, change);
     else await publishServiceChanged(ctx, id);
@@ -326,6 +328,10 @@ export function createRconConnector(
       const client = s.client;
       s.client = null;
       await client?.end().catch(() => {});
+      // Lines already read are the game's no longer: store them before letting go.
+      await flush(s).catch((e) =>
+        console.error(`rcon: ${s.pending.length} lines of ${s.target.serviceId} not stored:`, e),
+      );
       if (record && s.connected) await markDisconnected(s, null);
     });
   }
