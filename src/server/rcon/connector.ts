@@ -214,7 +214,15 @@ export function createRconConnector(
     const client = new Rcon({ host, port, password, timeout: t.commandMs });
     client.on('error', () => {});
     try {
-      await client.connect();
+      // A host that drops packets would keep the TCP connect waiting for minutes.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          client.socket?.destroy();
+          reject(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
+        }, t.commandMs);
+      });
+      await Promise.race([client.connect(), timeout]).finally(() => clearTimeout(timer));
     } catch (e) {
       s.attempts++;
       await markDisconnected(s, rconFailure(e, s.target));
