@@ -61,8 +61,11 @@ interface ArgConfig {
   patternMessage?: string;
   check?: (value: unknown) => string | null;
   values?: readonly string[];
-  /** How a form shows an enum when plain text would not do (a swatch per colour). */
-  widget?: 'colour';
+  /**
+   * How a form shows a value when plain text would not do: a swatch per colour, or a secret
+   * (a password) hidden as it is typed.
+   */
+  widget?: 'colour' | 'secret';
   kinds?: readonly EntityKind[];
   item?: Arg<unknown>;
   /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
@@ -93,7 +96,7 @@ export class Arg<T> {
   get values(): readonly string[] | undefined {
     return this.cfg.values;
   }
-  get widget(): 'colour' | undefined {
+  get widget(): 'colour' | 'secret' | undefined {
     return this.cfg.widget;
   }
   get bounds(): { min?: number; max?: number } {
@@ -194,7 +197,8 @@ export class Arg<T> {
           return fail(c.maxMessage ?? `${label} can be at most ${c.max} characters.`);
         if (c.pattern && !c.pattern.test(text))
           return fail(c.patternMessage ?? `${label} is not in the right form.`);
-        return ok((c.rest ? raw.trim() : text) as T);
+        // A secret is taken as typed: spaces at either end may be part of a password.
+        return ok((c.widget === 'secret' ? raw : c.rest ? raw.trim() : text) as T);
       }
       case 'number': {
         const n = Number(text);
@@ -327,6 +331,8 @@ export const text = () => new Arg<string>(base('text'));
 export const int = (opts: { min?: number; max?: number } = {}) =>
   new Arg<number>(base('number', { int: true, ...opts }));
 export const float = (opts: { min?: number; max?: number } = {}) => new Arg<number>(base('number', opts));
+/** Text typed hidden in the palette and forms (a password): write-only, never shown back. */
+export const secret = () => new Arg<string>(base('text', { widget: 'secret' }));
 export const bool = () => new Arg<boolean>(base('boolean'));
 export const oneOf = <const V extends readonly string[]>(values: V) =>
   new Arg<V[number]>(base('enum', { values }));

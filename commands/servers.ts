@@ -1,8 +1,8 @@
 // Servers (services): ACTIONS.md "Servers". Every server.* action, for the palette, the console
 // pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
-import type { ScriptRunContext, Service } from '../src/domain/api.ts';
-import { SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
+import { CONNECTION_KINDS, type ScriptRunContext, type Service } from '../src/domain/api.ts';
+import { PLATFORMS, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
@@ -17,7 +17,7 @@ import {
   settingText,
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { colour, type EntityRef, list, oneOf, ownerOf, ref, text } from './args.ts';
+import { colour, type EntityRef, int, list, oneOf, ownerOf, ref, secret, text } from './args.ts';
 import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
@@ -140,6 +140,55 @@ export const serverCommands = [
           ]),
         },
       };
+    },
+  }),
+  defineCommand({
+    id: 'server.add',
+    title: 'Add server',
+    description: 'Connect a server by the game link (access key) or by RCON (host, port, password)',
+    group,
+    aliases: ['addserver'],
+    args: {
+      name: text()
+        .min(1, 'Give the server a name.')
+        .describe('Name', 'As players see it in the server browser'),
+      connection: oneOf(CONNECTION_KINDS).describe(
+        'Connection',
+        'link: the Sentinel mod with an access key · rcon: RCON, no mod',
+      ),
+      host: text().optional().describe('RCON host', 'The game server’s address (RCON only)'),
+      port: int({ min: 1, max: 65535 })
+        .optional()
+        .describe('RCON port', 'RConPort of the game server (RCON only)'),
+      password: secret()
+        .optional()
+        .describe('RCON password', 'ServerAdminPassword (RCON only); write-only, never shown again'),
+      game: oneOf(['ArkSA', 'Ark'] as const)
+        .default('ArkSA')
+        .describe('Game'),
+      platform: oneOf(PLATFORMS).default('PC').describe('Platform'),
+    },
+    run: async ({ name, connection, host, port, password, game, platform }, ctx) => {
+      const rcon = connection === 'rcon';
+      if (rcon && !host?.trim()) throw new CommandError('An RCON server needs its host.', 'host');
+      if (rcon && port === undefined) throw new CommandError('An RCON server needs its RCON port.', 'port');
+      if (rcon && !password) throw new CommandError('An RCON server needs its RCON password.', 'password');
+      const { created } = await ctx.app.api.services.add({
+        gameId: game,
+        name: name.trim(),
+        platform,
+        languages: ['en'],
+        connectionKind: connection,
+        ...(rcon ? { rconHost: host!.trim(), rconPort: port, rconPassword: password } : {}),
+      });
+      const s = created[0];
+      if (ctx.surface !== 'console') ctx.app.navigate(pathOf('server', s.serviceId, 'setup'));
+      if (rcon)
+        return {
+          message: `${s.displayName} was added. Palisade connects to ${s.rconHost}:${s.rconPort} over RCON.`,
+        };
+      const lines = setupLines(s);
+      return { ...lines, message: `${s.displayName} was added. ${lines.message}` };
     },
   }),
   defineCommand({

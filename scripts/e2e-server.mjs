@@ -17,6 +17,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], 
     PALISADE_SIM_TICK_MS: '700',
     // The browser tests play the chat community's bot with this token (tests/e2e/groups.spec.ts).
     PALISADE_CHAT_BOT_TOKEN: 'e2e-chat-bot',
+    // The simulated servers answer RCON too (tests/e2e/rcon.spec.ts adds one as an RCON server).
+    PALISADE_SIM_RCON_PORT: String(Number(process.argv[2] ?? '4179') + 1000),
+    PALISADE_SIM_RCON_PASSWORD: 'sim-rcon-password',
     DATABASE_URL: '',
   },
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createServer } from '../../src/server/app.ts';
+import { seal } from '../../src/server/crypto.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { DEMO, signIn } from '../../tests/api/helpers.ts';
@@ -33,6 +34,19 @@ const server = await createServer({
 });
 const demo = await seedDemo(server.db, { ...DEMO, servers });
 const ids = demo.servers.map((s) => s.serviceId);
+
+// BENCH_RCON_PORT: the services connect over RCON instead, to game servers listening from that
+// port on (bench/rcon/sim.ts); the connector takes them up at its next lease renewal.
+const rconPort = Number(process.env.BENCH_RCON_PORT ?? 0);
+if (rconPort > 0) {
+  const sealed = seal(process.env.BENCH_RCON_PASSWORD ?? 'bench-rcon', server.config.rconKey);
+  for (const [i, id] of ids.entries())
+    await server.db.query(
+      `UPDATE services SET connection_kind = 'rcon', rcon_host = '127.0.0.1', rcon_port = $2,
+              rcon_password_sealed = $3 WHERE service_id = $1`,
+      [id, rconPort + i, sealed],
+    );
+}
 
 // Indexes are built once after the load rather than row by row during it (GIN especially).
 const started = Date.now();

@@ -96,7 +96,32 @@ export interface Service {
   usesGroupChat: boolean;
   difficulty: number;
   kickUntrackedPlayers: boolean;
+  /** How the server reaches Palisade: the Sentinel mod's link, or RCON that Palisade polls. */
+  connectionKind: ConnectionKind;
+  /** Where its RCON listens: for the owner and editors only (null for everyone else, and for link servers). */
+  rconHost: string | null;
+  rconPort: number | null;
+  /** Whether an RCON password is stored. The password itself is write-only: never returned. */
+  rconPasswordSet: boolean;
+  /** Why the last RCON attempt failed ("RCON error"); null when connected or never tried. */
+  rconError: string | null;
 }
+
+/** What server.add sends: the spec's required fields, and how the server connects. */
+export interface NewService {
+  gameId: Service['gameId'];
+  name: string;
+  platform: string;
+  languages: string[];
+  connectionKind: ConnectionKind;
+  rconHost?: string;
+  rconPort?: number;
+  /** Write-only. */
+  rconPassword?: string;
+}
+
+export const CONNECTION_KINDS = ['link', 'rcon'] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 /** Fields a PATCH may change (SENTINEL-API §3.1 "editable"). */
 export const SERVICE_EDITABLE = [

@@ -22,6 +22,8 @@ import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
 import { sweepExpiredAuth } from './model/authSweep.ts';
+import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
+import { combinedLinks } from './rcon/links.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -83,6 +85,12 @@ export interface CreateServerOptions {
   rateLimit?: number;
   pusher?: ExternalPusher;
   linkTimings?: Partial<LinkTimings>;
+  rconTimings?: Partial<RconTimings>;
+  /**
+   * Seals RCON passwords at rest (PALISADE_RCON_KEY). Unset, a key made once and kept in the
+   * database is used, which protects nothing against a copy of the database.
+   */
+  rconKey?: string;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
   /** The chat community bot's token; default one made once and kept in the database. */
@@ -99,6 +107,7 @@ export interface RunningServer {
   port: number;
   db: Db;
   links: Links;
+  rcon: RconConnector;
   publisher: Publisher;
   config: ServerConfig;
   scripts: ScriptEngine;
@@ -201,6 +210,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     chatBotToken:
       opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
     scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),
+    rconKey: opts.rconKey ?? (await sharedSecret(db, 'rconKey', () => randomBytes(32).toString('base64url'))),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -213,7 +223,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     scripts: null as unknown as ScriptEngine,
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
-  ctx.links = linkServer;
+  const rcon = createRconConnector(ctx, bus, opts.rconTimings);
+  ctx.links = combinedLinks(db, linkServer, rcon);
   ctx.scripts = createScriptEngine(ctx, opts.scripts);
 
   const router = createApiRouter(ctx);
@@ -275,7 +286,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     url,
     port,
     db,
-    links: linkServer,
+    links: ctx.links,
+    rcon,
     publisher,
     config,
     scripts: ctx.scripts,
@@ -284,7 +296,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
         clearInterval(sweeper);
         await sweeping;
         // Runs waiting on the game end when the links close.
-        await Promise.all([ctx.scripts.close(), linkServer.close()]);
+        await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
         await builtIn?.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

@@ -2,6 +2,7 @@
 // Environment: PORT, HOST, DATABASE_URL, PALISADE_DATA_DIR, PALISADE_PUBLIC_URL, PALISADE_DEMO_EMAIL,
 // PALISADE_DEMO_PASSWORD, PALISADE_SIM_SERVERS, PALISADE_SIM_TICK_MS, PALISADE_RATE_LIMIT,
 // PALISADE_SCRIPT_REVIEWERS (comma-separated emails of the admins who review scripts),
+// PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD,
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
 
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       env('PALISADE_DEMO_EMAIL', 'admin@palisade.local'),
       ...env('PALISADE_SCRIPT_REVIEWERS', '').split(','),
     ].filter((e) => e.trim() !== ''),
+    rconKey: env('PALISADE_RCON_KEY', '') || undefined,
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');
@@ -60,11 +62,19 @@ async function main(): Promise<void> {
   const demo = await seedDemo(server.db, { email, password, servers: Math.max(simServers, 3) });
 
   const linkUrl = `${server.url.replace(/^http/, 'ws')}${LINK_PATH}`;
+  // Each simulated server also answers RCON on its own port from this one on (0: none), so it
+  // can be added as an RCON server too.
+  const rconBase = intEnv('PALISADE_SIM_RCON_PORT', 0);
+  const rconPassword = env('PALISADE_SIM_RCON_PASSWORD', 'palisade-rcon');
   const sim =
     simServers > 0
       ? startSimulator({
           linkUrl,
-          servers: demo.servers.slice(0, simServers).map((s) => ({ accessKey: s.accessKey, name: s.name })),
+          servers: demo.servers.slice(0, simServers).map((s, i) => ({
+            accessKey: s.accessKey,
+            name: s.name,
+            ...(rconBase > 0 ? { rcon: { port: rconBase + i, password: rconPassword, host } } : {}),
+          })),
           tickMs: intEnv('PALISADE_SIM_TICK_MS', 3000),
         })
       : null;
@@ -75,6 +85,10 @@ async function main(): Promise<void> {
   if (sim) console.log(`Simulating ${simServers} game server${simServers === 1 ? '' : 's'}`);
   const bot =
     simServers > 0 ? playCommunityBot({ apiUrl: server.url, token: server.config.chatBotToken }) : null;
+  if (sim && rconBase > 0)
+    console.log(
+      `Simulated RCON: ${host} ports ${rconBase}–${rconBase + simServers - 1}, password ${rconPassword}`,
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -40,6 +40,8 @@ export interface ServerConfig {
   chatBotToken: string;
   /** Emails of the admins who review scripts (SENTINEL-API §3.13). */
   scriptReviewers: string[];
+  /** Seals RCON passwords at rest (PALISADE_RCON_KEY). */
+  rconKey: string;
 }
 
 export interface Links {
@@ -48,6 +50,11 @@ export interface Links {
   isConnected(serviceId: string): boolean;
   /** Closes a service's link, telling the game why. */
   kick(serviceId: string, why: KickReason): void;
+  /**
+   * Refuses (throws the ApiException) a command the service's kind of connection cannot carry,
+   * before anything is sent: RCON reaches the admin console only.
+   */
+  assertCanRun(serviceId: string, command: Record<string, unknown>): Promise<void>;
 }
 
 export interface ServerContext {

@@ -49,6 +49,8 @@ const ADMIN: Record<string, AdminHandler> = {
     ),
   serverchat: (_world, arg) =>
     arg ? ok(NO_RESPONSE, [ev.broadcasted(arg, 'WebService')]) : fail('Missing message'),
+  broadcast: (_world, arg) =>
+    arg ? ok(NO_RESPONSE, [ev.broadcasted(arg, 'WebService')]) : fail('Missing message'),
   destroywilddinos: (world) => ok(`Destroyed ${world.destroyWildDinos()} wild creatures`),
 };
 

@@ -3,13 +3,13 @@
 
 import { createPopulation } from './population.ts';
 import { createRng } from './random.ts';
-import { SimServer } from './server.ts';
+import { type SimRconOptions, SimServer } from './server.ts';
 
 export { SimServer } from './server.ts';
 
 export interface SimulatorOptions {
   linkUrl: string;
-  servers: { accessKey: string; name: string }[];
+  servers: { accessKey: string | null; name: string; rcon?: SimRconOptions }[];
   tickMs?: number;
   seed?: number;
   onLog?: (line: string) => void;
@@ -37,6 +37,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   // Each server ticks on a phase of its own, as independent machines do: ticking all at one
   // instant turned 50 servers' events into one burst on the API every tick.
   const period = opts.tickMs ?? DEFAULT_TICK_MS;
+  for (const s of servers)
+    s.rcon?.start().catch((e) => log(`[${s.name}] RCON could not listen: ${(e as Error).message}`));
   const cancels = servers.map((s, i) => every(period, (period * (i + 1)) / servers.length, () => s.tick()));
   const cancel = () => {
     for (const c of cancels) c();
@@ -47,7 +49,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     pause: cancel,
     async stop() {
       cancel();
-      await Promise.all(servers.map((s) => s.link.stop()));
+      await Promise.all(servers.flatMap((s) => [s.link?.stop(), s.rcon?.stop()]));
     },
   };
 }

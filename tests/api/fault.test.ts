@@ -65,7 +65,7 @@ it('stores every simulated event exactly once across a server restart mid-stream
   await new Promise((r) => setTimeout(r, 300));
   server = await createServer({ ...opts, port });
   const restarted = server;
-  await until(() => live.servers.every((s) => s.link.connected), 're-linked after the restart');
+  await until(() => live.servers.every((s) => s.link?.connected), 're-linked after the restart');
   await until(
     async () => (await stored(restarted)).rows[0].n > madeWhileDown + 100,
     'streaming after the restart',

@@ -56,7 +56,7 @@ async function playerSays(text: string, optedOut: boolean): Promise<void> {
       player: { playerId: rows[0].player_id, characterId: '00000000-0000-4000-8000-000000000000' },
     }),
   );
-  server.link.flush();
+  server.link?.flush();
   await until(
     () => chatLines(island().serviceId),
     (l) => l.some((x) => x.metadata.originalMessage === text),

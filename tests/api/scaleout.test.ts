@@ -42,7 +42,7 @@ describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', ()
       servers: demo.servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
       tickMs: 60_000,
     });
-    await waitFor(() => sim.servers.every((s) => s.link.connected), 'simulated servers linked');
+    await waitFor(() => sim.servers.every((s) => s.link?.connected), 'simulated servers linked');
     token = (await signIn(`${a.url}/v4`)).access_token;
   });
 
@@ -81,7 +81,7 @@ describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', ()
 
   it('answers serviceNotConnected through either process once the game server is gone', async () => {
     const scorched = demo.servers[1];
-    await sim.servers[1].link.stop();
+    await sim.servers[1].link?.stop();
     await waitFor(async () => {
       const { rows } = await a.db.query<{ c: boolean }>(
         'SELECT is_connected AS c FROM services WHERE service_id = $1',

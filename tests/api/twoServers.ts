@@ -13,6 +13,9 @@ export const sharedDatabaseUrl: string | undefined = process.env.TEST_DATABASE_U
 if (!sharedDatabaseUrl)
   console.warn(`scale-out tests skipped: no TEST_DATABASE_URL and no PostgreSQL 15 in ${PG_BIN}`);
 
+/** Stops a PostgreSQL started here, for a test file that does not use startTwoServers. */
+export const stopSharedPostgres = () => ownPg?.stop();
+
 export interface TwoServers {
   a: RunningServer;
   b: RunningServer;

@@ -10,6 +10,8 @@ import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
 
 interface Ids {
   server: string;
+  /** A server added over RCON (the simulator answers RCON too), whose password is wrong. */
+  rconServer: string;
   logMessage: string;
   player: string;
   survivor: string;
@@ -105,6 +107,22 @@ const SCREENS: Screen[] = [
   { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
   ...tabScreens('server', SERVER_TABS, SERVER_TAB_LISTS, (ids) => ids.server),
   { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
+  {
+    name: 'RCON server setup, RCON error',
+    path: (ids) => `/servers/${ids.rconServer}/setup`,
+    shows: (page) => page.getByTestId('rcon-status').getByText(/RCON error: /),
+  },
+  {
+    name: 'add server form',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await consoleLines(page, 'server.add --connection rcon --form');
+      await expect(
+        page.getByRole('dialog', { name: 'Add server' }).getByLabel('RCON password'),
+      ).toHaveAttribute('type', 'password');
+    },
+  },
   { name: 'log message', path: (ids) => `/logs/${ids.logMessage}` },
   { name: 'player list', path: () => '/players', shows: firstRow('Players') },
   ...tabScreens('player', PLAYER_TABS, PLAYER_TAB_LISTS, (ids) => ids.player),
@@ -260,8 +278,19 @@ test.beforeAll(async ({ browser }) => {
   const member = survivors.results.find((c) => c.tribeId) ?? survivors.results[0];
   const dinos = await api<Page_<{ dinoId: string }>>('GET', `/sentinel/dinos?serviceId=${server}&pageSize=1`);
   const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
+  const rcon = await api<{ created: { serviceId: string }[] }>('POST', '/sentinel/services', {
+    gameId: 'ArkSA',
+    name: 'A11y RCON',
+    platform: 'PC',
+    languages: ['en'],
+    connectionKind: 'rcon',
+    rconHost: '127.0.0.1',
+    rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
+    rconPassword: 'not the password',
+  });
   ids = {
     server,
+    rconServer: rcon.created[0].serviceId,
     logMessage: logs.results[0].messageId,
     player: players.results[0].playerId,
     survivor: member.characterId,

@@ -1,5 +1,6 @@
-// Game commands for a service whose link another server process holds: sent over the bus to
-// that process, which runs them on its link and sends the outcome (or the ApiException) back.
+// Game commands for a service whose connection (link or RCON) another server process holds: sent
+// over the bus to that process, which runs them there and sends the outcome (or the ApiException)
+// back. Each kind of connection has its own topic, so each process hands a request to the right one.
 
 import { randomUUID } from 'node:crypto';
 import type { Bus } from '../cluster/bus.ts';
@@ -49,12 +50,14 @@ export function forwardedCommands(
   /** The far process answers within this (its own command timeout); past it, it is gone. */
   timeoutMs: number,
   runHere: (serviceId: string, command: Record<string, unknown>) => Promise<unknown>,
+  topic = 'command',
 ): ForwardedCommands {
+  const resultTopic = `${topic}Result`;
   const waiting = new Map<string, Waiting>();
   const reply = (r: CommandResponse) =>
-    bus.publish('commandResult', r).catch((e) => console.error('link: replying over the bus failed', e));
+    bus.publish(resultTopic, r).catch((e) => console.error('link: replying over the bus failed', e));
 
-  bus.on('command', (m, from) => {
+  bus.on(topic, (m, from) => {
     const req = m as CommandRequest;
     if (req.to !== bus.nodeId) return;
     runHere(req.serviceId, req.command).then(
@@ -63,7 +66,7 @@ export function forwardedCommands(
     );
   });
 
-  bus.on('commandResult', (m) => {
+  bus.on(resultTopic, (m) => {
     const r = m as CommandResponse;
     const w = r.to === bus.nodeId ? waiting.get(r.id) : undefined;
     if (!w) return;
@@ -85,7 +88,7 @@ export function forwardedCommands(
           reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
         }, timeoutMs);
         waiting.set(id, { resolve, reject, timer });
-        bus.publish('command', { id, to: node, serviceId, command } satisfies CommandRequest).catch((e) => {
+        bus.publish(topic, { id, to: node, serviceId, command } satisfies CommandRequest).catch((e) => {
           waiting.delete(id);
           clearTimeout(timer);
           reject(e);

@@ -6,21 +6,29 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { channelFor, RealtimeEvent } from '../../domain/api.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
 import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Bus } from '../cluster/bus.ts';
 import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
 import type { KickReason, Links, ServerContext } from '../context.ts';
-import { hashToken, uuidv7 } from '../crypto.ts';
-import type { Queryable } from '../db/db.ts';
+import { hashToken } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { relayGroupChat } from '../model/groupChat.ts';
 import { publishLogMessage } from '../model/logMessage.ts';
-import { groupsOfService, publishServiceChanged } from '../model/service.ts';
-import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
+import { publishServiceChanged } from '../model/service.ts';
+import type { GameEvent } from '../model/world.ts';
 import { forwardedCommands } from './forward.ts';
+import {
+  insertLog,
+  keySeen,
+  publishLogChange,
+  recordConnect,
+  recordDisconnect,
+  recordDisconnectBy,
+  serviceEvent,
+  storeGameEvent,
+} from './ingest.ts';
 
 export const LINK_PATH = '/v4/sentinel/link';
 
@@ -89,7 +97,7 @@ class Link {
   }
 }
 
-export interface LinkServer extends Links {
+export interface LinkServer extends Omit<Links, 'assertCanRun'> {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
 }
@@ -120,103 +128,6 @@ function parseEvent(v: unknown): GameEvent | string {
   return { eventName, time, type: type as string, level: level as string, message, metadata: metadata ?? {} };
 }
 
-async function insertLog(
-  tx: Queryable,
-  serviceId: string,
-  e: GameEvent,
-  seq: number | null,
-): Promise<string> {
-  const id = uuidv7(Math.floor(e.time * 1000));
-  await tx.query(
-    `INSERT INTO log_messages (message_id, service_id, link_seq, event_name, type, level, time, metadata, message,
-                               analyzer_status)
-     VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8::jsonb, $9, $10)`,
-    [
-      id,
-      serviceId,
-      seq,
-      e.eventName,
-      e.type,
-      e.level,
-      e.time,
-      JSON.stringify(e.metadata),
-      e.message,
-      e.eventName === 'chat' ? (isObject(e.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
-    ],
-  );
-  return id;
-}
-
-const serviceEvent = (eventName: string, message: string): GameEvent => ({
-  eventName,
-  time: Date.now() / 1000,
-  type: 'Service',
-  level: 'Notice',
-  message,
-  metadata: {},
-});
-
-/** What a connect or disconnect did to the log: a line to publish, or an outage's line taken away. */
-type LogChange = { added: string } | { removed: string };
-
-/** Closes the outage's sessions and writes its line, named on the service for a quick reconnect. */
-async function recordDisconnect(tx: Queryable, serviceId: string): Promise<LogChange> {
-  await closeServiceSessions(tx, serviceId);
-  const added = await insertLog(
-    tx,
-    serviceId,
-    serviceEvent('serverDisconnected', 'The server disconnected.'),
-    null,
-  );
-  await tx.query('UPDATE services SET outage_message_id = $2 WHERE service_id = $1', [serviceId, added]);
-  return { added };
-}
-
-/**
- * Marks the service connected to `nodeId`. Back within `graceMs` of a recorded disconnect, the
- * outage leaves no trace: its line is deleted and no connect line is written.
- */
-async function recordConnect(
-  tx: Queryable,
-  serviceId: string,
-  nodeId: string,
-  graceMs: number,
-): Promise<LogChange | null> {
-  // FOR UPDATE waits for a disconnect another process is committing, and reads what it wrote.
-  const { rows } = await tx.query<{ outage: string | null; recent: boolean }>(
-    `SELECT outage_message_id AS outage,
-            NOT is_connected AND connection_change_time > now() - $2::float8 * interval '1 millisecond' AS recent
-       FROM services WHERE service_id = $1 FOR UPDATE`,
-    [serviceId, graceMs],
-  );
-  if (rows.length === 0) return null;
-  await tx.query(
-    `UPDATE services SET is_connected = true, connected_to = $2, connection_change_time = now(),
-            outage_message_id = NULL
-      WHERE service_id = $1`,
-    [serviceId, nodeId],
-  );
-  const { outage, recent } = rows[0];
-  if (outage && recent) {
-    await tx.query('DELETE FROM log_messages WHERE message_id = $1 AND service_id = $2', [outage, serviceId]);
-    return { removed: outage };
-  }
-  return {
-    added: await insertLog(tx, serviceId, serviceEvent('serverConnected', 'The server connected.'), null),
-  };
-}
-
-async function seqSeen(tx: Queryable, serviceId: string, seq: number): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM log_messages WHERE service_id = $1 AND link_seq = $2', [
-    serviceId,
-    seq,
-  ]);
-  return rows.length > 0;
-}
-
-/** A unique (service, seq) violation: another process stored the same event first. */
-const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
-
 export function createLinkServer(
   ctx: ServerContext,
   bus: Bus,
@@ -233,34 +144,13 @@ export function createLinkServer(
     return p;
   };
 
-  /** List views on a removed line's channels are told which line went away. */
-  async function publishLogChange(serviceId: string, change: LogChange | null): Promise<void> {
-    if (!change) return;
-    if ('added' in change) await publishLogMessage(ctx, change.added);
-    else
-      await ctx.publisher.publish(
-        [
-          channelFor('services', serviceId),
-          ...(await groupsOfService(ctx.db, serviceId)).map((g) => channelFor('groups', g)),
-        ],
-        RealtimeEvent.logMessageRemoved,
-        { messageId: change.removed, serviceId },
-      );
-    await publishServiceChanged(ctx, serviceId);
-  }
-
   /** Records a connect (held here from now) or a disconnect (unless another process holds it now). */
   async function setConnected(serviceId: string, connected: boolean): Promise<void> {
     const change = await ctx.db.transaction(async (tx) => {
       if (connected) return recordConnect(tx, serviceId, bus.nodeId, t.reconnectGraceMs);
-      const { rows } = await tx.query(
-        `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
-          WHERE service_id = $1 AND connected_to = $2 RETURNING 1`,
-        [serviceId, bus.nodeId],
-      );
-      return rows.length === 0 ? null : recordDisconnect(tx, serviceId);
+      return recordDisconnectBy(tx, serviceId, bus.nodeId);
     });
-    await publishLogChange(serviceId, change);
+    await publishLogChange(ctx, serviceId, change);
   }
 
   /** Links whose process stopped without recording their disconnect (it crashed, or was killed). */
@@ -277,36 +167,13 @@ export function createLinkServer(
         );
         return taken.rows.length === 0 ? null : recordDisconnect(tx, r.service_id);
       });
-      await publishLogChange(r.service_id, change);
+      await publishLogChange(ctx, r.service_id, change);
     }
   }
 
   /** Stores an event once under its seq; null when it already was. */
-  function storeEvent(link: Link, seq: number, event: GameEvent): Promise<string | null> {
-    return (
-      ctx.db
-        .transaction(async (tx) => {
-          if (await seqSeen(tx, link.serviceId, seq)) return null;
-          // Side effects the tables refuse (a survivor number taken twice, a value out of range) must
-          // not cost the event itself, or the mod's queue would stall on it forever.
-          await tx.exec('SAVEPOINT world');
-          const metadata = await applyGameEvent(tx, link.serviceId, event).catch(async (e) => {
-            await tx.exec('ROLLBACK TO SAVEPOINT world');
-            console.error(
-              `link: ${event.eventName} ${seq} of ${link.serviceId}: side effects skipped:`,
-              e.message,
-            );
-            return event.metadata;
-          });
-          return insertLog(tx, link.serviceId, { ...event, metadata }, seq);
-        })
-        // The rollback undid this copy's side effects; the stored one keeps its own.
-        .catch((e) => {
-          if (isDuplicate(e)) return null;
-          throw e;
-        })
-    );
-  }
+  const storeEvent = (link: Link, seq: number, event: GameEvent) =>
+    storeGameEvent(ctx.db, link.serviceId, event, { seq });
 
   /**
    * An event that cannot be stored takes its seq as a refusal line, which counts it and tells the
@@ -318,7 +185,7 @@ export function createLinkServer(
     link.send({ type: 'error', code, message: `Event ${seq}: ${reason}.`, seq });
     try {
       const line = await ctx.db.transaction(async (tx) =>
-        (await seqSeen(tx, link.serviceId, seq))
+        (await keySeen(tx, link.serviceId, { seq }))
           ? null
           : insertLog(
               tx,
@@ -328,7 +195,7 @@ export function createLinkServer(
                 level: 'Warning',
                 metadata: { refusedSeq: seq, code },
               },
-              seq,
+              { seq },
             ),
       );
       link.send({ type: 'ack', seq });

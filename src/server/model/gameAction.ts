@@ -34,6 +34,7 @@ export async function dispatch(
   command: Record<string, unknown>,
   kind: 'locate' | 'request',
 ): Promise<{ requestId: string }> {
+  await ctx.links.assertCanRun(serviceId, command);
   // The database knows links held by any server process (links.isConnected only this one's).
   const { rows } = await ctx.db.query('SELECT 1 FROM services WHERE service_id = $1 AND is_connected', [
     serviceId,

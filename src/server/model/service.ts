@@ -12,7 +12,8 @@ export const epoch = (expr: string) => `extract(epoch FROM ${expr})::float8`;
 
 /**
  * The access key lets its holder act as the game server (link, events, webhooks): only the owner
- * and holders of EditServices read it; everyone else gets null.
+ * and holders of EditServices read it; everyone else gets null. So with the RCON address; the
+ * RCON password is never read back at all.
  */
 export const SERVICE_COLUMNS = `
   s.service_id AS "serviceId", s.user_id AS "userId", s.game_id AS "gameId",
@@ -27,7 +28,11 @@ export const SERVICE_COLUMNS = `
   sp.permissions, s.rcon_connected AS "rconConnected", s.ip_address AS "ipAddress",
   EXISTS (SELECT 1 FROM group_services ugs JOIN groups ug ON ug.group_id = ugs.group_id
           WHERE ugs.service_id = s.service_id AND ug.enable_group_chat) AS "usesGroupChat",
-  s.difficulty, s.kick_untracked_players AS "kickUntrackedPlayers"`;
+  s.difficulty, s.kick_untracked_players AS "kickUntrackedPlayers",
+  s.connection_kind AS "connectionKind",
+  CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_host END AS "rconHost",
+  CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_port END AS "rconPort",
+  s.rcon_password_sealed IS NOT NULL AS "rconPasswordSet", s.rcon_error AS "rconError"`;
 
 /** Services the user ($userParam) can see, with their permissions as `sp.permissions`. */
 export const visibleServicesFrom = (userParam: string) =>
@@ -74,7 +79,13 @@ export async function publishServiceChanged(
   );
   const row = rows[0];
   if (!row) return;
-  const { permissions: _perUser, accessKey: _editorsOnly, ...payload } = row;
+  const {
+    permissions: _perUser,
+    accessKey: _editorsOnly,
+    rconHost: _editorsHost,
+    rconPort: _editorsPort,
+    ...payload
+  } = row;
   await ctx.publisher.publish(
     [channelFor('services', serviceId)],
     RealtimeEvent.serviceUpdated,

@@ -1,13 +1,13 @@
 // /sentinel/services (SENTINEL-API §3.1). Fixes two quirks: a single GET checks the caller's
 // permission (404 when they cannot see it), and updates need EditServices (32), not bit 4.
 
-import { RealtimeEvent, type SERVICE_EDITABLE } from '../../domain/api.ts';
+import { CONNECTION_KINDS, RealtimeEvent, type SERVICE_EDITABLE } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
 import { serverLanguages, serverNickname } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
-import { hashToken, randomToken } from '../crypto.ts';
+import { hashToken, randomToken, seal } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
@@ -113,10 +113,72 @@ function editableAssignments(body: Record<string, unknown>): [column: string, va
   return out;
 }
 
+const RCON_HOST = /^[A-Za-z0-9.:[\]-]{1,253}$/;
+const RCON_PASSWORD_MAX = 128;
+
+/**
+ * How the server connects (docs/servers-connecting.md). The password arrives in clear, is sealed
+ * with the configured key at once, and is never read back. Changing any of them clears the last
+ * RCON error: the connector tries the new settings at its next lease renewal.
+ */
+function connectionAssignments(body: Record<string, unknown>, rconKey: string): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  if ('connectionKind' in body) {
+    if (!(CONNECTION_KINDS as readonly unknown[]).includes(body.connectionKind))
+      throw validation(`connectionKind must be one of ${CONNECTION_KINDS.join(', ')}.`, {
+        field: 'connectionKind',
+      });
+    out.push(['connection_kind', body.connectionKind]);
+  }
+  if ('rconHost' in body) {
+    const host = typeof body.rconHost === 'string' ? body.rconHost.trim() : null;
+    if (!host || !RCON_HOST.test(host))
+      throw validation('rconHost must be a host name or an IP address.', { field: 'rconHost' });
+    out.push(['rcon_host', host]);
+  }
+  if ('rconPort' in body) {
+    const port = body.rconPort;
+    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+      throw validation('rconPort must be a whole number from 1 to 65535.', { field: 'rconPort' });
+    out.push(['rcon_port', port]);
+  }
+  if ('rconPassword' in body) {
+    const pw = body.rconPassword;
+    if (typeof pw !== 'string' || pw === '' || pw.length > RCON_PASSWORD_MAX || /[\0\r\n]/.test(pw))
+      throw validation(`rconPassword must be 1 to ${RCON_PASSWORD_MAX} characters on one line.`, {
+        field: 'rconPassword',
+      });
+    out.push(['rcon_password_sealed', seal(pw, rconKey)]);
+  }
+  if (out.length > 0) out.push(['rcon_error', null]);
+  return out;
+}
+
+/** An RCON server needs somewhere to connect to and a password, whichever request gave them. */
+async function requireRconSettings(tx: Queryable, serviceId: string): Promise<void> {
+  const { rows } = await tx.query<{ kind: string; host: string | null; port: number | null; pw: boolean }>(
+    `SELECT connection_kind AS kind, rcon_host AS host, rcon_port AS port, rcon_password_sealed IS NOT NULL AS pw
+       FROM services WHERE service_id = $1`,
+    [serviceId],
+  );
+  const r = rows[0];
+  if (r?.kind !== 'rcon') return;
+  const missing = [!r.host && 'rconHost', !r.port && 'rconPort', !r.pw && 'rconPassword'].filter(
+    (f): f is string => typeof f === 'string',
+  );
+  if (missing.length > 0)
+    throw validation(`An RCON server needs ${missing.join(', ')}.`, { field: missing[0], missing });
+}
+
 const CASTS: Record<string, string> = { game_specific: '::jsonb', languages: '::text[]' };
 
-async function updateService(tx: Queryable, serviceId: string, body: Record<string, unknown>): Promise<void> {
-  const sets = editableAssignments(body);
+async function updateService(
+  tx: Queryable,
+  serviceId: string,
+  body: Record<string, unknown>,
+  rconKey: string,
+): Promise<void> {
+  const sets = [...editableAssignments(body), ...connectionAssignments(body, rconKey)];
   if (sets.length === 0) return;
   const p = new Params();
   const assignments = sets.map(([col, v]) => `${col} = ${p.add(v)}${CASTS[col] ?? ''}`);
@@ -124,6 +186,7 @@ async function updateService(tx: Queryable, serviceId: string, body: Record<stri
     `UPDATE services SET ${assignments.join(', ')} WHERE service_id = ${p.add(serviceId)}`,
     p.values,
   );
+  await requireRconSettings(tx, serviceId);
 }
 
 async function permissionsOn(tx: Queryable, serviceId: string, userId: string): Promise<number | null> {
@@ -159,7 +222,12 @@ async function serviceLimit(tx: Queryable, userId: string): Promise<{ used: numb
 const GAME_IDS = ['Ark', 'ArkSA'];
 const PLATFORMS = ['PC', 'Xbox', 'PlayStation', 'Switch', 'Universal'];
 
-async function createService(tx: Queryable, userId: string, body: Record<string, unknown>): Promise<string> {
+async function createService(
+  tx: Queryable,
+  userId: string,
+  body: Record<string, unknown>,
+  rconKey: string,
+): Promise<string> {
   const missing = ['gameId', 'name', 'platform', 'languages'].filter((k) => body[k] === undefined);
   if (missing.length > 0) {
     const list =
@@ -189,7 +257,7 @@ async function createService(tx: Queryable, userId: string, body: Record<string,
     [id, userId, body.gameId, body.name.trim(), body.platform, accessKey, hashToken(accessKey)],
   );
   const serviceId = rows[0].service_id;
-  await updateService(tx, serviceId, body);
+  await updateService(tx, serviceId, body, rconKey);
   return serviceId;
 }
 
@@ -222,7 +290,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
     await db.transaction(async (tx) => {
       await requireEditable(tx, id, caller.userId, body);
-      await updateService(tx, id, body);
+      await updateService(tx, id, body, ctx.config.rconKey);
     });
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
     return json(c, await getService(db, id, caller.userId));
@@ -259,12 +327,12 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
           (await tx.query('SELECT 1 FROM services WHERE service_id = $1 AND NOT deleted', [id])).rows.length >
             0;
         if (!exists) {
-          created.push(await createService(tx, userId, obj));
+          created.push(await createService(tx, userId, obj, ctx.config.rconKey));
           continue;
         }
         const bits = await permissionsOn(tx, id, userId);
         if (bits === null || !hasAll(bits, Perm.EditServices)) throw forbidden(obj);
-        await updateService(tx, id, obj);
+        await updateService(tx, id, obj, ctx.config.rconKey);
         updated.push(id);
       }
       return { created, updated };

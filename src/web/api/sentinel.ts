@@ -16,6 +16,7 @@ import type {
   GroupService,
   GroupUser,
   LogMessage,
+  NewService,
   Page,
   RequestReceipt,
   Script,
@@ -154,6 +155,9 @@ export function createSentinelApi(http: Http) {
 
     services: {
       ...writable<Service>('/sentinel/services'),
+      /** A new server (server.add); the RCON password goes in and is never read back. */
+      add: (service: NewService) =>
+        http<BulkResult<Service>>('POST', '/sentinel/services', { body: service, expect: WRITE_ERRORS }),
       /** A new access key (docs/api.md "Access keys"); the old one's link is closed. */
       regenerateKey: (serviceId: string) =>
         http<Service>('POST', `${at('/sentinel/services', serviceId)}/accessKey`, {

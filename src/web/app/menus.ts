@@ -7,6 +7,7 @@ import type { CommandId } from '../../../commands/index.ts';
 export const MENUS = {
   serverRow: ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup', 'group.addServers'],
   serverToolbar: ['server.runScript', 'server.runCommand'],
+  serverListToolbar: ['server.add'],
   playerRow: ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'],
   banRow: ['ban.edit', 'ban.remove', 'ban.goToPlayer'],
   banToolbar: ['ban.create'],

@@ -185,6 +185,13 @@ function PaletteDialog({
     [arg, input, lookup, source, runtime, version, found],
   );
 
+  // A secret (a password) is typed hidden. cmdk's input takes no `type` and React writes its own
+  // "text" back on each render, so the element's is set after every render.
+  const hidden = arg?.widget === 'secret';
+  useEffect(() => {
+    if (inputRef.current) inputRef.current.type = hidden ? 'password' : 'text';
+  });
+
   const resetList = () => {
     setActive(0);
     setMoved(false);

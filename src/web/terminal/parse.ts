@@ -101,6 +101,21 @@ export function parseLine(line: string, registry: Registry): ParsedLine {
   return { cmd, name, raw, errors };
 }
 
+/** What typing a secret (a password) leaves in the history: the line with the secret masked. */
+export const SECRET_MASK = '********';
+
+export function withoutSecrets(line: string, registry: Registry): string {
+  const { cmd, raw } = parseLine(line, registry);
+  let out = line;
+  for (const [name, arg] of Object.entries(cmd?.args ?? {})) {
+    const value = raw[name];
+    if (arg.widget !== 'secret' || !value) continue;
+    const at = out.lastIndexOf(value);
+    if (at >= 0) out = `${out.slice(0, at)}${SECRET_MASK}${out.slice(at + value.length)}`;
+  }
+  return out;
+}
+
 function unknownFlagMessage(cmd: Command, flag: string): string {
   const names = Object.keys(cmd.args ?? {});
   if (names.length === 0) return `Unknown flag --${flag}: ${cmd.id} takes no flags.`;

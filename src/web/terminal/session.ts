@@ -18,7 +18,7 @@ import {
   type PromptLine,
   renderPrompt,
 } from './lineEditor.ts';
-import { parseLine } from './parse.ts';
+import { parseLine, withoutSecrets } from './parse.ts';
 import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
 import { tokenize } from './tokenize.ts';
@@ -238,7 +238,8 @@ export class ConsoleSession {
 
   private submit(text: string): void {
     this.leavePrompt();
-    this.history.add(text);
+    // A password typed on the line is run, but the history (kept in local storage) holds it masked.
+    this.history.add(withoutSecrets(text, this.runtime.registry));
     this.line = emptyLine;
     if (text.trim() === '') {
       this.redraw();

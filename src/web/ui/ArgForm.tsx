@@ -231,6 +231,7 @@ function ArgField(props: FieldProps) {
         autoFocus={autoFocus}
         autoComplete="off"
         inputMode={arg.type === 'number' ? 'decimal' : undefined}
+        type={arg.widget === 'secret' ? 'password' : undefined}
         invalid={!!error}
         value={value.raw}
         onChange={(e) => onChange({ raw: e.target.value })}

@@ -11,6 +11,7 @@ import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { serviceRef } from '../../store/lookup.ts';
 import { servicesKey, useLiveServices, useServices } from '../../store/services.ts';
+import { Toolbar } from '../../ui/Toolbar.tsx';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
@@ -78,6 +79,7 @@ export function ServerList() {
         onOpen={(s) => go(pathOf('server', s.serviceId))}
         onRefresh={() => void qc.invalidateQueries({ queryKey: servicesKey })}
         menu={() => MENUS.serverRow}
+        toolbar={<Toolbar commandIds={MENUS.serverListToolbar} label="Servers" />}
         entity={serviceRef}
         onSelectionChange={(marked, active) =>
           setSelection((all) => ({

@@ -3,12 +3,20 @@
 import type { Service } from '../../../domain/api.ts';
 import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
 
-export function serverStatus(s: Pick<Service, 'isConnected' | 'rconConnected'>): ServerStatus {
+export function serverStatus(
+  s: Pick<Service, 'isConnected' | 'rconConnected'> & Partial<Pick<Service, 'rconError'>>,
+): ServerStatus {
+  // An RCON server that cannot connect says why; a linked one reports its own RCON state.
+  if (s.rconError) return 'rconError';
   if (!s.isConnected) return 'disconnected';
   return s.rconConnected ? 'connected' : 'rconError';
 }
 
-export const statusLabel = (s: Service) => SERVER_STATUS_LABELS[serverStatus(s)];
+/** "Connected", or "RCON error: Wrong RCON password…" with the reason when there is one. */
+export const statusLabel = (s: Service) => {
+  const label = SERVER_STATUS_LABELS[serverStatus(s)];
+  return s.rconError ? `${label}: ${s.rconError}` : label;
+};
 
 export function population(s: Service): string {
   return s.maxPlayers > 0 ? `${s.currentPlayers} / ${s.maxPlayers}` : String(s.currentPlayers);

@@ -1,0 +1,40 @@
+// The RCON bench's game servers, in a process of their own as real ones run on other machines:
+// BENCH_RCON_SERVERS simulated servers, RCON only, on BENCH_RCON_PORT and up, living their normal
+// life. On `{ say, server }` over IPC, that server's chat gets the line `say` at once, so the
+// runner can time it from here to a console's socket.
+
+import type { LinkEvent } from '../../src/domain/link.ts';
+import { startSimulator } from '../../src/sim/index.ts';
+
+const count = Number(process.env.BENCH_RCON_SERVERS ?? 50);
+const base = Number(process.env.BENCH_RCON_PORT);
+const password = process.env.BENCH_RCON_PASSWORD ?? 'bench-rcon';
+
+const sim = startSimulator({
+  linkUrl: 'ws://127.0.0.1:1/unused',
+  servers: Array.from({ length: count }, (_, i) => ({
+    accessKey: null,
+    name: `RCON bench ${i + 1}`,
+    rcon: { port: base + i, password },
+  })),
+  tickMs: 3000,
+});
+await Promise.all(sim.servers.map((s) => s.rcon?.start()));
+
+const chatLine = (text: string): LinkEvent => ({
+  eventName: 'chat',
+  time: Date.now() / 1000,
+  type: 'Gameplay',
+  level: 'Informational',
+  message: text,
+  metadata: { source: 'Game', senderName: 'Bench', originalMessage: text },
+});
+
+process.on('message', async (m: { say?: string; server?: number; stop?: true }) => {
+  if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [chatLine(m.say!)]);
+  if (m.stop) {
+    await sim.stop();
+    process.exit(0);
+  }
+});
+process.send?.({ ready: true });

@@ -1,0 +1,440 @@
+// The RCON connector: one persistent connection per RCON server across every server process.
+// A process holds a server by its lease (services.rcon_holder / rcon_lease_until, renewed every
+// `renewMs`); a server whose holder stopped renewing is taken over once the lease runs out.
+// The holder polls ListPlayers, GetChat and GetGameLog and stores what they say through the
+// link's ingestion (link/ingest.ts), so log lines, chat, player sessions, name changes and
+// realtime events are the same whichever way a server connects.
+//
+// Nothing lost or doubled (docs/api.md "RCON"):
+// - Sessions and names are diffed against the database (open sessions, current names), not
+//   against memory, so a reconnect, a restart or a takeover by another process starts from what
+//   is stored and repeats no join, leave or rename.
+// - GetChat and GetGameLog hand out each line once (the game drains its buffer); the game keeps
+//   lines while nobody polls, so an outage delays them and loses none. Each line read gets a key
+//   at once and waits in `pending` until stored; storing is idempotent on (service, rcon_key), so
+//   a retry after a failed or uncertain commit stores it once.
+
+import { randomUUID } from 'node:crypto';
+import { Rcon } from 'rcon-client';
+import type { GameCommand } from '../../domain/link.ts';
+import type { Bus } from '../cluster/bus.ts';
+import type { ServerContext } from '../context.ts';
+import { unseal } from '../crypto.ts';
+import { ApiException, serviceNotConnected } from '../http/errors.ts';
+import { forwardedCommands } from '../link/forward.ts';
+import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvent } from '../link/ingest.ts';
+import { publishLogMessage } from '../model/logMessage.ts';
+import { publishServiceChanged } from '../model/service.ts';
+import type { GameEvent } from '../model/world.ts';
+import {
+  chatEvent,
+  gameLogEvent,
+  joinedEvent,
+  leftEvent,
+  parseChat,
+  parseGameLog,
+  parseListPlayers,
+  type RconPlayer,
+  renamedEvent,
+} from './parse.ts';
+import { toRconCommand } from './translate.ts';
+
+export interface RconTimings {
+  /** How often a connected server is asked for players, chat and its game log. */
+  pollMs: number;
+  /** How long a lease holds without renewal: a dead holder's servers move within this (plus renewMs). */
+  leaseMs: number;
+  renewMs: number;
+  /** Reconnect back-off: base doubling per failed attempt up to max, with jitter. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Give up on one RCON answer after this long. */
+  commandMs: number;
+  /** A reconnect within this long removes the disconnect's line (as for the link). */
+  reconnectGraceMs: number;
+}
+
+const DEFAULT_TIMINGS: RconTimings = {
+  pollMs: 2_000,
+  leaseMs: 6_000,
+  renewMs: 1_500,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 30_000,
+  commandMs: 10_000,
+  reconnectGraceMs: 120_000,
+};
+
+/** Where and how to reach one server, as its row says. */
+interface Target {
+  serviceId: string;
+  host: string;
+  port: number;
+  sealed: string;
+}
+
+const sameTarget = (a: Target, b: Target) => a.host === b.host && a.port === b.port && a.sealed === b.sealed;
+
+/** Why a connection attempt failed, in the words the server list shows. */
+export function rconFailure(e: unknown, t: Pick<Target, 'host' | 'port'>): string {
+  const err = e as { code?: string; message?: string };
+  const where = `${t.host}:${t.port}`;
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return `Connection refused at ${where}: is RCON enabled, and is the port open?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Unknown host ${t.host}.`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `No route to ${where}: check the address and the firewall.`;
+    case 'ECONNRESET':
+      return `${where} closed the connection.`;
+  }
+  const message = err.message ?? String(e);
+  if (/authentication failed/i.test(message)) return 'Wrong RCON password (the server refused it).';
+  if (/timeout/i.test(message)) return `No answer from ${where} in time.`;
+  return message;
+}
+
+/**
+ * The wait before reconnect attempt `attempts` (1 = the first retry): doubling from the base up to
+ * the cap, the upper half of it at random, so servers that dropped together do not retry together.
+ */
+export function reconnectDelay(
+  attempts: number,
+  t: Pick<RconTimings, 'backoffBaseMs' | 'backoffMaxMs'>,
+  random = Math.random,
+): number {
+  const ms = Math.min(t.backoffMaxMs, t.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+  return ms / 2 + random() * (ms / 2);
+}
+
+/** Text the tables can hold: no NUL. */
+const storable = (text: string) => text.replace(/\0/g, '');
+
+class Session {
+  client: Rcon | null = null;
+  connected = false;
+  stopped = false;
+  attempts = 0;
+  timer: NodeJS.Timeout | undefined;
+  /** Lines read from the game and not yet stored, oldest first, each with its key. */
+  readonly pending: { key: string; event: GameEvent }[] = [];
+  /** One step at a time: a poll, a command or a (re)connect. */
+  work: Promise<unknown> = Promise.resolve();
+  constructor(readonly target: Target) {}
+
+  /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
+  queue<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.work.then(step, step);
+    this.work = next.catch(() => {});
+    return next;
+  }
+}
+
+export interface RconConnector {
+  /** Runs a game command on an RCON server (forwarded to the process holding it). */
+  sendCommand(serviceId: string, command: GameCommand): Promise<unknown>;
+  isConnected(serviceId: string): boolean;
+  /** Takes leases now rather than at the next renewal (a server was just added or changed). */
+  renew(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createRconConnector(
+  ctx: ServerContext,
+  bus: Bus,
+  timings: Partial<RconTimings> = {},
+): RconConnector {
+  const t = { ...DEFAULT_TIMINGS, ...timings };
+  const sessions = new Map<string, Session>();
+  let closed = false;
+
+  async function setError(serviceId: string, error: string | null): Promise<void> {
+    const { rows } = await ctx.db.query(
+      `UPDATE services SET rcon_error = $2, rcon_connected = ($2::text IS NULL AND is_connected)
+        WHERE service_id = $1 AND rcon_error IS DISTINCT FROM $2 RETURNING 1`,
+      [serviceId, error],
+    );
+    if (rows.length > 0) await publishServiceChanged(ctx, serviceId);
+  }
+
+  async function markConnected(s: Session): Promise<void> {
+    const id = s.target.serviceId;
+    const change = await ctx.db.transaction(async (tx) => {
+      const c = await recordConnect(tx, id, bus.nodeId, t.reconnectGraceMs);
+      await tx.query('UPDATE services SET rcon_error = NULL, rcon_connected = true WHERE service_id = $1', [
+        id,
+      ]);
+      return c;
+    });
+    await publishLogChange(ctx, id, change);
+  }
+
+  async function markDisconnected(s: Session, error: string | null): Promise<void> {
+    const id = s.target.serviceId;
+    const wasConnected = s.connected;
+    s.connected = false;
+    // Retries that fail for the same reason change nothing anyone sees: nothing is published.
+    if (!wasConnected) return setError(id, error);
+    const change = await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE services SET rcon_error = $2, rcon_connected = false WHERE service_id = $1', [
+        id,
+        error,
+      ]);
+      return recordDisconnectBy(tx, id, bus.nodeId);
+    });
+    if (change) await publishLogChange(ctx, id, change);
+    else await publishServiceChanged(ctx, id);
+  }
+
+  function schedule(s: Session, ms: number, step: () => Promise<void>): void {
+    clearTimeout(s.timer);
+    if (s.stopped) return;
+    s.timer = setTimeout(() => {
+      s.queue(step).catch((e) => console.error(`rcon: ${s.target.serviceId}:`, e));
+    }, ms);
+    s.timer.unref();
+  }
+
+  const backoff = (attempts: number) => reconnectDelay(attempts, t);
+
+  async function connect(s: Session): Promise<void> {
+    if (s.stopped) return;
+    const { host, port, sealed } = s.target;
+    let password: string;
+    try {
+      password = unseal(sealed, ctx.config.rconKey);
+    } catch {
+      // A key that changed cannot open what the old one sealed: only a new password helps.
+      await setError(s.target.serviceId, 'The stored RCON password cannot be read: enter it again.');
+      return;
+    }
+    const client = new Rcon({ host, port, password, timeout: t.commandMs });
+    client.on('error', () => {});
+    try {
+      // A host that drops packets would keep the TCP connect waiting for minutes.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          client.socket?.destroy();
+          reject(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
+        }, t.commandMs);
+      });
+      await Promise.race([client.connect(), timeout]).finally(() => clearTimeout(timer));
+    } catch (e) {
+      s.attempts++;
+      await markDisconnected(s, rconFailure(e, s.target));
+      schedule(s, backoff(s.attempts), () => connect(s));
+      return;
+    }
+    if (s.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    s.client = client;
+    s.attempts = 0;
+    client.on('end', () => {
+      if (s.client !== client) return;
+      s.client = null;
+      if (s.stopped) return;
+      s.queue(() => lost(s, `${host}:${port} closed the connection.`)).catch((e) =>
+        console.error('rcon: recording a lost connection failed', e),
+      );
+    });
+    s.connected = true;
+    await markConnected(s);
+    await poll(s);
+  }
+
+  async function lost(s: Session, reason: string): Promise<void> {
+    s.client?.end().catch(() => {});
+    s.client = null;
+    s.attempts++;
+    await markDisconnected(s, reason);
+    schedule(s, backoff(s.attempts), () => connect(s));
+  }
+
+  /** Who the database has online here, by EOS id, under their current names. */
+  async function storedOnline(serviceId: string): Promise<Map<string, string>> {
+    const { rows } = await ctx.db.query<{ eos: string; name: string }>(
+      `SELECT DISTINCT pi.identifier AS eos, p.name
+         FROM player_sessions ps
+         JOIN players p ON p.player_id = ps.player_id
+         JOIN player_identifiers pi ON pi.player_id = ps.player_id AND pi.provider = 'EOS'
+        WHERE ps.service_id = $1 AND ps.disconnect_time IS NULL`,
+      [serviceId],
+    );
+    return new Map(rows.map((r) => [r.eos, r.name]));
+  }
+
+  function read(s: Session, online: RconPlayer[], before: Map<string, string>, chat: string, log: string) {
+    const events: GameEvent[] = [];
+    for (const p of online) {
+      const was = before.get(p.eosId);
+      if (was === undefined) events.push(joinedEvent(p));
+      else if (was !== p.name) events.push(renamedEvent(p, was));
+    }
+    for (const line of parseChat(chat)) events.push(chatEvent(line, online));
+    for (const line of parseGameLog(log)) events.push(gameLogEvent(line));
+    const here = new Set(online.map((p) => p.eosId));
+    for (const [eosId, name] of before) if (!here.has(eosId)) events.push(leftEvent({ eosId, name }));
+    for (const event of events) s.pending.push({ key: randomUUID(), event });
+  }
+
+  /** Stores pending lines in order; on failure the rest wait for the next poll. */
+  async function flush(s: Session): Promise<void> {
+    while (s.pending.length > 0) {
+      const { key, event } = s.pending[0];
+      const stored = await storeGameEvent(ctx.db, s.target.serviceId, event, { rconKey: key });
+      s.pending.shift();
+      if (stored) await publishLogMessage(ctx, stored);
+    }
+  }
+
+  async function poll(s: Session): Promise<void> {
+    const client = s.client;
+    if (!client || s.stopped) return;
+    const id = s.target.serviceId;
+    try {
+      // Stored lines first: a player's session must be current before the next diff reads it.
+      await flush(s);
+      const players = parseListPlayers(storable(await client.send('ListPlayers')));
+      const chat = storable(await client.send('GetChat'));
+      const log = storable(await client.send('GetGameLog'));
+      read(s, players, await storedOnline(id), chat, log);
+      await flush(s);
+      const { rows } = await ctx.db.query(
+        `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
+        [id, players.length],
+      );
+      if (rows.length > 0) await publishServiceChanged(ctx, id);
+    } catch (e) {
+      if (s.client !== client) return;
+      // A command that timed out or a dropped socket: reconnect. A database failure: try again.
+      if (!client.authenticated || /timeout|not connected|closed/i.test((e as Error).message)) {
+        await lost(s, rconFailure(e, s.target));
+        return;
+      }
+      console.error(`rcon: polling ${id} failed:`, (e as Error).message);
+    }
+    schedule(s, t.pollMs, () => poll(s));
+  }
+
+  function start(target: Target): void {
+    const s = new Session(target);
+    sessions.set(target.serviceId, s);
+    s.queue(() => connect(s)).catch((e) => console.error(`rcon: connecting ${target.serviceId}:`, e));
+  }
+
+  async function stop(s: Session, record: boolean): Promise<void> {
+    s.stopped = true;
+    clearTimeout(s.timer);
+    if (sessions.get(s.target.serviceId) === s) sessions.delete(s.target.serviceId);
+    await s.queue(async () => {
+      const client = s.client;
+      s.client = null;
+      await client?.end().catch(() => {});
+      // Lines already read are the game's no longer: store them before letting go.
+      await flush(s).catch((e) =>
+        console.error(`rcon: ${s.pending.length} lines of ${s.target.serviceId} not stored:`, e),
+      );
+      if (record && s.connected) await markDisconnected(s, null);
+    });
+  }
+
+  async function renew(): Promise<void> {
+    if (closed) return;
+    const { rows } = await ctx.db.query<{
+      service_id: string;
+      rcon_host: string;
+      rcon_port: number;
+      rcon_password_sealed: string;
+    }>(
+      `UPDATE services SET rcon_holder = $1, rcon_lease_until = now() + $2::float8 * interval '1 millisecond'
+        WHERE connection_kind = 'rcon' AND NOT deleted
+          AND rcon_host IS NOT NULL AND rcon_port IS NOT NULL AND rcon_password_sealed IS NOT NULL
+          AND (rcon_holder = $1 OR rcon_holder IS NULL OR rcon_lease_until IS NULL OR rcon_lease_until < now())
+        RETURNING service_id, rcon_host, rcon_port, rcon_password_sealed`,
+      [bus.nodeId, t.leaseMs],
+    );
+    const held = new Map<string, Target>(
+      rows.map((r) => [
+        r.service_id,
+        { serviceId: r.service_id, host: r.rcon_host, port: r.rcon_port, sealed: r.rcon_password_sealed },
+      ]),
+    );
+    for (const s of [...sessions.values()]) {
+      const now = held.get(s.target.serviceId);
+      // Lost the lease, removed, or moved to the link: let go. Changed address or password: start over.
+      if (!now) await stop(s, true);
+      else if (!sameTarget(now, s.target)) {
+        await stop(s, true);
+        start(now);
+      }
+    }
+    for (const target of held.values()) if (!sessions.has(target.serviceId)) start(target);
+  }
+
+  let renewing: Promise<void> | null = null;
+  const renewOnce = () => {
+    renewing ??= renew()
+      .catch((e) => console.error('rcon: renewing leases failed', (e as Error).message))
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
+  };
+  const renewer = setInterval(renewOnce, t.renewMs);
+  renewer.unref();
+  void renewOnce();
+
+  function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
+    const line = toRconCommand(command as GameCommand);
+    const s = sessions.get(serviceId);
+    if (!s?.client || !s.connected) return Promise.reject(serviceNotConnected(serviceId));
+    return s.queue(async () => {
+      const client = s.client;
+      if (!client) throw serviceNotConnected(serviceId);
+      let answer: string;
+      try {
+        answer = await client.send(line);
+      } catch (e) {
+        throw new ApiException(502, `RCON: ${rconFailure(e, s.target)}`, 'commandFailed');
+      }
+      // What the command did (a kick, a chat line) shows at once rather than at the next poll.
+      schedule(s, 0, () => poll(s));
+      return storable(answer).trim() || null;
+    });
+  }
+  const forwarded = forwardedCommands(bus, t.commandMs * 2, runHere, 'rconCommand');
+
+  return {
+    async sendCommand(serviceId, command) {
+      toRconCommand(command);
+      if (sessions.has(serviceId)) return runHere(serviceId, command);
+      const { rows } = await ctx.db.query<{ connected_to: string | null }>(
+        'SELECT connected_to FROM services WHERE service_id = $1 AND is_connected',
+        [serviceId],
+      );
+      const node = rows[0]?.connected_to;
+      if (!node || node === bus.nodeId) throw serviceNotConnected(serviceId);
+      return forwarded.send(node, serviceId, command);
+    },
+    isConnected: (serviceId) => sessions.get(serviceId)?.connected ?? false,
+    renew: renewOnce,
+    async close() {
+      closed = true;
+      clearInterval(renewer);
+      await renewing;
+      forwarded.close();
+      await Promise.all([...sessions.values()].map((s) => stop(s, true)));
+      // Let go at once: another process takes the servers over without waiting for the lease.
+      await ctx.db.query(
+        'UPDATE services SET rcon_holder = NULL, rcon_lease_until = NULL WHERE rcon_holder = $1',
+        [bus.nodeId],
+      );
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Links as routes see them: each service reached the way it connects, the game link or RCON.
+
+import type { Links } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import type { LinkServer } from '../link/linkServer.ts';
+import type { RconConnector } from './connector.ts';
+import { toRconCommand } from './translate.ts';
+
+export function combinedLinks(db: Db, link: LinkServer, rcon: RconConnector): Links {
+  const overRcon = async (serviceId: string) =>
+    (
+      await db.query<{ kind: string }>('SELECT connection_kind AS kind FROM services WHERE service_id = $1', [
+        serviceId,
+      ])
+    ).rows[0]?.kind === 'rcon';
+  return {
+    async sendCommand(serviceId, command) {
+      return (await overRcon(serviceId))
+        ? rcon.sendCommand(serviceId, command as { type: string })
+        : link.sendCommand(serviceId, command);
+    },
+    isConnected: (serviceId) => link.isConnected(serviceId) || rcon.isConnected(serviceId),
+    kick(serviceId, why) {
+      link.kick(serviceId, why);
+      // The holder of an RCON server notices a removal or a new password at its next renewal.
+      void rcon.renew();
+    },
+    async assertCanRun(serviceId, command) {
+      if (await overRcon(serviceId)) toRconCommand(command as { type: string });
+    },
+  };
+}

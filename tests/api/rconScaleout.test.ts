@@ -1,0 +1,150 @@
+// One RCON connection per server across the cluster: the lease in PostgreSQL lets one server
+// process hold it while it renews, keeps a second process off it, and hands it to that second
+// process within seconds when the holder is killed (no release, no goodbye), with no chat line
+// lost or stored twice on the way. The holder runs in a child process so it can really die.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkEvent } from '../../src/domain/link.ts';
+import { createServer, type RunningServer } from '../../src/server/app.ts';
+import { seal } from '../../src/server/crypto.ts';
+import { type Db, openDb } from '../../src/server/db/db.ts';
+import { seedDemo } from '../../src/server/seed.ts';
+import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import type { SimServer } from '../../src/sim/server.ts';
+import { DEMO } from './helpers.ts';
+import { RCON_TEST_TIMINGS } from './rconTimings.ts';
+import { sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
+
+const PASSWORD = 'lease me';
+const schema = `rconscale_${randomBytes(5).toString('hex')}`;
+
+let holder: ChildProcess | undefined;
+let holderNode: string;
+let b: RunningServer | undefined;
+let db: Db | undefined;
+let sim: Simulator;
+let game: SimServer;
+let serviceId: string;
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | false | undefined>,
+  ms = 10_000,
+): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    const v = await probe();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const connectedTo = async () =>
+  (
+    await db!.query<{ node: string | null }>(
+      'SELECT connected_to AS node FROM services WHERE service_id = $1 AND is_connected',
+      [serviceId],
+    )
+  ).rows[0]?.node ?? null;
+
+const said = async () =>
+  (
+    await db!.query<{ m: string }>(
+      `SELECT metadata->>'originalMessage' AS m FROM log_messages
+        WHERE service_id = $1 AND event_name = 'chat' ORDER BY time`,
+      [serviceId],
+    )
+  ).rows.map((r) => r.m);
+
+const say = (text: string) =>
+  game.play((): LinkEvent[] => [
+    {
+      eventName: 'chat',
+      time: Date.now() / 1000,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: text,
+      metadata: { source: 'Game', senderName: 'Tester', originalMessage: text },
+    },
+  ]);
+
+describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes', () => {
+  beforeAll(async () => {
+    sim = startSimulator({
+      linkUrl: 'ws://127.0.0.1:1/unused',
+      servers: [{ accessKey: null, name: 'Leased', rcon: { port: 0, password: PASSWORD } }],
+      tickMs: 3_600_000,
+    });
+    game = sim.servers[0];
+    await game.rcon!.start();
+
+    holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/api/rcon-holder.ts', sharedDatabaseUrl!, schema],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    holderNode = await new Promise<string>((resolve, reject) => {
+      holder!.stdout!.on('data', (d: Buffer) => {
+        const m = /ready (\S+)/.exec(d.toString());
+        if (m) resolve(m[1]);
+      });
+      holder!.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+    });
+    db = await openDb({ databaseUrl: sharedDatabaseUrl, schema });
+    const demo = await seedDemo(db, { ...DEMO, servers: 1 });
+    serviceId = demo.servers[0].serviceId;
+    await db.query(
+      `UPDATE services SET connection_kind = 'rcon', rcon_host = '127.0.0.1', rcon_port = $2,
+              rcon_password_sealed = $3 WHERE service_id = $1`,
+      [serviceId, game.rcon!.port, seal(PASSWORD, 'scaleout-key')],
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    holder?.kill('SIGKILL');
+    await sim?.stop();
+    await b?.close();
+    await db?.close();
+    const client = new pg.Client({ connectionString: sharedDatabaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+    stopSharedPostgres();
+  });
+
+  it('keeps a second process off a held server, and takes it over within seconds of the holder dying', async () => {
+    await until('the first process connects', async () => (await connectedTo()) === holderNode);
+    b = await createServer({
+      databaseUrl: sharedDatabaseUrl,
+      dbSchema: schema,
+      staticDir: '/nonexistent',
+      rconKey: 'scaleout-key',
+      rconTimings: RCON_TEST_TIMINGS,
+    });
+    const bNode = (
+      await db!.query<{ n: string }>('SELECT node_id AS n FROM cluster_nodes ORDER BY started DESC LIMIT 1')
+    ).rows[0].n;
+    // Several renewals of B's: the live holder keeps the server, and the game sees one client.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await connectedTo()).toBe(holderNode);
+    expect(game.rcon!.clients).toBe(1);
+    say('before');
+    await until('the first line stored', async () => (await said()).includes('before'));
+
+    holder!.kill('SIGKILL');
+    const killedAt = Date.now();
+    say('while nobody holds it');
+    await until('B takes over', async () => (await connectedTo()) === bNode);
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    await until('the line said meanwhile', async () => (await said()).includes('while nobody holds it'));
+    say('after');
+    await until('the line after', async () => (await said()).includes('after'));
+    expect(await said()).toEqual(['before', 'while nobody holds it', 'after']);
+    await until('the dead holder’s socket is gone', async () => game.rcon!.clients === 1);
+  }, 30_000);
+});

@@ -1,0 +1,12 @@
+// RCON timings fast enough for tests: polls and lease renewals ten times a second, a lease that
+// runs out after a second, reconnects from 50 ms.
+import type { RconTimings } from '../../src/server/rcon/connector.ts';
+
+export const RCON_TEST_TIMINGS: Partial<RconTimings> = {
+  pollMs: 100,
+  renewMs: 100,
+  leaseMs: 1_000,
+  backoffBaseMs: 50,
+  backoffMaxMs: 400,
+  commandMs: 2_000,
+};

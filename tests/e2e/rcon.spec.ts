@@ -1,0 +1,157 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiOf, type Page_, signIn, tabTo, terminalText } from './helpers.ts';
+
+// Real servers over RCON, by keyboard, against the real server and the simulator, whose servers
+// also answer RCON (scripts/e2e-server.mjs): add one as an RCON server from the server list's
+// toolbar, see it connect, its players and chat arrive, ban a player from the console and see the
+// kick; a wrong password shows RCON error with the reason, and never reaches the console history.
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4179);
+/** The simulated servers' RCON ports, in the order of the demo servers. */
+const RCON_PORT = E2E_PORT + 1000;
+const PASSWORD = 'sim-rcon-password';
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+/** Answers the palette's prompt for the current argument. */
+async function answer(page: Page, step: string, text: string) {
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toContainText(`Add server › ${step}`);
+  if (text) await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+async function consoleLine(page: Page, line: string) {
+  const prompt = page.locator('[data-testid="terminal"] textarea');
+  const focused =
+    (await prompt.count()) > 0 && (await prompt.evaluate((el) => el === document.activeElement));
+  if (!focused) await page.keyboard.press('Backquote');
+  await expect(prompt).toBeFocused();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+async function openTab(page: Page, title: string) {
+  const tab = page
+    .getByRole('navigation', { name: 'Server tabs' })
+    .getByRole('link', { name: title, exact: true });
+  await tabTo(page, tab, 80);
+  await page.keyboard.press('Enter');
+}
+
+test('add a simulated server as RCON: it connects, players and chat arrive, a console ban kicks', async ({
+  page,
+}) => {
+  await signIn(page);
+  const name = `RCON Island ${Date.now().toString(36).slice(-4)}`;
+  await tabTo(
+    page,
+    page.getByRole('toolbar', { name: 'Servers' }).getByRole('button', { name: /Add server/ }),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: /command palette/i })).toBeFocused();
+  await answer(page, 'Name', name);
+  await answer(page, 'Connection', 'rcon');
+  await answer(page, 'RCON host', '127.0.0.1');
+  await answer(page, 'RCON port', String(RCON_PORT));
+  // Typed hidden.
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toContainText(
+    'Add server › RCON password',
+  );
+  await expect(page.getByRole('combobox', { name: /command palette/i })).toHaveAttribute('type', 'password');
+  await answer(page, 'RCON password', PASSWORD);
+
+  // The setup page of the new server follows its status live.
+  await expect(pane(page).locator('h1')).toContainText(`Set up ${name}`);
+  const status = page.getByTestId('rcon-status').getByRole('status');
+  await expect(status).toHaveText('Connected', { timeout: 15_000 });
+  await expect(page.getByTestId('rcon-status')).toContainText(`RCON to 127.0.0.1:${RCON_PORT}`);
+
+  // It is in the list, connected.
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  const row = page.getByRole('grid', { name: 'Servers' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Connected');
+
+  // Its players and chat arrive.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(pane(page).locator('h1')).toContainText(name);
+  await openTab(page, 'Sessions');
+  const sessions = page.getByRole('grid', { name: 'Player sessions' });
+  await expect(sessions.getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+  await openTab(page, 'Chat');
+  await expect(
+    page
+      .getByRole('grid', { name: `Chat of ${name}` })
+      .getByRole('row')
+      .nth(1),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // A player online there now, with a name theirs alone, banned from the console: RCON kicks them.
+  const api = await apiOf(page);
+  const services = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
+  const serviceId = services.results.find((s) => s.displayName === name)!.serviceId;
+  let victim: { playerId: string; playerName: string } | undefined;
+  await expect
+    .poll(async () => {
+      const online = await api<Page_<{ playerId: string; playerName: string }>>(
+        'GET',
+        `/sentinel/playerSessions?serviceId=${serviceId}&isConnected=true&pageSize=100`,
+      );
+      for (const s of online.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName))) {
+        const same = await api<Page_<unknown>>(
+          'GET',
+          `/sentinel/players?name=${encodeURIComponent(s.playerName)}`,
+        );
+        if (same.results.length === 1) {
+          victim = s;
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  await openTab(page, 'Sessions');
+  const victimRow = sessions.getByRole('row', { name: new RegExp(`^${victim!.playerName}`) });
+  await expect(victimRow).toContainText('Yes');
+  await consoleLine(page, `ban "${victim!.playerName}" 1d griefing`);
+  await expect.poll(() => terminalText(page)).toContain('Created 1 ban.');
+  await expect(victimRow).toHaveCount(0, { timeout: 15_000 });
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<Page_<unknown>>(
+            'GET',
+            `/sentinel/playerSessions?playerId=${victim!.playerId}&serviceId=${serviceId}&isConnected=true`,
+          )
+        ).results.length,
+    )
+    .toBe(0);
+});
+
+test('a wrong RCON password shows RCON error with the reason, and stays out of the console history', async ({
+  page,
+}) => {
+  await signIn(page);
+  const name = `Wrong Door ${Date.now().toString(36).slice(-4)}`;
+  await consoleLine(page, `server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} not-the-password`);
+  await expect.poll(() => terminalText(page)).toContain(`${name} was added.`);
+  await page.keyboard.press('Control+Backquote');
+  const row = page.getByRole('grid', { name: 'Servers' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('RCON error: Wrong RCON password (the server refused it).', {
+    timeout: 15_000,
+  });
+  const history = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('palisade.history.'))
+      .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as string[]),
+  );
+  expect(history).toContain(`server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} ********`);
+  expect(history.join('\n')).not.toContain('not-the-password');
+});

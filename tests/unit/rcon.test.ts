@@ -1,0 +1,168 @@
+// The RCON pieces that need no network: the Source RCON codec, reading ARK's answers, what each
+// game command becomes (or why it is refused), and the reasons a connection failure is shown with.
+
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../../commands/index.ts';
+import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../../src/server/rcon/codec.ts';
+import { rconFailure, reconnectDelay } from '../../src/server/rcon/connector.ts';
+import {
+  chatEvent,
+  gameLogEvent,
+  parseChat,
+  parseGameLog,
+  parseListPlayers,
+} from '../../src/server/rcon/parse.ts';
+import { toRconCommand } from '../../src/server/rcon/translate.ts';
+import { gameLogStamp } from '../../src/sim/rcon.ts';
+import { SECRET_MASK, withoutSecrets } from '../../src/web/terminal/parse.ts';
+
+const EOS = '0002aaaabbbbccccddddeeeeffff0000';
+
+describe('the Source RCON codec', () => {
+  it('round-trips a packet byte for byte as the protocol lays it out', () => {
+    const bytes = encodePacket({ id: 7, type: PacketType.execCommand, body: 'ListPlayers' });
+    expect(bytes.readInt32LE(0)).toBe(bytes.length - 4);
+    expect(bytes.readInt32LE(4)).toBe(7);
+    expect(bytes.readInt32LE(8)).toBe(2);
+    expect(bytes.subarray(-2)).toEqual(Buffer.from([0, 0]));
+    expect(new PacketReader().push(bytes)).toEqual([{ id: 7, type: 2, body: 'ListPlayers' }]);
+  });
+
+  it('reassembles packets split and joined across chunks, UTF-8 included', () => {
+    const a = encodePacket({ id: 1, type: 0, body: 'Grüße 🦖' });
+    const b = encodePacket({ id: -1, type: 2, body: '' });
+    const stream = Buffer.concat([a, b]);
+    const reader = new PacketReader();
+    const out = [];
+    for (let i = 0; i < stream.length; i += 3) out.push(...reader.push(stream.subarray(i, i + 3)));
+    expect(out).toEqual([
+      { id: 1, type: 0, body: 'Grüße 🦖' },
+      { id: -1, type: 2, body: '' },
+    ]);
+  });
+
+  it('refuses a size no packet can have rather than buffering forever', () => {
+    const bad = Buffer.alloc(4);
+    bad.writeInt32LE(10_000_000, 0);
+    expect(() => new PacketReader().push(bad)).toThrow(RconProtocolError);
+    bad.writeInt32LE(3, 0);
+    expect(() => new PacketReader().push(bad)).toThrow(RconProtocolError);
+  });
+});
+
+describe("reading ARK's answers", () => {
+  it('ListPlayers: names with commas, the empty answer, and lines that are not players', () => {
+    expect(parseListPlayers('No Players Connected')).toEqual([]);
+    expect(
+      parseListPlayers(`0. Rex, the Tamer, ${EOS.toUpperCase()}\n1. Bob, ${EOS.replace('0000', '1111')}\n\n`),
+    ).toEqual([
+      { name: 'Rex, the Tamer', eosId: EOS },
+      { name: 'Bob', eosId: EOS.replace('0000', '1111') },
+    ]);
+    expect(parseListPlayers('0. Nobody, 76561198000000000')).toEqual([]);
+  });
+
+  it('GetChat: players, the console, and nothing said', () => {
+    expect(parseChat('Server received, But no response!! ')).toEqual([]);
+    expect(parseChat('Bob (Bobby): hi: there\nSERVER: restart soon\n')).toEqual([
+      { sender: 'Bob', character: 'Bobby', message: 'hi: there' },
+      { sender: 'SERVER', character: null, message: 'restart soon' },
+    ]);
+    const fromConsole = chatEvent({ sender: 'SERVER', character: null, message: 'restart soon' }, []);
+    expect(fromConsole.metadata).toMatchObject({ source: 'WebService', senderName: 'Server' });
+    const fromPlayer = chatEvent({ sender: 'Bob', character: 'Bobby', message: 'hi' }, [
+      { name: 'Bob', eosId: EOS },
+    ]);
+    expect(fromPlayer).toMatchObject({
+      eventName: 'chat',
+      message: 'Bob: hi',
+      metadata: { source: 'Game', eosId: EOS },
+    });
+  });
+
+  it('GetGameLog: the stamp becomes the line’s time, a line without one keeps now', () => {
+    const at = Date.UTC(2026, 10, 24, 4, 15, 0) / 1000;
+    expect(gameLogStamp(at)).toBe('2026.11.24_04.15.00');
+    const [stamped, bare] = parseGameLog(`${gameLogStamp(at)}: Rex tamed a Raptor\nloose line`);
+    expect(stamped).toEqual({ time: at, message: 'Rex tamed a Raptor' });
+    expect(bare).toEqual({ time: null, message: 'loose line' });
+    expect(gameLogEvent(stamped)).toMatchObject({
+      eventName: 'customMessage',
+      time: at,
+      message: 'Rex tamed a Raptor',
+    });
+  });
+});
+
+describe('game commands over RCON', () => {
+  it('become console commands on one line each', () => {
+    expect(toRconCommand({ type: 'admin', command: `BanPlayer ${EOS}` })).toBe(`BanPlayer ${EOS}`);
+    expect(toRconCommand({ type: 'admin', command: 'saveworld\nDoExit' })).toBe('saveworld DoExit');
+    expect(toRconCommand({ type: 'chat', message: 'hello', senderName: 'Server' })).toBe('ServerChat hello');
+    expect(toRconCommand({ type: 'chat', message: 'hello', senderName: 'Ann' })).toBe(
+      'ServerChat Ann: hello',
+    );
+    expect(toRconCommand({ type: 'broadcast', message: 'Restart in 5' })).toBe('Broadcast Restart in 5');
+  });
+
+  it('refuses what only the game link can do, naming the connection kind', () => {
+    for (const type of [
+      'locate',
+      'restoreDino',
+      'giveItem',
+      'editDino',
+      'teleportCharacter',
+      'somethingNew',
+    ]) {
+      let caught: unknown;
+      try {
+        toRconCommand({ type });
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toMatchObject({ status: 409, code: 'rconUnsupported' });
+      expect((caught as Error).message).toMatch(
+        /connected over RCON, which cannot do it\. Nothing was sent\.$/,
+      );
+    }
+  });
+});
+
+describe('why a connection failed', () => {
+  const at = { host: 'ark.example.org', port: 27020 };
+  it.each([
+    [
+      { code: 'ECONNREFUSED' },
+      'Connection refused at ark.example.org:27020: is RCON enabled, and is the port open?',
+    ],
+    [{ code: 'ENOTFOUND' }, 'Unknown host ark.example.org.'],
+    [{ code: 'ETIMEDOUT' }, 'No route to ark.example.org:27020: check the address and the firewall.'],
+    [new Error('Authentication failed'), 'Wrong RCON password (the server refused it).'],
+    [new Error('Timeout for packet id 3'), 'No answer from ark.example.org:27020 in time.'],
+  ])('%o', (error, reason) => {
+    expect(rconFailure(error, at)).toBe(reason);
+  });
+});
+
+describe('reconnect back-off', () => {
+  const t = { backoffBaseMs: 1_000, backoffMaxMs: 30_000 };
+  it('doubles per failed attempt up to the cap, jittered within the upper half', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => reconnectDelay(n, t, () => 1))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+    expect(reconnectDelay(3, t, () => 0)).toBe(2_000);
+  });
+});
+
+describe('a password typed on the console line', () => {
+  const registry = createRegistry();
+  it('is masked in what the history keeps, positional or flag, quoted or not', () => {
+    expect(withoutSecrets('server.add "Far Isle" rcon 10.0.0.5 27020 hunter2', registry)).toBe(
+      `server.add "Far Isle" rcon 10.0.0.5 27020 ${SECRET_MASK}`,
+    );
+    expect(withoutSecrets('addserver X rcon h 1 --password "two words"', registry)).toBe(
+      `addserver X rcon h 1 --password "${SECRET_MASK}"`,
+    );
+    expect(withoutSecrets('chat "Island PvE" hunter2', registry)).toBe('chat "Island PvE" hunter2');
+  });
+});
