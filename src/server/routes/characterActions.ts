@@ -1,6 +1,10 @@
 // POST /sentinel/characters/{id}/giveItem|giveDino|locate (SENTINEL-API §2.3), validated with the
-// console's own validators, sent to the game over the link; the answer is {requestId}.
+// console's own validators, sent to the game over the link; the answer is {requestId}. A path inside
+// an official pack must name a blueprint of the catalogue (src/domain/blueprints), so what is given
+// exists in the game; third-party mod paths pass as the catalogue does not list them.
 
+import { isKnownPath } from '../../domain/blueprints/index.ts';
+import { Msg } from '../../domain/messages.ts';
 import { GIVE_ITEM_STATS, giveDinoPayload, giveItemPayload } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
@@ -17,7 +21,15 @@ const pick = (b: Json, keys: readonly string[]) =>
 /** Each give action: its validator and the game command fields it becomes. */
 const GIVE = {
   giveItem: {
-    validate: giveItemPayload,
+    validate: (b: Json) =>
+      giveItemPayload(b) ??
+      (isKnownPath('item', b.itemPath as string)
+        ? null
+        : {
+            code: 'invalidPath',
+            message: `${Msg.itemPathBad} The game has no item ${b.itemPath}.`,
+            field: 'itemPath',
+          }),
     fields: (b: Json) => ({
       itemPath: (b.itemPath as string).trim(),
       quantity: b.quantity,
@@ -28,7 +40,11 @@ const GIVE = {
     }),
   },
   giveDino: {
-    validate: giveDinoPayload,
+    validate: (b: Json) =>
+      giveDinoPayload(b) ??
+      (isKnownPath('creature', b.dinoPath as string)
+        ? null
+        : { code: 'badDinoPath', message: `The game has no creature ${b.dinoPath}.`, field: 'dinoPath' }),
     fields: (b: Json) => ({
       dinoPath: (b.dinoPath as string).trim(),
       ...pick(b, [
