@@ -5,7 +5,7 @@ import type { User } from '../src/domain/api.ts';
 import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import type { EntityLookup } from './args.ts';
+import type { BlueprintKind, EntityLookup } from './args.ts';
 import type { Command } from './registry.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar' | 'form';
@@ -79,6 +79,13 @@ export interface AppServices {
     shortcuts(): void;
     /** The command as a form, its fields filled with what is known (typed text or values). */
     form(commandId: string, known?: Record<string, unknown>): void;
+    /** The blueprint picker (Search, Pick Mods): the chosen class path, or null when cancelled. */
+    pickBlueprint(
+      kind: BlueprintKind,
+      query?: { text?: string; packs?: readonly string[] },
+    ): Promise<string | null>;
+    /** The mod picker: the chosen mod (content pack) names, or null when cancelled. */
+    pickMods(selected: readonly string[]): Promise<string[] | null>;
   };
   /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
   undo: { available(): boolean; run(): Promise<string> };

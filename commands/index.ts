@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
+import { giveCommands } from './give.ts';
 import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
@@ -22,6 +23,7 @@ const COMMANDS = [
   ...chatCommands,
   ...playerCommands,
   ...banCommands,
+  ...giveCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

@@ -85,3 +85,42 @@ export function traitsProblem(traits: readonly string[]): string | null {
   }
   return null;
 }
+
+/** How a typed stat is named: its index (0–11) or its name in any case (`melee`). */
+export function statIndex(key: string): number | null {
+  const k = key.trim().toLowerCase();
+  if (/^\d+$/.test(k)) return Number(k) < STAT_COUNT ? Number(k) : null;
+  const i = DINO_STATS.findIndex((s) => s.toLowerCase() === k);
+  return i < 0 ? null : i;
+}
+
+/**
+ * Stat points as typed in the console: `melee=20 health=10` or `8:20, 0:10`. Each 0–255; a stat
+ * not named is for the game to decide.
+ */
+export function parseStatPoints(text: string): { value: StatPoints } | { error: string } {
+  const value: StatPoints = {};
+  for (const part of text.split(/[\s,]+/).filter(Boolean)) {
+    const [key, raw, extra] = part.split(/[=:]/);
+    const index = statIndex(key ?? '');
+    const n = Number(raw);
+    if (index === null || raw === undefined || extra !== undefined)
+      return { error: `"${part}" is not a stat and its points (melee=20, or 8:20).` };
+    if (!Number.isInteger(n) || n < 0 || n > WILD_POINTS_MAX)
+      return { error: 'Wild stat points must be a whole number from 0 to 255, or blank.' };
+    value[index] = n;
+  }
+  return { value };
+}
+
+/** Colour ids for regions 1–6 as typed (`1,2,3,0,0,0`); 0 leaves a region to the game. */
+export function parseColors(text: string): { value: number[] } | { error: string } {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  const value = parts.map(Number);
+  return parts.length === DINO_LIMITS.colorRegions &&
+    value.every((n) => Number.isInteger(n) && n >= 0 && n <= 255)
+    ? { value }
+    : {
+        error: `Give exactly ${DINO_LIMITS.colorRegions} colour numbers from 0 to 255 (0: the game decides).`,
+      };
+}

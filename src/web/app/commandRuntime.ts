@@ -75,6 +75,10 @@ export function createAppServices(deps: AppDeps): AppServices {
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),
       shortcuts: () => store.set(dialogAtom, { type: 'shortcuts' }),
       form: (commandId, known = {}) => store.set(dialogAtom, { type: 'form', commandId, known }),
+      pickBlueprint: (kind, query = {}) =>
+        new Promise((resolve) => store.set(dialogAtom, { type: 'blueprint', kind, ...query, resolve })),
+      pickMods: (selected) =>
+        new Promise((resolve) => store.set(dialogAtom, { type: 'mods', selected, resolve })),
     },
     undo: {
       available: () => store.get(undoAtom) !== null,

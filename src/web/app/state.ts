@@ -1,6 +1,7 @@
 // Shell state as jotai atoms in one store, so commands (outside React) and views share it.
 
 import { atom, type createStore } from 'jotai';
+import type { BlueprintKind } from '../../../commands/args.ts';
 import type { Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
 import { currentPath, findPane, initialLayout, isLayout, type Layout, navigate, panes } from './layout.ts';
@@ -86,5 +87,13 @@ export type DialogState =
   | { type: 'confirm'; message: string; resolve: (ok: boolean) => void }
   | { type: 'shortcuts' }
   | { type: 'form'; commandId: string; known: Record<string, unknown> }
+  | {
+      type: 'blueprint';
+      kind: BlueprintKind;
+      text?: string;
+      packs?: readonly string[];
+      resolve: (path: string | null) => void;
+    }
+  | { type: 'mods'; selected: readonly string[]; resolve: (packs: string[] | null) => void }
   | null;
 export const dialogAtom = atom<DialogState>(null);

@@ -4,6 +4,7 @@ import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args
 import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
+import { survivorRemote } from '../views/give/survivorRef.ts';
 import { logRemote } from '../views/logs/logRef.ts';
 import { playerRemote } from '../views/players/playerRef.ts';
 import type { EntityIndex } from './entityIndex.ts';
@@ -21,6 +22,7 @@ type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
 const REMOTE: Partial<Record<EntityKind, Remote>> = {
   player: playerRemote,
   log: logRemote,
+  survivor: survivorRemote,
   server: async (api, text) => {
     const query = UUID.test(text) ? { 'serviceId[]': text } : { searchableName: text };
     return (await api.services.list({ ...query, pageSize: 25 })).results.map(serviceRef);

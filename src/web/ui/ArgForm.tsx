@@ -29,6 +29,7 @@ import {
 } from '../../../commands/args.ts';
 import type { Command } from '../../../commands/registry.ts';
 import { describeFailure, type RunFailure } from '../palette/prompt.ts';
+import { BlueprintPicker } from './BlueprintPicker.tsx';
 
 /**
  * What one field holds: the text shown, and the entities picked from the suggestions, taken by id
@@ -209,10 +210,43 @@ function Choice({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
   );
 }
 
+/** A class path typed, or chosen in the blueprint picker (Give Item's "item path or choose"). */
+function BlueprintField({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <div className="argform-blueprint">
+      <Input
+        className="ui-input"
+        autoFocus={autoFocus}
+        autoComplete="off"
+        invalid={!!error}
+        value={value.raw}
+        onChange={(e) => onChange({ raw: e.target.value })}
+      />
+      <button type="button" className="ui-button" onClick={() => setPicking(true)}>
+        Choose {labelOf(name, arg).toLowerCase()}…
+      </button>
+      {picking && (
+        <BlueprintPicker
+          kind={arg.blueprint!}
+          initialText={value.raw.startsWith('/') ? '' : value.raw}
+          onPick={(path) => {
+            onChange({ raw: path });
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+    </div>
+  );
+}
+
 function ArgField(props: FieldProps) {
   const { name, arg, value, error, autoFocus, onChange } = props;
   const control =
-    arg.type === 'boolean' ? (
+    arg.type === 'blueprint' ? (
+      <BlueprintField {...props} />
+    ) : arg.type === 'boolean' ? (
       <Checkbox
         className="argform-check"
         checked={isYes(value.raw)}
@@ -223,7 +257,7 @@ function ArgField(props: FieldProps) {
       </Checkbox>
     ) : arg.type === 'enum' ? (
       <Choice {...props} />
-    ) : arg.type === 'ref' || arg.type === 'list' || arg.type === 'duration' ? (
+    ) : arg.type === 'ref' || arg.type === 'list' || arg.type === 'duration' || arg.suggestions ? (
       <CompletingInput {...props} />
     ) : (
       <Input
