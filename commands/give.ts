@@ -113,6 +113,7 @@ export const giveCommands = [
     group,
     aliases: ['give'],
     description: 'Give an item, or its blueprint, to one or more survivors.',
+    form: true,
     args: {
       survivors: survivorsArg(),
       item: blueprint('item').describe(

@@ -12,4 +12,7 @@ export const MENUS = {
   banToolbar: ['ban.create'],
   logRow: ['log.showRaw', 'log.open'],
   logToolbar: ['log.showRaw'],
+  survivorRow: ['survivor.giveItem', 'survivor.giveDino'],
+  survivorToolbar: ['survivor.giveItem', 'survivor.giveDino'],
+  dinoToolbar: ['dino.create'],
 } as const satisfies Record<string, readonly CommandId[]>;

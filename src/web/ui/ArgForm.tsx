@@ -35,7 +35,7 @@ import { BlueprintPicker } from './BlueprintPicker.tsx';
  * What one field holds: the text shown, and the entities picked from the suggestions, taken by id
  * while their label is still what the text says (two players may share a name).
  */
-interface FieldValue {
+export interface FieldValue {
   raw: string;
   picked?: EntityRef;
   /** For a list: every entity picked for one of its items. */
@@ -58,7 +58,7 @@ const isRef = (v: unknown): v is EntityRef =>
   typeof v === 'object' && v !== null && 'kind' in v && 'id' in v && 'label' in v;
 
 /** A known value as the field shows it: entities by label (taken by id while unchanged), the rest as text. */
-function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
+export function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
   if (isRef(v)) return { raw: v.label, picked: v };
   if (Array.isArray(v))
     return { raw: v.map((x) => (isRef(x) ? x.label : String(x))).join(', '), items: v.filter(isRef) };
@@ -70,7 +70,7 @@ function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
 const labelOf = (name: string, arg: Arg<unknown>) => arg.label ?? name;
 
 /** One field's value, with the message the console would give for the same text. */
-async function parseField(
+export async function parseField(
   name: string,
   arg: Arg<unknown>,
   v: FieldValue,
@@ -113,7 +113,7 @@ function hint(name: string, arg: Arg<unknown>): string {
   return `${text}${range}${arg.isOptional ? ' · optional' : ''}`;
 }
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   arg: Arg<unknown>;
   value: FieldValue;
@@ -241,7 +241,8 @@ function BlueprintField({ name, arg, value, error, autoFocus, onChange }: FieldP
   );
 }
 
-function ArgField(props: FieldProps) {
+/** One argument as a labelled field with its hint and message: forms beyond ArgForm build on it. */
+export function ArgField(props: FieldProps) {
   const { name, arg, value, error, autoFocus, onChange } = props;
   const control =
     arg.type === 'blueprint' ? (

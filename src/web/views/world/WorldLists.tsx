@@ -1,12 +1,14 @@
 // Survivors, tribes and dinos of a server (or any filter of their class paths), read-only, with
-// the columns of SPEC §2. Their actions (give, teleport, locate, delete, …) belong to the
-// survivor/tribe/dino views.
+// the columns of SPEC §2. Survivors offer Give (item or dino) on their rows and toolbar, dinos the
+// creator; the other actions (teleport, locate, delete, …) belong to the survivor/tribe/dino views.
 
 import type { Character, Dino, Tribe } from '../../../domain/api.ts';
 import { DINO_STATUS_LABELS, lifeStage } from '../../../domain/enums.ts';
 import { pathOf } from '../../../domain/resolver.ts';
+import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 type Filter = Record<string, string>;
@@ -52,6 +54,9 @@ export function CharacterList({ filter, name }: { filter: Filter; name: string }
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No survivors yet."
       onOpen={(c) => go(pathOf('survivor', c.characterId))}
+      menu={() => MENUS.survivorRow}
+      entity={(c) => ({ kind: 'survivor', id: c.characterId, label: c.characterName })}
+      toolbar={<Toolbar commandIds={MENUS.survivorToolbar} label="Survivors" />}
     />
   );
 }
@@ -86,6 +91,7 @@ export function DinoList({ filter, name }: { filter: Filter; name: string }) {
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No dinos yet."
       onOpen={(d) => go(pathOf('dino', d.dinoId))}
+      toolbar={<Toolbar commandIds={MENUS.dinoToolbar} label="Dinos" />}
     />
   );
 }
