@@ -204,7 +204,7 @@ export const giveCommands = [
       gender: oneOf(['random', 'male', 'female'] as const)
         .describe('Gender')
         .default('random'),
-      sterilized: bool().describe('Sterilized').default(false),
+      sterilized: bool().describe('Sterilized', 'Whether it cannot breed; no by default').default(false),
       age: float()
         .describe('Age %', '0 to 100; blank: adult')
         .check((v) => dinoAgeOrImprint('Age', v))

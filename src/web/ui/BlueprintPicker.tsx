@@ -1,11 +1,12 @@
 // The blueprint and mod pickers of SPEC §2: an item or a species from the game's catalogue, with a
-// Search field and a Pick Mods filter; the mods (content packs) with a Mod Name column. Keyboard
+// Search field and a Pick Mods filter; the mods (content packs) with a Mod Name column; a dino
+// colour for the Custom Dino Creator's regions. Keyboard
 // first: Search has focus, ↓ or Enter goes to the list, Enter picks, Space marks mods. Both lists
 // are the one VirtualList; the catalogue loads with the first picker, not with the shell.
 
 import { useEffect, useMemo, useState } from 'react';
 import { type BlueprintKind, loadCatalogue } from '../../../commands/args.ts';
-import type { Blueprint, Pack } from '../../domain/blueprints/index.ts';
+import type { Blueprint, DinoColor, Pack } from '../../domain/blueprints/index.ts';
 import { Dialog } from './Dialog.tsx';
 import { type Column, VirtualList } from './VirtualList.tsx';
 
@@ -160,6 +161,49 @@ export function ModPicker({ selected, onPick, onClose }: ModPickerProps) {
           loading={!m}
           onSelectionChange={(rows) => setMarked(rows.map((p) => p.name))}
           onOpen={take}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+const colorColumns: Column<DinoColor>[] = [
+  {
+    id: 'name',
+    title: 'Colour',
+    value: (c) => c.name,
+    render: (c) => (
+      <>
+        <span className="dino-swatch" style={{ background: c.hex }} aria-hidden="true" />
+        {c.name}
+      </>
+    ),
+    width: '2fr',
+  },
+  { id: 'id', title: 'Id', value: (c) => c.id, align: 'end' },
+  { id: 'dye', title: 'Dye', value: (c) => (c.dye ? 'dye' : '') },
+];
+
+export interface ColorPickerProps {
+  title: string;
+  colors: readonly DinoColor[];
+  onPick(id: number): void;
+  onClose(): void;
+}
+
+/** One colour of the game's table (region colours and dyes): Enter picks it. */
+export function ColorPicker({ title, colors, onPick, onClose }: ColorPickerProps) {
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      <p className="picker-help">/ filters by name or id, Enter picks the colour.</p>
+      <div className="picker picker-list">
+        <VirtualList<DinoColor>
+          name="picker-colors"
+          label="Colours"
+          rows={colors}
+          rowKey={(c) => String(c.id)}
+          columns={colorColumns}
+          onOpen={(c) => onPick(c.id)}
         />
       </div>
     </Dialog>

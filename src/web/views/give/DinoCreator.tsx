@@ -4,7 +4,6 @@
 // Pick, Pick Natural Colors and Pick Random Colors, and traits with their caps. Submitting runs
 // the same command the console and palette run; a refusal keeps everything and names its field.
 
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type EntityRef, loadCatalogue } from '../../../../commands/args.ts';
@@ -24,6 +23,7 @@ import { wildPoints } from '../../../domain/validate.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
 import { ArgField, type FieldValue, fieldValue, parseField } from '../../ui/ArgForm.tsx';
+import { ColorPicker } from '../../ui/BlueprintPicker.tsx';
 import './give.css';
 
 type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
@@ -324,27 +324,31 @@ function ColorRegion({
 }) {
   const color = palette.find((c) => c.id === value);
   const label = `Region ${region + 1}`;
+  const [picking, setPicking] = useState(false);
   return (
     <div className="dino-region" data-region={region + 1}>
       <span className="dino-region-label">{label}</span>
       <Swatch color={color} />
       <span className="dino-region-value">{color ? `${color.name} (${color.id})` : 'game decides'}</span>
-      <Listbox value={value} onChange={onChange}>
-        <ListboxButton className="ui-button" aria-label={`Pick ${label} colour`}>
-          Pick
-        </ListboxButton>
-        <ListboxOptions anchor="bottom start" className="ui-menu dino-color-options">
-          <ListboxOption value={NO_COLOR} className="ui-menu-item">
-            Game decides
-          </ListboxOption>
-          {palette.map((c) => (
-            <ListboxOption key={c.id} value={c.id} className="ui-menu-item">
-              <Swatch color={c} />
-              {c.name} ({c.id}){c.dye ? ' · dye' : ''}
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
-      </Listbox>
+      <button
+        type="button"
+        className="ui-button"
+        aria-label={`Pick ${label} colour`}
+        onClick={() => setPicking(true)}
+      >
+        Pick
+      </button>
+      {picking && (
+        <ColorPicker
+          title={`${label} colour`}
+          colors={palette}
+          onPick={(id) => {
+            onChange(id);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
       <button
         type="button"
         className="ui-button"
