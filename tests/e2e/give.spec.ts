@@ -140,6 +140,8 @@ test('give an item picked from the picker to two survivors; the game logs itemGi
 test('a custom dino with three colours: a trait over its cap is refused, then it is created', async ({
   page,
 }) => {
+  // A long form walked by Tab on a shared machine.
+  test.setTimeout(90_000);
   await signIn(page);
   const api = await apiOf(page);
   const island = await serverId(api, 'Island PvE');
@@ -202,7 +204,7 @@ test('a custom dino with three colours: a trait over its cap is refused, then it
     await expect(form.locator(`[data-region="${region}"]`)).not.toContainText('game decides');
 
   // Frail may be added once: the second is refused with the spec's message.
-  await tabTo(page, form.getByRole('searchbox', { name: 'Search traits' }));
+  await tabTo(page, form.getByRole('combobox', { name: 'Search traits' }));
   await page.keyboard.type('Frail');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');

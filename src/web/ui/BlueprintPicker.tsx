@@ -27,7 +27,7 @@ function useCatalogue(): Catalogue | null {
 const focusGrid = (e: React.KeyboardEvent<HTMLElement>) => {
   if (e.key !== 'ArrowDown' && e.key !== 'Enter') return;
   e.preventDefault();
-  e.currentTarget.closest('.picker')?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  e.currentTarget.closest('.ui-dialog')?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 };
 
 const blueprintColumns: Column<Blueprint>[] = [
@@ -191,16 +191,35 @@ export interface ColorPickerProps {
   onClose(): void;
 }
 
-/** One colour of the game's table (region colours and dyes): Enter picks it. */
+/** One colour of the game's table (region colours and dyes): Search by name or id, Enter picks it. */
 export function ColorPicker({ title, colors, onPick, onClose }: ColorPickerProps) {
+  const [text, setText] = useState('');
+  const q = text.trim().toLowerCase();
+  const rows = q ? colors.filter((c) => c.name.toLowerCase().includes(q) || String(c.id) === q) : colors;
   return (
     <Dialog open onClose={onClose} title={title}>
-      <p className="picker-help">/ filters by name or id, Enter picks the colour.</p>
+      <div className="picker">
+        <label className="picker-search">
+          <span>Search</span>
+          <input
+            type="search"
+            className="ui-input"
+            value={text}
+            autoFocus
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={focusGrid}
+            aria-describedby="color-picker-help"
+          />
+        </label>
+        <p id="color-picker-help" className="picker-help">
+          A name or an id; ↓ to the list, Enter picks the colour.
+        </p>
+      </div>
       <div className="picker picker-list">
         <VirtualList<DinoColor>
           name="picker-colors"
           label="Colours"
-          rows={colors}
+          rows={rows}
           rowKey={(c) => String(c.id)}
           columns={colorColumns}
           onOpen={(c) => onPick(c.id)}
