@@ -348,7 +348,10 @@ async function blueprintPath(kind: BlueprintKind, text: string): Promise<ParseRe
     return fail(
       `Several ${kind}s are called "${text}": ${named.map((b) => b.path).join(', ')}. Use the path.`,
     );
-  return fail(itemPath(path) ?? `No ${kind} is called "${text}".`);
+  // Neither a path nor a name: an item's message is the spec's, a creature's says the same.
+  return fail(
+    kind === 'item' ? (itemPath(path) ?? '') : `No species is called "${text}"; a path starts with /.`,
+  );
 }
 
 /** Catalogue names starting with the prefix; none until the catalogue has loaded (it starts loading). */
