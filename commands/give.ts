@@ -322,7 +322,7 @@ async function copyPicked(ctx: CommandContext, path: string | null): Promise<Com
 }
 
 /** What the Custom Dino Creator and the console hold, before it becomes the API's request. */
-export interface DinoDraft {
+interface DinoDraft {
   species: string;
   name?: string;
   level?: number;
@@ -337,7 +337,7 @@ export interface DinoDraft {
 }
 
 /** The giveDino request of a draft, checked by the API's validator: its refusal names the field. */
-export function giveDinoRequest(d: DinoDraft): Record<string, unknown> {
+function giveDinoRequest(d: DinoDraft): Record<string, unknown> {
   const stats = d.stats && Object.keys(d.stats).length ? d.stats : undefined;
   const payload: Record<string, unknown> = {
     dinoPath: d.species,

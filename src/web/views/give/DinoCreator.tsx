@@ -7,7 +7,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type EntityRef, loadCatalogue } from '../../../../commands/args.ts';
-import { type DinoDraft, giveDinoRequest } from '../../../../commands/give.ts';
 import type { DinoColor } from '../../../domain/blueprints/index.ts';
 import { DINO_LIMITS } from '../../../domain/constants.ts';
 import {
@@ -118,19 +117,7 @@ export function DinoCreator() {
       if (!parsed.species && !found.species) found.species = 'Choose a species.';
       setErrors(found);
       if (Object.keys(found).length > 0) return setRefusals((n) => n + 1);
-      const draft: DinoDraft = {
-        species: parsed.species as string,
-        name: parsed.name as string | undefined,
-        level: parsed.level as number | undefined,
-        stats: points,
-        gender,
-        sterilized: parsed.sterilized as boolean,
-        age: parsed.age as number | undefined,
-        imprint: parsed.imprint as number | undefined,
-        colors: colors.some((c) => c !== NO_COLOR) ? colors : undefined,
-        traits,
-      };
-      giveDinoRequest(draft);
+      // The same command the console runs, given what the widgets hold in its console form.
       await rt.run(
         cmd,
         {
@@ -139,7 +126,7 @@ export function DinoCreator() {
           stats: Object.entries(points)
             .map(([i, v]) => `${i}:${v}`)
             .join(' '),
-          colors: draft.colors?.join(','),
+          colors: colors.some((c) => c !== NO_COLOR) ? colors.join(',') : undefined,
           traits,
         },
         'form',
