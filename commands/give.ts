@@ -114,6 +114,9 @@ export const giveCommands = [
     aliases: ['give'],
     description: 'Give an item, or its blueprint, to one or more survivors.',
     form: true,
+    // In a list of survivors: give to the marked ones (or the active one); i for inventory.
+    keys: ['i'],
+    scope: 'list',
     args: {
       survivors: survivorsArg(),
       item: blueprint('item').describe(
@@ -184,6 +187,8 @@ export const giveCommands = [
     aliases: ['givedino'],
     description:
       'Give a custom dino to one or more survivors. Without a species it opens the Custom Dino Creator.',
+    keys: ['shift+i'],
+    scope: 'list',
     args: {
       survivors: survivorsArg(),
       species: blueprint('creature')
