@@ -3,6 +3,7 @@
 // pickers. Every payload is checked with the API's own validators before it is sent.
 
 import {
+  DINO_CREATOR_ROUTE,
   DINO_MAX_LEVEL,
   levelProblem,
   parseColors,
@@ -42,8 +43,7 @@ import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Survivors';
 
-/** The route of the Custom Dino Creator (SPEC §2), with the survivors it gives to. */
-export const DINO_CREATOR_ROUTE = '/dinos/add';
+/** The Custom Dino Creator's address, with the survivors it gives to. */
 export const dinoCreatorPath = (survivors: readonly EntityRef[]) =>
   survivors.length
     ? `${DINO_CREATOR_ROUTE}?survivors=${survivors.map((s) => s.id).join(',')}`

@@ -4,6 +4,9 @@
 import { DINO_LIMITS } from './constants.ts';
 import { DINO_STATS } from './enums.ts';
 
+/** The route of the Custom Dino Creator (SPEC §2). */
+export const DINO_CREATOR_ROUTE = '/dinos/add';
+
 /**
  * The highest level a custom dino may have. The spec names a maximum without its value; 450 is
  * the level above which official servers destroy tames (DestroyTamesOverLevelClamp).

@@ -13,8 +13,8 @@ import {
   useRef,
 } from 'react';
 import { Route, Routes } from 'react-router';
-import { DINO_CREATOR_ROUTE } from '../../../commands/give.ts';
 import { SECTIONS } from '../../../commands/sections.ts';
+import { DINO_CREATOR_ROUTE } from '../../domain/dinoBuilder.ts';
 import { ListPlaceContext } from '../ui/listPlace.ts';
 import { NotFound } from '../views/NotFound.tsx';
 import { focusMainWhenReady } from './focusPane.ts';
