@@ -1,7 +1,7 @@
 // What a command may use when it runs. The console implements it (src/web/app/commandContext.ts);
 // tests implement it with fakes. Commands never import React or touch the DOM themselves.
 
-import type { User } from '../src/domain/api.ts';
+import type { RequestCompleted, User } from '../src/domain/api.ts';
 import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
@@ -46,6 +46,13 @@ export interface CommandResult {
   undo?: () => Promise<void>;
   /** The console is wiped before the rest is printed (`clear`). */
   clearScreen?: true;
+}
+
+/** Results of game actions as the game reports them, listened for before the requests go out. */
+export interface ResultWatch {
+  /** The game's answer to one request, or null when none came within `ms`. */
+  result(requestId: string, ms: number): Promise<RequestCompleted | null>;
+  close(): void;
 }
 
 export interface AppServices {
@@ -96,6 +103,8 @@ export interface AppServices {
   push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
+  /** Starts listening for the game's answers to the requests about to be sent. */
+  gameResults(): Promise<ResultWatch>;
   links: { controlPanel: string; billingPortal: string };
 }
 

@@ -65,37 +65,64 @@ const refuse = (p: Problem): never => {
   throw new CommandError(p.message, p.field);
 };
 
+/** How long a give waits for the game to answer each survivor's request. */
+const RESULT_MS = 10_000;
+
+type Outcome = { given: true } | { given: false; why: string; sent: boolean };
+
+const refusalText = (e: Error) =>
+  e instanceof ApiError && e.reason ? `${e.message} ${e.reason}` : e.message;
+
 /**
- * Sends one request per survivor: each answer is the game's to give (the survivor's log shows
- * itemGiven or dinoCreated). Survivors the API refused are named; all refused is a failure.
+ * Sends one request per survivor and reports what the game answered for each (its itemGiven or
+ * dinoCreated also lands in the survivor's log). Refusals are named; all refused is a failure.
  */
 async function toEach(
+  ctx: CommandContext,
   survivors: EntityRef[],
-  send: (id: string) => Promise<unknown>,
+  send: (id: string) => Promise<{ requestId: string }>,
   what: string,
 ): Promise<CommandResult> {
-  const results = await Promise.all(
-    survivors.map((s) =>
-      send(s.id).then(
-        () => null,
-        (e: Error) => (e instanceof ApiError && e.reason ? `${e.message} ${e.reason}` : e.message),
+  const watch = await ctx.app.gameResults();
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(
+      survivors.map((s) =>
+        send(s.id).then(
+          async ({ requestId }): Promise<Outcome> => {
+            const answer = await watch.result(requestId, RESULT_MS);
+            if (answer?.ok) return { given: true };
+            return answer
+              ? { given: false, sent: true, why: `the game refused: ${answer.error ?? 'no reason given'}` }
+              : { given: false, sent: true, why: 'sent; the game has not answered yet' };
+          },
+          (e: Error): Outcome => ({ given: false, sent: false, why: refusalText(e) }),
+        ),
       ),
-    ),
-  );
-  const failed = survivors.flatMap((s, i) => (results[i] ? [`${s.label}: ${results[i]}`] : []));
-  if (failed.length === survivors.length) {
-    // One survivor's refusal is the refusal itself, kept beside the field it names.
-    if (survivors.length === 1) throw new CommandError(results[0]!);
-    throw new CommandError(`Nothing was sent. ${failed.join('; ')}`);
+    );
+  } finally {
+    watch.close();
   }
-  const sent = survivors.length - failed.length;
+  const problems = survivors.flatMap((s, i) => {
+    const o = outcomes[i];
+    return o.given ? [] : [`${s.label}: ${o.why}`];
+  });
+  if (outcomes.every((o) => !o.given && !o.sent)) {
+    // One survivor's refusal is the refusal itself, kept beside the field it names.
+    if (survivors.length === 1) throw new CommandError((outcomes[0] as { why: string }).why);
+    throw new CommandError(`Nothing was sent. ${problems.join('; ')}`);
+  }
+  const given = outcomes.filter((o) => o.given).length;
   return {
     message:
-      `${what} sent to ${sent} survivor${sent === 1 ? '' : 's'}; the game reports each in the survivor's log.` +
-      (failed.length ? ` Not sent: ${failed.join('; ')}` : ''),
+      `${what} given to ${given} survivor${given === 1 ? '' : 's'}.` +
+      (problems.length ? ` ${problems.join('; ')}` : ''),
     table: {
       columns: ['Survivor', 'Server', 'Result'],
-      rows: survivors.map((s, i) => [s.label, s.detail ?? '', results[i] ?? 'sent']),
+      rows: survivors.map((s, i) => {
+        const o = outcomes[i];
+        return [s.label, s.detail ?? '', o.given ? 'given' : o.why];
+      }),
     },
   };
 }
@@ -177,7 +204,7 @@ export const giveCommands = [
       };
       const p = giveItemPayload(payload);
       if (p) refuse(p.field === 'itemPath' ? { ...p, field: 'item' } : p);
-      return toEach(survivors, (id) => ctx.app.api.giveItem(id, payload), 'Item');
+      return toEach(ctx, survivors, (id) => ctx.app.api.giveItem(id, payload), 'Item');
     },
   }),
   defineCommand({
@@ -249,7 +276,7 @@ export const giveCommands = [
         colors: a.colors ? (parseColors(a.colors) as { value: number[] }).value : undefined,
         traits: a.traits,
       });
-      return toEach(survivorsOf(survivors), (id) => ctx.app.api.giveDino(id, payload), 'Dino');
+      return toEach(ctx, survivorsOf(survivors), (id) => ctx.app.api.giveDino(id, payload), 'Dino');
     },
   }),
   defineCommand({

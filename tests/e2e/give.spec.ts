@@ -127,7 +127,7 @@ test('give an item picked from the picker to two survivors; the game logs itemGi
   await page.keyboard.press('Control+a');
   await page.keyboard.type('7');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText('Item sent to 2 survivors', { exact: false })).toBeVisible();
+  await expect(page.getByText('Item given to 2 survivors.', { exact: false })).toBeVisible();
 
   for (const s of [a, b])
     await expect
@@ -212,7 +212,7 @@ test('a custom dino with three colours: a trait over its cap is refused, then it
   await expect(form.getByRole('list', { name: 'Traits added' }).getByRole('listitem')).toHaveCount(1);
 
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText('Dino sent to 1 survivor', { exact: false })).toBeVisible();
+  await expect(page.getByText('Dino given to 1 survivor.', { exact: false })).toBeVisible();
   const created = await expect
     .poll(
       async () =>

@@ -13,9 +13,10 @@ import { parseLine } from '../../src/web/terminal/parse.ts';
 
 const ana: EntityRef = { kind: 'survivor', id: 'c-ana', label: 'Ana', detail: 'Island PvE' };
 const bob: EntityRef = { kind: 'survivor', id: 'c-bob', label: 'Bob', detail: 'Island PvE' };
+const cat: EntityRef = { kind: 'survivor', id: 'c-cat', label: 'Cat', detail: 'Island PvE' };
 const lookup: EntityLookup = {
   search: () => [],
-  resolve: async (kinds, text) => [ana, bob].filter((e) => kinds.includes(e.kind) && e.label === text),
+  resolve: async (kinds, text) => [ana, bob, cat].filter((e) => kinds.includes(e.kind) && e.label === text),
 };
 const registry = createRegistry();
 const INGOT =
@@ -25,7 +26,7 @@ function context(fail?: (path: string) => Error | null) {
   const http = vi.fn(async (_method: string, path: string, _opts?: unknown): Promise<unknown> => {
     const e = fail?.(path);
     if (e) throw e;
-    return { requestId: 'r' };
+    return { requestId: `r-${path.split('/')[3]}` };
   });
   const navigate = vi.fn();
   const ctx: CommandContext = {
@@ -34,7 +35,18 @@ function context(fail?: (path: string) => Error | null) {
     user: null,
     surface: 'console',
     entities: lookup,
-    app: { api: createSentinelApi(http as unknown as Http), navigate } as unknown as AppServices,
+    app: {
+      api: createSentinelApi(http as unknown as Http),
+      navigate,
+      // The game answers each request: a refusal for a survivor named in `refuse`.
+      gameResults: async () => ({
+        result: async (requestId: string) =>
+          requestId.includes('c-cat')
+            ? { requestId, ok: false, error: 'No such survivor on this server' }
+            : { requestId, ok: true },
+        close: () => {},
+      }),
+    } as unknown as AppServices,
     permissions: () => null,
   };
   return { ctx, http, navigate };
@@ -62,7 +74,7 @@ describe('survivor.giveItem', () => {
         { itemPath: INGOT, quantity: 5, asBlueprint: false, quality: 7.01, respectStatClamps: false },
       ]),
     );
-    expect(result?.message).toMatch(/^Item sent to 2 survivors/);
+    expect(result?.message).toBe('Item given to 2 survivors.');
     const tooltip = await run('give Ana "Metal Ingot" --quality mastercraft --tierReading tooltip');
     expect(bodies(tooltip.http)[0][1]).toMatchObject({ quality: 7 });
     expect(qualityOf('ascendant', 'tooltip')).toBe(10);
@@ -88,15 +100,19 @@ describe('survivor.giveItem', () => {
     );
   });
 
-  it('names each survivor the API refused, and fails when all were', async () => {
+  it('names each survivor the API or the game refused, and fails when all were refused', async () => {
     const notConnected = (path: string) =>
       path.includes('c-bob') ? new Error('The server is disconnected.') : null;
     const some = await run('give "Ana, Bob" "Metal Ingot"', notConnected);
-    expect(some.result?.message).toContain('Not sent: Bob: The server is disconnected.');
+    expect(some.result?.message).toBe('Item given to 1 survivor. Bob: The server is disconnected.');
     expect(some.result?.table?.rows).toEqual([
-      ['Ana', 'Island PvE', 'sent'],
+      ['Ana', 'Island PvE', 'given'],
       ['Bob', 'Island PvE', 'The server is disconnected.'],
     ]);
+    const refused = await run('give "Ana, Cat" "Metal Ingot"');
+    expect(refused.result?.message).toBe(
+      'Item given to 1 survivor. Cat: the game refused: No such survivor on this server',
+    );
     await expect(run('give "Ana, Bob" "Metal Ingot"', () => new Error('down'))).rejects.toThrow(
       'Nothing was sent. Ana: down; Bob: down',
     );

@@ -9,6 +9,7 @@ import { type EntityKind, maskHolderOf, placeOf } from '../../domain/resolver.ts
 import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
 import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
+import { watchGameResults } from '../store/gameResults.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
 import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
@@ -101,6 +102,7 @@ export function createAppServices(deps: AppDeps): AppServices {
       },
       deviceId: () => deps.auth.deviceId(),
     },
+    gameResults: () => watchGameResults(deps.realtime, userOf(deps.auth)?.userId ?? null),
     openExternal: (url) => {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
