@@ -6,6 +6,7 @@ import { COORDS_MESSAGE, type Coords, parseCoords } from '../src/domain/coords.t
 import { DURATION_MESSAGE, parseDuration } from '../src/domain/duration.ts';
 import { COLOR_CHOICES, type ColorChoice } from '../src/domain/enums.ts';
 import type { EntityKind } from '../src/domain/resolver.ts';
+import { itemPath } from '../src/domain/validate.ts';
 
 export { ENTITY_KINDS, type EntityKind } from '../src/domain/resolver.ts';
 
@@ -43,7 +44,9 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string
 const ok = <T>(value: T): ParseResult<T> => ({ ok: true, value });
 const fail = (error: string): ParseResult<never> => ({ ok: false, error });
 
-type ArgType = 'text' | 'number' | 'boolean' | 'enum' | 'duration' | 'coords' | 'ref' | 'list';
+type ArgType = 'text' | 'number' | 'boolean' | 'enum' | 'duration' | 'coords' | 'ref' | 'list' | 'blueprint';
+
+export type BlueprintKind = 'item' | 'creature';
 
 interface ArgConfig {
   type: ArgType;
@@ -66,6 +69,10 @@ interface ArgConfig {
    * (a password) hidden as it is typed.
    */
   widget?: 'colour' | 'secret';
+  /** What a text argument is usually given (quality tiers), offered as completions. */
+  suggestions?: readonly string[];
+  /** A blueprint argument's kind: an item path or a creature path, typed or picked. */
+  blueprint?: BlueprintKind;
   kinds?: readonly EntityKind[];
   item?: Arg<unknown>;
   /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
@@ -98,6 +105,12 @@ export class Arg<T> {
   }
   get widget(): 'colour' | 'secret' | undefined {
     return this.cfg.widget;
+  }
+  get suggestions(): readonly string[] | undefined {
+    return this.cfg.suggestions;
+  }
+  get blueprint(): BlueprintKind | undefined {
+    return this.cfg.blueprint;
   }
   get bounds(): { min?: number; max?: number } {
     return { min: this.cfg.min, max: this.cfg.max };
@@ -150,6 +163,10 @@ export class Arg<T> {
   }
   matches(pattern: RegExp, message: string): Arg<T> {
     return this.with({ pattern, patternMessage: message });
+  }
+  /** Completions offered for a text argument. */
+  suggest(values: readonly string[]): Arg<T> {
+    return this.with({ suggestions: values });
   }
   /** A domain validator (from src/domain/validate.ts) run after parsing. */
   check(fn: (value: T) => string | null): Arg<T> {
@@ -247,6 +264,8 @@ export class Arg<T> {
         }
         return ok(hits[0] as T);
       }
+      case 'blueprint':
+        return (await blueprintPath(c.blueprint!, text)) as ParseResult<T>;
       case 'list': {
         const parts = splitList(text);
         const out: unknown[] = [];
@@ -274,6 +293,10 @@ export class Arg<T> {
         return ['1h', '12h', '1d', '7d', '30d', 'permanent'].filter((v) => v.startsWith(p));
       case 'ref':
         return env.search(c.kinds ?? [], prefix, limit).map((r) => r.label);
+      case 'blueprint':
+        return blueprintNames(c.blueprint!, prefix, limit);
+      case 'text':
+        return (c.suggestions ?? []).filter((v) => v.toLowerCase().startsWith(p));
       case 'list': {
         const head = prefix.slice(0, prefix.lastIndexOf(',') + 1);
         const tail = prefix.slice(head.length);
@@ -297,8 +320,56 @@ export class Arg<T> {
       ...(c.values ? { values: c.values } : {}),
       ...(c.kinds ? { kinds: c.kinds } : {}),
       ...(c.item ? { item: c.item.toJSON() } : {}),
+      ...(c.blueprint ? { blueprint: c.blueprint } : {}),
     };
   }
+}
+
+// The blueprint catalogue is 600 kB: loaded on first use of a blueprint argument, never with the shell.
+type Catalogue = typeof import('../src/domain/blueprints/index.ts');
+let catalogue: Catalogue | null = null;
+let loading: Promise<Catalogue> | null = null;
+export function loadCatalogue(): Promise<Catalogue> {
+  loading ??= import('../src/domain/blueprints/index.ts').then((m) => {
+    catalogue = m;
+    return m;
+  });
+  return loading;
+}
+
+/**
+ * A blueprint path as typed (`/Game/…`, `Blueprint'…'`), or a name of the catalogue that names
+ * one blueprint of the kind (`Metal Ingot`).
+ */
+async function blueprintPath(kind: BlueprintKind, text: string): Promise<ParseResult<string>> {
+  const m = await loadCatalogue();
+  const path = m.normalisePath(text);
+  if (path.startsWith('/')) return ok(path);
+  const list: readonly { name: string; path: string }[] = kind === 'item' ? m.ITEMS : m.CREATURES;
+  const named = list.filter((b) => b.name.toLowerCase() === text.toLowerCase());
+  if (named.length === 1) return ok(named[0].path);
+  if (named.length > 1)
+    return fail(
+      `Several ${kind}s are called "${text}": ${named.map((b) => b.path).join(', ')}. Use the path.`,
+    );
+  // Neither a path nor a name: an item's message is the spec's, a creature's says the same.
+  return fail(
+    kind === 'item' ? (itemPath(path) ?? '') : `No species is called "${text}"; a path starts with /.`,
+  );
+}
+
+/** Catalogue names starting with the prefix; none until the catalogue has loaded (it starts loading). */
+function blueprintNames(kind: BlueprintKind, prefix: string, limit: number): string[] {
+  if (!catalogue) {
+    void loadCatalogue();
+    return [];
+  }
+  const p = prefix.toLowerCase();
+  const list: readonly { name: string }[] = kind === 'item' ? catalogue.ITEMS : catalogue.CREATURES;
+  return [...new Set(list.filter((b) => b.name.toLowerCase().startsWith(p)).map((b) => b.name))].slice(
+    0,
+    limit,
+  );
 }
 
 /** Splits `a, "b, c", d` into items, honouring quotes. */
@@ -342,6 +413,8 @@ export const colour = () => new Arg<ColorChoice>(base('enum', { values: COLOR_CH
 export const duration = () =>
   new Arg<number | null>(base('duration', { optional: true, defaultValue: null }));
 export const coords = () => new Arg<Coords>(base('coords'));
+/** An item or creature class path, typed, named from the catalogue, or picked in a form. */
+export const blueprint = (kind: BlueprintKind) => new Arg<string>(base('blueprint', { blueprint: kind }));
 export const ref = (...kinds: EntityKind[]) => new Arg<EntityRef>(base('ref', { kinds }));
 export const list = <T>(item: Arg<T>) => new Arg<T[]>(base('list', { item: item as Arg<unknown> }));
 

@@ -5,7 +5,7 @@ import type { LocateResult, RequestCompleted, User } from '../src/domain/api.ts'
 import type { PushState } from '../src/domain/push.ts';
 import type { EntityKind, Selection } from '../src/domain/resolver.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import type { EntityLookup, EntityRef } from './args.ts';
+import type { BlueprintKind, EntityLookup, EntityRef } from './args.ts';
 import type { Command } from './registry.ts';
 
 export type Surface = 'palette' | 'console' | 'hotkey' | 'menu' | 'toolbar' | 'form';
@@ -48,6 +48,7 @@ export interface CommandResult {
   clearScreen?: true;
 }
 
+/** Results of game actions as the game reports them, listened for before the requests go out. */
 export interface AppServices {
   navigate(to: string): void;
   back(): void;
@@ -81,12 +82,20 @@ export interface AppServices {
     form(commandId: string, known?: Record<string, unknown>): void;
     /** One row of a table chosen by the user (the Revive dialog's survivors); null when cancelled. */
     choose(choice: Choice): Promise<EntityRef | null>;
+    /** The blueprint picker (Search, Pick Mods): the chosen class path, or null when cancelled. */
+    pickBlueprint(
+      kind: BlueprintKind,
+      query?: { text?: string; packs?: readonly string[] },
+    ): Promise<string | null>;
+    /** The mod picker: the chosen mod (content pack) names, or null when cancelled. */
+    pickMods(selected: readonly string[]): Promise<string[] | null>;
   };
   /**
    * What the game answered to an action sent over the link (locate, restore, …): the realtime
    * event carrying the request's id, or a rejection after a while without one.
    */
-  game: { result(requestId: string): Promise<LocateResult | RequestCompleted> };
+  /** The game's answer to a request sent over the link; rejects when none comes within the timeout. */
+  game: { result(requestId: string, timeoutMs?: number): Promise<LocateResult | RequestCompleted> };
   /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
   undo: { available(): boolean; run(): Promise<string> };
   prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };

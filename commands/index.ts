@@ -4,6 +4,7 @@ import { accountCommands } from './account.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
+import { giveCommands } from './give.ts';
 import { groupCommands } from './groups.ts';
 import { LIST_KEYS } from './listKeys.ts';
 import { logCommands } from './logs.ts';
@@ -32,6 +33,7 @@ const COMMANDS = [
   ...dinoCommands,
   ...groupCommands,
   ...scriptAttachmentCommands,
+  ...giveCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

@@ -43,6 +43,8 @@ export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string 
   /** true, or why it cannot run now. */
   enabled?: (ctx: CommandContext) => true | string;
   danger?: 'confirm';
+  /** A dialog of the spec (Give Item): menus, toolbars and hotkeys open it as a form to fill in, not the palette. */
+  form?: true;
   run: (
     args: ArgValues<A>,
     ctx: CommandContext,

@@ -164,14 +164,28 @@ export const DINO_STATS = [
   'Crafting',
 ] as const;
 
+/**
+ * Quality tiers in both readings of SPEC §3: `value` is the quality the game gives the tier,
+ * `tooltip` where its tooltip says the tier starts.
+ */
 export const ITEM_QUALITY_TIERS = [
-  { name: 'primitive', value: 0 },
-  { name: 'ramshackle', value: 1.26 },
-  { name: 'apprentice', value: 2.51 },
-  { name: 'journeyman', value: 4.51 },
-  { name: 'mastercraft', value: 7.01 },
-  { name: 'ascendant', value: 10.01 },
+  { name: 'primitive', value: 0, tooltip: 0 },
+  { name: 'ramshackle', value: 1.26, tooltip: 1.25 },
+  { name: 'apprentice', value: 2.51, tooltip: 2.5 },
+  { name: 'journeyman', value: 4.51, tooltip: 4.5 },
+  { name: 'mastercraft', value: 7.01, tooltip: 7 },
+  { name: 'ascendant', value: 10.01, tooltip: 10 },
 ] as const;
+export const QUALITY_READINGS = ['game', 'tooltip'] as const;
+export type QualityReading = (typeof QUALITY_READINGS)[number];
+
+/** A typed quality: a number, or a tier name read as the game's value or the tooltip's start. */
+export function qualityOf(text: string, reading: QualityReading = 'game'): number {
+  const t = text.trim().toLowerCase();
+  const tier = ITEM_QUALITY_TIERS.find((q) => q.name === t);
+  if (tier) return reading === 'game' ? tier.value : tier.tooltip;
+  return t === '' ? Number.NaN : Number(t);
+}
 
 export const MODERATION_SCORES = [
   'hateScore',

@@ -61,7 +61,8 @@ export interface Place {
 export function placeOf(route: string): Place {
   const [section = '', rawId, rawTab] = route.split(/[?#]/)[0].split('/').filter(Boolean);
   const kind = KIND_OF_SECTION.get(section) ?? null;
-  const id = kind && rawId ? decodeURIComponent(rawId) : null;
+  // `/dinos/add` and `/scripts/add` are creators in a section, not an entity called "add".
+  const id = kind && rawId && rawId !== 'add' ? decodeURIComponent(rawId) : null;
   const tab = id && rawTab && rawTab !== KIND_ROUTES[kind!].defaultTab ? rawTab : null;
   return { section: kind ? KIND_ROUTES[kind].section : section, kind: id ? kind : null, id, tab };
 }

@@ -11,6 +11,8 @@ import {
   SUPPORTED_LANGUAGES,
   UUID,
 } from './constants.ts';
+import { levelProblem, type StatPoints, statPointsProblem, traitsProblem } from './dinoBuilder.ts';
+import { EVENT_NAMES } from './enums.ts';
 import { GROUP_NAME_MIN, Msg, NOTE_MIN_LENGTH } from './messages.ts';
 import { CONTEXT_NAMES, isTriggeredContext } from './scripts/contexts.ts';
 import { cronExpression } from './scripts/cron.ts';
@@ -309,8 +311,9 @@ export function giveDinoPayload(b: Record<string, unknown>): Problem | null {
   const blank = (v: unknown) => v === undefined || v === null || v === '';
   if (!blank(b.name) && typeof b.name !== 'string')
     return problem('invalidName', 'The name must be text.', 'name');
-  if (!blank(b.level) && !(Number.isInteger(b.level) && (b.level as number) >= 1))
-    return problem('invalidLevel', 'Level must be a whole number of at least 1, or blank.', 'level');
+  const level = blank(b.level) ? null : isNum(b.level) ? b.level : Number.NaN;
+  const badLevel = levelProblem(level);
+  if (badLevel) return problem('invalidLevel', badLevel, 'level');
   for (const [key, code, label] of [
     ['age', 'invalidAge', 'Age'],
     ['imprint', 'invalidImprint', 'Imprint'],
@@ -335,6 +338,8 @@ export function giveDinoPayload(b: Record<string, unknown>): Problem | null {
     !(Array.isArray(b.traits) && b.traits.every((t) => typeof t === 'string' && t !== ''))
   )
     return problem('invalidTraits', 'Traits are a list of trait names.', 'traits');
+  const badTraits = Array.isArray(b.traits) ? traitsProblem(b.traits as string[]) : null;
+  if (badTraits) return problem('invalidTraits', badTraits, 'traits');
   if (b.stats !== undefined) {
     const ok =
       isRecord(b.stats) &&
@@ -347,6 +352,8 @@ export function giveDinoPayload(b: Record<string, unknown>): Problem | null {
       );
     if (!ok)
       return problem('invalidStats', 'Stats are points 0 to 255 keyed by stat number 0 to 11.', 'stats');
+    const fit = statPointsProblem(b.stats as StatPoints, level);
+    if (fit) return problem('invalidStats', fit, 'stats');
   }
   return null;
 }

@@ -7,7 +7,7 @@ import type { LinkEvent } from '../domain/link.ts';
 import * as ev from './events.ts';
 import { PHRASES } from './phrases.ts';
 import { randomName } from './population.ts';
-import { BUFFS, ITEM_NAMES, SPECIES, STRUCTURES } from './species.ts';
+import { BUFFS, REWARD_ITEMS, SPECIES, STRUCTURES } from './species.ts';
 import type { Dino, Survivor, World } from './world.ts';
 
 export type Behaviour = (world: World) => LinkEvent[];
@@ -226,7 +226,7 @@ export const rewards: Behaviour = (world) => {
   return [
     ...sometimes(world, 0.01, online, (s) => [
       ev.itemGiven(s, world.tribeOf(s), {
-        itemPath: `/Game/PrimalEarth/CoreBlueprints/Items/${world.rng.pick(ITEM_NAMES).replace(/ /g, '')}.${world.rng.pick(ITEM_NAMES).replace(/ /g, '')}_C`,
+        itemPath: world.rng.pick(REWARD_ITEMS).path,
         quantity: 1 + world.rng.int(100),
         quality: world.rng.int(100),
       }),

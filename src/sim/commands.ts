@@ -5,6 +5,7 @@
 // Survivors are named by characterId or specimenId; dinos by dinoId or dinoId1/dinoId2 (the two
 // halves of the dino number).
 
+import { isKnownPath } from '../domain/blueprints/index.ts';
 import type { CommandReply, GameCommand, LinkEvent } from '../domain/link.ts';
 import * as ev from './events.ts';
 import { speciesOfPath } from './species.ts';
@@ -158,6 +159,7 @@ function editDino(world: World, cmd: GameCommand): CommandOutcome {
 
 function giveItem(world: World, cmd: GameCommand): CommandOutcome {
   if (typeof cmd.itemPath !== 'string' || cmd.itemPath === '') return fail('Missing itemPath');
+  if (!isKnownPath('item', cmd.itemPath)) return fail(`The game has no item ${cmd.itemPath}`);
   const quantity = finite(cmd.quantity) ? cmd.quantity : 1;
   return withSurvivor(world, cmd, (s) => {
     const { type: _t, requestId: _r, characterId: _c, specimenId: _s, ...item } = cmd;
@@ -207,6 +209,7 @@ function toggleBuff(world: World, cmd: GameCommand): CommandOutcome {
 function giveDino(world: World, cmd: GameCommand): CommandOutcome {
   if (typeof cmd.dinoPath !== 'string' || cmd.dinoPath === '') return fail('Missing dinoPath');
   const species = speciesOfPath(cmd.dinoPath);
+  if (!species) return fail(`The game has no creature ${cmd.dinoPath}`);
   return withSurvivor(world, cmd, (s) => {
     const given = world.giveDino(s, species, {
       name: typeof cmd.name === 'string' ? cmd.name : undefined,

@@ -11,6 +11,7 @@ import {
 import type { LinkEvent } from '../domain/link.ts';
 import type { PlayerIdentity } from './population.ts';
 import type { Rng } from './random.ts';
+import { itemName } from './species.ts';
 import type { Dino, Survivor, Tribe } from './world.ts';
 
 const now = () => Date.now() / 1000;
@@ -280,10 +281,14 @@ export interface GivenItem {
 }
 
 export const itemGiven = (to: Survivor, tribe: Tribe | null, item: GivenItem): LinkEvent =>
-  gameplay('itemGiven', `${to.player.name} received ${item.quantity} × ${item.itemPath.split('.').at(-1)}`, {
-    ...survivorMeta(to, tribe),
-    ...item,
-  });
+  gameplay(
+    'itemGiven',
+    `${to.player.name} received ${item.quantity} × ${itemName(item.itemPath)}${item.asBlueprint ? ' (blueprint)' : ''}`,
+    {
+      ...survivorMeta(to, tribe),
+      ...item,
+    },
+  );
 
 export const structureDestroyed = (tribe: Tribe, structureName: string, attacker: string): LinkEvent =>
   gameplay(

@@ -1,41 +1,56 @@
-// Creatures the simulated islands hold: the names players see and the blueprint paths the mod
-// reports, so dino lists, species filters and give-dino paths look like ARK's.
+// Creatures and items of the simulated islands, from the game's blueprint catalogue
+// (src/domain/blueprints), so dino lists, species filters and give paths are ARK's own.
+
+import {
+  CREATURES,
+  type CreatureBlueprint,
+  findCreature,
+  findItem,
+  ITEMS,
+  isKnownPath,
+  normalisePath,
+} from '../domain/blueprints/index.ts';
 
 export interface Species {
   readonly name: string;
   readonly path: string;
-  /** Some creatures (Titanosaur, Tek) have no gender. */
+  /** Some creatures (Titanosaur, Tek machines) have no gender. */
   readonly gendered: boolean;
 }
 
-const bp = (folder: string, name: string) =>
-  `/Game/PrimalEarth/Dinos/${folder}/${name}_Character_BP.${name}_Character_BP_C`;
+const GENDERLESS = new Set(['Titanosaur', 'Enforcer', 'Mek', 'Scout', 'Tek Stryder']);
 
-export const SPECIES: readonly Species[] = [
-  { name: 'Rex', path: bp('Rex', 'Rex'), gendered: true },
-  { name: 'Raptor', path: bp('Raptor', 'Raptor'), gendered: true },
-  { name: 'Triceratops', path: bp('Trike', 'Trike'), gendered: true },
-  { name: 'Parasaur', path: bp('Para', 'Para'), gendered: true },
-  { name: 'Argentavis', path: bp('Argentavis', 'Argent'), gendered: true },
-  { name: 'Ankylosaurus', path: bp('Ankylo', 'Ankylo'), gendered: true },
-  { name: 'Dodo', path: bp('Dodo', 'Dodo'), gendered: true },
-  { name: 'Pteranodon', path: bp('Ptero', 'Ptero'), gendered: true },
-  { name: 'Stegosaurus', path: bp('Stego', 'Stego'), gendered: true },
-  { name: 'Giganotosaurus', path: bp('Giganotosaurus', 'Gigant'), gendered: true },
-  { name: 'Therizinosaurus', path: bp('Therizinosaurus', 'Therizino'), gendered: true },
-  { name: 'Titanosaur', path: bp('Titanosaur', 'Titanosaur'), gendered: false },
-];
+const speciesOf = (c: CreatureBlueprint): Species => ({
+  name: c.name,
+  path: c.path,
+  gendered: !GENDERLESS.has(c.name),
+});
 
-/** The species a blueprint path names, or one made up from the path's last segment. */
-export function speciesOfPath(path: string): Species {
-  const known = SPECIES.find((s) => s.path === path);
-  if (known) return known;
+/** What islands hold in the wild: the base game's tameable creatures, without event or boss variants. */
+export const SPECIES: readonly Species[] = CREATURES.filter(
+  (c) => c.pack === 'Base Game' && c.tameable && !c.variants?.length && c.games.includes('ASE'),
+).map(speciesOf);
+
+/**
+ * The species a blueprint path names; a third-party mod's creature is made up from its class
+ * name. Undefined for a path inside an official pack that the game does not have.
+ */
+export function speciesOfPath(path: string): Species | undefined {
+  const known = findCreature(path);
+  if (known) return speciesOf(known);
+  if (!isKnownPath('creature', path)) return undefined;
   const name =
-    /([A-Za-z0-9]+?)(?:_Character_BP)?(?:_C)?$/.exec(path.split('.').at(-1) ?? '')?.[1] ?? 'Creature';
-  return { name, path, gendered: true };
+    /([A-Za-z0-9]+?)(?:_Character_BP)?$/.exec(normalisePath(path).split('.').at(-1) ?? '')?.[1] ?? 'Creature';
+  return { name, path: normalisePath(path), gendered: true };
 }
 
-export const ITEM_NAMES = ['Metal Ingot', 'Cryopod', 'Fabricated Sniper Rifle', 'Element', 'Narcotic'];
+/** What daily rewards hand out: resources and consumables players use. */
+export const REWARD_ITEMS = ITEMS.filter((i) => i.category === 'Resources' || i.category === 'Consumables');
+
+/** An item's name for messages: the catalogue's, or the class name of a mod's item. */
+export const itemName = (path: string): string =>
+  findItem(path)?.name ?? normalisePath(path).split('.').at(-1) ?? path;
+
 export const STRUCTURES = [
   'Metal Wall',
   'Stone Foundation',

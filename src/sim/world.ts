@@ -353,13 +353,8 @@ export class World {
       name: opts.name ?? '',
       level: opts.level ?? 1,
       age: opts.age ?? 1,
-      gender: species.gendered
-        ? opts.isFemale === undefined
-          ? 'Female'
-          : opts.isFemale
-            ? 'Female'
-            : 'Male'
-        : 'None',
+      // No gender asked: the game decides, as for a wild spawn.
+      gender: species.gendered ? ((opts.isFemale ?? this.rng.chance(0.5)) ? 'Female' : 'Male') : 'None',
       sterilized: opts.isSterilized ?? false,
       pos: { ...to.pos },
     });

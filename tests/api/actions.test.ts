@@ -248,7 +248,7 @@ describe('with the game server connected', () => {
     });
     const dino = await call(t.base, owner, 'POST', `/sentinel/characters/${ids.bob}/giveDino`, {
       dinoPath: '/Game/Rex.Rex_C',
-      level: 150,
+      level: 300,
       age: 0.5,
       colors: [1, 2, 3, 4, 5, 6],
       stats: { 0: 10, 11: 255 },
@@ -257,7 +257,7 @@ describe('with the game server connected', () => {
     expect(await waitFor(() => commands.find((c) => c.requestId === dino.body.requestId))).toMatchObject({
       type: 'giveDino',
       dinoPath: '/Game/Rex.Rex_C',
-      level: 150,
+      level: 300,
     });
   });
 });

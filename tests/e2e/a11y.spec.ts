@@ -232,6 +232,61 @@ const SCREENS: Screen[] = [
     open: clickButton('Columns', (page) => page.getByRole('group', { name: 'Visible columns' })),
   },
   {
+    name: 'give item form, a field refused',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await consoleLines(page, 'give --quantity 0 --form');
+      const form = page.getByRole('dialog', { name: 'Give item' });
+      await expect(form.getByRole('combobox').first()).toBeFocused();
+      await page.keyboard.press('Control+Enter');
+      await expect(form.getByText('Quantity must be a whole number from 1 to 99999.')).toBeVisible();
+    },
+  },
+  {
+    name: 'blueprint picker',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await consoleLines(page, 'give --form');
+      await page.getByRole('button', { name: 'Choose item path…' }).click();
+      await expect(page.getByRole('grid', { name: 'Items' }).getByRole('row').nth(1)).toBeVisible();
+    },
+  },
+  {
+    name: 'mod picker',
+    path: () => '/servers',
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await consoleLines(page, 'give --form');
+      await page.getByRole('button', { name: 'Choose item path…' }).click();
+      await page.getByRole('button', { name: 'Pick Mods' }).click();
+      await expect(
+        page.getByRole('grid', { name: 'Mods' }).getByRole('row', { name: /Ragnarok/ }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'custom dino creator, a trait over its cap',
+    path: () => '/dinos/add',
+    open: async (page) => {
+      const traits = page.getByRole('combobox', { name: 'Search traits' });
+      await traits.fill('Frail');
+      await traits.press('Enter');
+      await traits.press('Enter');
+      await expect(page.getByRole('form', { name: 'Custom dino creator' }).getByRole('alert')).toHaveText(
+        'You cannot add any more Frail traits.',
+      );
+    },
+  },
+  {
+    name: 'custom dino creator, colour picker',
+    path: () => '/dinos/add',
+    open: clickButton('Pick Region 1 colour', (page) =>
+      page.getByRole('grid', { name: 'Colours' }).getByRole('row').nth(1),
+    ),
+  },
+  {
     name: 'two panes',
     path: () => '/servers',
     open: async (page) => {

@@ -1,10 +1,15 @@
 // POST /sentinel/characters/{id}/giveItem|giveDino|locate (SENTINEL-API §2.3), validated with the
-// console's own validators, sent to the game over the link; the answer is {requestId}.
+// console's own validators, sent to the game over the link; the answer is {requestId}. A path inside
+// an official pack must name a blueprint of the catalogue (src/domain/blueprints), so what is given
+// exists in the game; third-party mod paths pass as the catalogue does not list them.
 
+import { isKnownPath } from '../../domain/blueprints/index.ts';
+import { UUID } from '../../domain/constants.ts';
+import { Msg } from '../../domain/messages.ts';
 import { GIVE_ITEM_STATS, giveDinoPayload, giveItemPayload } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, json, param } from '../http/router.ts';
 import { check, isObject, type Json } from '../model/classPath.ts';
 import { actionTarget, dispatch } from '../model/gameAction.ts';
@@ -17,7 +22,15 @@ const pick = (b: Json, keys: readonly string[]) =>
 /** Each give action: its validator and the game command fields it becomes. */
 const GIVE = {
   giveItem: {
-    validate: giveItemPayload,
+    validate: (b: Json) =>
+      giveItemPayload(b) ??
+      (isKnownPath('item', b.itemPath as string)
+        ? null
+        : {
+            code: 'invalidPath',
+            message: `${Msg.itemPathBad} The game has no item ${b.itemPath}.`,
+            field: 'itemPath',
+          }),
     fields: (b: Json) => ({
       itemPath: (b.itemPath as string).trim(),
       quantity: b.quantity,
@@ -28,7 +41,11 @@ const GIVE = {
     }),
   },
   giveDino: {
-    validate: giveDinoPayload,
+    validate: (b: Json) =>
+      giveDinoPayload(b) ??
+      (isKnownPath('creature', b.dinoPath as string)
+        ? null
+        : { code: 'badDinoPath', message: `The game has no creature ${b.dinoPath}.`, field: 'dinoPath' }),
     fields: (b: Json) => ({
       dinoPath: (b.dinoPath as string).trim(),
       ...pick(b, [
@@ -49,7 +66,13 @@ const GIVE = {
 export function registerCharacterActionRoutes(router: ApiRouter, ctx: ServerContext): void {
   for (const [action, give] of Object.entries(GIVE))
     router.authed('POST', `/sentinel/characters/:id/${action}`, WRITE, async (c, caller) => {
-      const character = await actionTarget(ctx.db, 'character', param(c, 'id'), caller.userId);
+      const id = param(c, 'id');
+      // Give Dino answers a malformed survivor id as unknown (SENTINEL-API §2.3: notFound, incl. non-UUID).
+      if (action === 'giveDino' && !UUID.test(id))
+        throw new ApiException(404, 'The survivor is not known to the product.', 'notFound', {
+          characterId: id,
+        });
+      const character = await actionTarget(ctx.db, 'character', id, caller.userId);
       const body = await readJson(c);
       if (!isObject(body)) throw badRequest('badRequestBody', 'Send a JSON object.');
       check(give.validate(body));

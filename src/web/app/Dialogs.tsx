@@ -1,10 +1,12 @@
-// The shell's dialogs: confirmation, information, and the searchable list of every key by scope.
+// The shell's dialogs: confirmation, information, the searchable list of every key by scope, and
+// the blueprint and mod pickers.
 
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { type KeyScope, valuesInView } from '../../../commands/registry.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { ArgForm } from '../ui/ArgForm.tsx';
+import { BlueprintPicker, ModPicker } from '../ui/BlueprintPicker.tsx';
 import { ChooseDialog } from '../ui/ChooseDialog.tsx';
 import { ConfirmDialog, Dialog, InfoDialog } from '../ui/Dialog.tsx';
 import { knownValues } from '../ui/runCommand.ts';
@@ -121,6 +123,28 @@ export function Dialogs() {
         }}
       />
     );
+  if (dialog.type === 'blueprint') {
+    const done = (path: string | null) => {
+      close();
+      dialog.resolve(path);
+    };
+    return (
+      <BlueprintPicker
+        kind={dialog.kind}
+        initialText={dialog.text}
+        initialPacks={dialog.packs}
+        onPick={done}
+        onClose={() => done(null)}
+      />
+    );
+  }
+  if (dialog.type === 'mods') {
+    const done = (packs: string[] | null) => {
+      close();
+      dialog.resolve(packs);
+    };
+    return <ModPicker selected={dialog.selected} onPick={done} onClose={() => done(null)} />;
+  }
   if (dialog.type === 'info')
     return <InfoDialog open title={dialog.title} rows={dialog.rows} onClose={close} />;
   return (

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { Route, Routes } from 'react-router';
 import { SECTIONS } from '../../../commands/sections.ts';
+import { DINO_CREATOR_ROUTE } from '../../domain/dinoBuilder.ts';
 import { ListPlaceContext } from '../ui/listPlace.ts';
 import { NotFound } from '../views/NotFound.tsx';
 import { focusMainWhenReady } from './focusPane.ts';
@@ -60,10 +61,18 @@ export function PaneLink({
   );
 }
 
+/** A pane's path as the location its routes see: a query (`/dinos/add?survivors=…`) is the view's to read. */
+function paneLocation(path: string): { pathname: string; search: string } {
+  const at = path.indexOf('?');
+  return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
+}
+
+const DinoCreator = lazyView(() => import('../views/give/DinoCreator.tsx'), 'DinoCreator');
+
 function PaneRoutes({ pane }: { pane: PaneLeaf }) {
   return (
     <Suspense fallback={<p className="page">Loading…</p>}>
-      <Routes location={{ pathname: currentPath(pane) }}>
+      <Routes location={paneLocation(currentPath(pane))}>
         {SECTIONS.flatMap(({ id, route }) => {
           const { list: List, pages } = SECTION_VIEWS[id];
           return [
@@ -74,6 +83,7 @@ function PaneRoutes({ pane }: { pane: PaneLeaf }) {
           ];
         })}
         <Route path="/logs/:messageId" element={<LogPage />} />
+        <Route path={DINO_CREATOR_ROUTE} element={<DinoCreator />} />
         <Route path="*" element={<NotFound path={currentPath(pane)} />} />
       </Routes>
     </Suspense>

@@ -79,8 +79,12 @@ export function createAppServices(deps: AppDeps): AppServices {
       form: (commandId, known = {}) => store.set(dialogAtom, { type: 'form', commandId, known }),
       choose: (choice) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'choose', choice, resolve })),
+      pickBlueprint: (kind, query = {}) =>
+        new Promise((resolve) => store.set(dialogAtom, { type: 'blueprint', kind, ...query, resolve })),
+      pickMods: (selected) =>
+        new Promise((resolve) => store.set(dialogAtom, { type: 'mods', selected, resolve })),
     },
-    game: { result: (requestId) => gameResults.wait(requestId) },
+    game: { result: (requestId, timeoutMs) => gameResults.wait(requestId, timeoutMs) },
     undo: {
       available: () => store.get(undoAtom) !== null,
       run: async () => {

@@ -16,6 +16,8 @@ export const MENUS = {
   // SPEC §2 survivor, tribe and dino lists: the row menus act on the marked rows (bulk actions,
   // also from the toolbars' context menu entry), the toolbars on the marked rows or the one in view.
   survivorRow: [
+    'survivor.giveItem',
+    'survivor.giveDino',
     'survivor.refresh',
     'survivor.open',
     'survivor.goTo',
@@ -24,8 +26,17 @@ export const MENUS = {
     'survivor.runScript',
     'survivor.delete',
   ],
-  survivorToolbar: ['survivor.runScript', 'ui.contextMenu', 'survivor.teleport', 'survivor.locate'],
+  survivorToolbar: [
+    'survivor.giveItem',
+    'survivor.giveDino',
+    'survivor.runScript',
+    'ui.contextMenu',
+    'survivor.teleport',
+    'survivor.locate',
+  ],
   survivorPage: [
+    'survivor.giveItem',
+    'survivor.giveDino',
     'survivor.refresh',
     'survivor.goTo',
     'survivor.teleport',
@@ -48,6 +59,7 @@ export const MENUS = {
   ],
   dinoToolbar: [
     'ui.list.refresh',
+    'dino.create',
     'dino.locate',
     'dino.openPlanner',
     'dino.runScript',

@@ -1,7 +1,7 @@
 // Shell state as jotai atoms in one store, so commands (outside React) and views share it.
 
 import { atom, type createStore } from 'jotai';
-import type { EntityRef } from '../../../commands/args.ts';
+import type { BlueprintKind, EntityRef } from '../../../commands/args.ts';
 import type { Choice, Selection } from '../../../commands/context.ts';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../domain/constants.ts';
 import { currentPath, findPane, initialLayout, isLayout, type Layout, navigate, panes } from './layout.ts';
@@ -88,5 +88,13 @@ export type DialogState =
   | { type: 'shortcuts' }
   | { type: 'form'; commandId: string; known: Record<string, unknown> }
   | { type: 'choose'; choice: Choice; resolve: (ref: EntityRef | null) => void }
+  | {
+      type: 'blueprint';
+      kind: BlueprintKind;
+      text?: string;
+      packs?: readonly string[];
+      resolve: (path: string | null) => void;
+    }
+  | { type: 'mods'; selected: readonly string[]; resolve: (packs: string[] | null) => void }
   | null;
 export const dialogAtom = atom<DialogState>(null);

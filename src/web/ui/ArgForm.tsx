@@ -29,12 +29,13 @@ import {
 } from '../../../commands/args.ts';
 import type { Command } from '../../../commands/registry.ts';
 import { describeFailure, type RunFailure } from '../palette/prompt.ts';
+import { BlueprintPicker } from './BlueprintPicker.tsx';
 
 /**
  * What one field holds: the text shown, and the entities picked from the suggestions, taken by id
  * while their label is still what the text says (two players may share a name).
  */
-interface FieldValue {
+export interface FieldValue {
   raw: string;
   picked?: EntityRef;
   /** For a list: every entity picked for one of its items. */
@@ -57,7 +58,7 @@ const isRef = (v: unknown): v is EntityRef =>
   typeof v === 'object' && v !== null && 'kind' in v && 'id' in v && 'label' in v;
 
 /** A known value as the field shows it: entities by label (taken by id while unchanged), the rest as text. */
-function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
+export function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
   if (isRef(v)) return { raw: v.label, picked: v };
   if (Array.isArray(v))
     return { raw: v.map((x) => (isRef(x) ? x.label : String(x))).join(', '), items: v.filter(isRef) };
@@ -69,7 +70,7 @@ function fieldValue(arg: Arg<unknown>, v: unknown): FieldValue {
 const labelOf = (name: string, arg: Arg<unknown>) => arg.label ?? name;
 
 /** One field's value, with the message the console would give for the same text. */
-async function parseField(
+export async function parseField(
   name: string,
   arg: Arg<unknown>,
   v: FieldValue,
@@ -112,7 +113,7 @@ function hint(name: string, arg: Arg<unknown>): string {
   return `${text}${range}${arg.isOptional ? ' · optional' : ''}`;
 }
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   arg: Arg<unknown>;
   value: FieldValue;
@@ -209,10 +210,44 @@ function Choice({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
   );
 }
 
-function ArgField(props: FieldProps) {
+/** A class path typed, or chosen in the blueprint picker (Give Item's "item path or choose"). */
+function BlueprintField({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <div className="argform-blueprint">
+      <Input
+        className="ui-input"
+        autoFocus={autoFocus}
+        autoComplete="off"
+        invalid={!!error}
+        value={value.raw}
+        onChange={(e) => onChange({ raw: e.target.value })}
+      />
+      <button type="button" className="ui-button" onClick={() => setPicking(true)}>
+        Choose {labelOf(name, arg).toLowerCase()}…
+      </button>
+      {picking && (
+        <BlueprintPicker
+          kind={arg.blueprint!}
+          initialText={value.raw.startsWith('/') ? '' : value.raw}
+          onPick={(path) => {
+            onChange({ raw: path });
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One argument as a labelled field with its hint and message: forms beyond ArgForm build on it. */
+export function ArgField(props: FieldProps) {
   const { name, arg, value, error, autoFocus, onChange } = props;
   const control =
-    arg.type === 'boolean' ? (
+    arg.type === 'blueprint' ? (
+      <BlueprintField {...props} />
+    ) : arg.type === 'boolean' ? (
       <Checkbox
         className="argform-check"
         checked={isYes(value.raw)}
@@ -223,7 +258,7 @@ function ArgField(props: FieldProps) {
       </Checkbox>
     ) : arg.type === 'enum' ? (
       <Choice {...props} />
-    ) : arg.type === 'ref' || arg.type === 'list' || arg.type === 'duration' ? (
+    ) : arg.type === 'ref' || arg.type === 'list' || arg.type === 'duration' || arg.suggestions ? (
       <CompletingInput {...props} />
     ) : (
       <Input

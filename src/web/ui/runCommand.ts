@@ -1,6 +1,7 @@
 // How menus, toolbars and list keys run a command: with the values of where the user is (the
 // rows handed over, else the route, through the resolver), or, when a required argument is still
-// missing, by opening the palette at that command with what is known, prompting for the rest.
+// missing, by opening the palette at that command with what is known, prompting for the rest (or
+// the command's form, for a dialog of the spec).
 
 import type { Selection, Surface } from '../../../commands/context.ts';
 import { type Command, valuesInView } from '../../../commands/registry.ts';
@@ -48,7 +49,8 @@ export function runOrPrompt(
   const ctx = where.selection ? { ...base, selection: where.selection } : base;
   const values = knownValues(cmd, given, valuesInView(cmd, ctx));
   if (missingArgs(cmd, values).length > 0) {
-    if (where.store) openPaletteAt(where.store, cmd.id, values);
+    if (cmd.form) ctx.app.dialogs.form(cmd.id, values);
+    else if (where.store) openPaletteAt(where.store, cmd.id, values);
     else ctx.app.palette.open(cmd.title);
     return;
   }
