@@ -1,6 +1,7 @@
 // Every command of the console, registered once. A duplicate id or key fails here, at start-up and in tests.
 
 import { accountCommands } from './account.ts';
+import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
 import { LIST_KEYS } from './listKeys.ts';
@@ -22,6 +23,7 @@ const COMMANDS = [
   ...chatCommands,
   ...playerCommands,
   ...banCommands,
+  ...activityCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

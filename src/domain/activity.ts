@@ -35,16 +35,26 @@ export interface ActivityFilter {
   user?: string;
   /** One kind, or several separated by commas. */
   kind?: string;
-  /** A duration back from now: 30m, 12h, 7d, 2w. */
-  since?: string;
+  /** How far back, in seconds; null or absent: the whole trail. */
+  sinceSeconds?: number | null;
 }
 
-export const SINCE_MESSAGE = 'Use a duration like 30m, 12h, 7d or 2w for since.';
+export const SINCE_MESSAGE = 'Use a duration like 30m, 12h, 7d or 2w, or leave it blank for the whole trail.';
 
-/**
- * The list's query parameters for a filter; throws SINCE_MESSAGE on a duration that cannot be read
- * so that the form keeps what was typed and says why.
- */
+/** A typed "since" (7d) in seconds, null when blank; throws SINCE_MESSAGE when it cannot be read. */
+export function parseSince(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  try {
+    const seconds = parseDuration(t);
+    if (seconds !== null) return seconds;
+  } catch {
+    // The duration parser's message speaks of bans ("permanent"); this one of the trail.
+  }
+  throw new Error(SINCE_MESSAGE);
+}
+
+/** The list's query parameters for a filter. */
 export function activityParams(filter: ActivityFilter, nowMs: number): Record<string, string> {
   const out: Record<string, string> = {};
   const user = filter.user?.trim();
@@ -55,24 +65,21 @@ export function activityParams(filter: ActivityFilter, nowMs: number): Record<st
     .filter(Boolean)
     .join(',');
   if (kind) out.kind = kind;
-  const since = filter.since?.trim();
-  if (since) {
-    let seconds: number | null;
-    try {
-      seconds = parseDuration(since);
-    } catch {
-      throw new Error(SINCE_MESSAGE);
-    }
-    if (seconds === null) throw new Error(SINCE_MESSAGE);
-    out.since = String(Math.floor(nowMs / 1000) - seconds);
-  }
+  if (filter.sinceSeconds) out.since = String(Math.max(0, Math.floor(nowMs / 1000) - filter.sinceSeconds));
   return out;
 }
 
-/** One line of text for an entry: who, what, on what, how it went. */
-export function activityLine(e: ActivityEntry): string {
-  const what = `${e.kind} ${e.action}`;
-  const summary = e.summary ? ` (${e.summary})` : '';
-  const outcome = e.outcome === 'ok' ? '' : ` [${e.outcome}]`;
-  return `${e.usernameFull} ${what}${summary}${outcome}`;
+/** The cells of an entry as the console prints it and the CSV holds it, in ACTIVITY_HEADINGS order. */
+export const ACTIVITY_HEADINGS = ['Time', 'User', 'Kind', 'Action', 'Target', 'Summary', 'Outcome'] as const;
+
+export function activityCells(e: ActivityEntry): string[] {
+  return [
+    new Date(e.time * 1000).toISOString(),
+    e.usernameFull,
+    e.kind,
+    e.action,
+    e.target ?? '',
+    e.summary,
+    e.outcome,
+  ];
 }

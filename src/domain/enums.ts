@@ -201,6 +201,7 @@ export const SERVER_TABS = [
   'characters',
   'tribes',
   'dinos',
+  'activity',
 ] as const;
 export const PLAYER_TABS = ['logs', 'sessions', 'identifiers', 'characters', 'nameHistory', 'notes'] as const;
 export const GROUP_TABS = [

@@ -12,4 +12,5 @@ export const MENUS = {
   banToolbar: ['ban.create'],
   logRow: ['log.showRaw', 'log.open'],
   logToolbar: ['log.showRaw'],
+  activityToolbar: ['ui.list.exportCsv'],
 } as const satisfies Record<string, readonly CommandId[]>;
