@@ -2,8 +2,7 @@
 // [--since 7d]`. Not an ACTIONS.md id: like the console's own commands it is ours, yet offered on
 // every surface. The console prints the entries; elsewhere it opens the Activity tab.
 
-import { ACTIVITY_HEADINGS, activityCells, activityParams, SINCE_MESSAGE } from '../src/domain/activity.ts';
-import { parseDuration } from '../src/domain/duration.ts';
+import { ACTIVITY_HEADINGS, activityCells, activityParams, parseSince } from '../src/domain/activity.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { ownerOf, ref, text } from './args.ts';
 import { CommandError, defineCommand } from './registry.ts';
@@ -11,13 +10,12 @@ import { CommandError, defineCommand } from './registry.ts';
 /** Entries the console prints; the Activity tab and its CSV hold the rest. */
 export const ACTIVITY_PRINTED = 100;
 
-/** A "since" as typed, in seconds; the arg's own message when it cannot be read. */
+/** A "since" as typed, in seconds; the message names the field when it cannot be read. */
 function sinceSeconds(since: string | undefined): number | null {
-  if (!since?.trim()) return null;
   try {
-    return parseDuration(since);
-  } catch {
-    throw new CommandError(SINCE_MESSAGE, 'since');
+    return parseSince(since ?? '');
+  } catch (e) {
+    throw new CommandError((e as Error).message, 'since');
   }
 }
 
