@@ -106,16 +106,21 @@ describe('the activity command', () => {
       }),
     );
     const navigate = vi.fn();
+    const info = vi.fn();
     const ctx: CommandContext = {
       route: '/servers/s-island/logs',
       selection: { kind: null, ids: [] },
       user: null,
       surface,
       entities: lookup,
-      app: { api: createSentinelApi(http as unknown as Http), navigate } as unknown as AppServices,
+      app: {
+        api: createSentinelApi(http as unknown as Http),
+        navigate,
+        dialogs: { info },
+      } as unknown as AppServices,
       permissions: () => null,
     };
-    return { ctx, http, navigate };
+    return { ctx, http, navigate, info };
   }
 
   async function values(line: string) {
@@ -157,6 +162,25 @@ describe('the activity command', () => {
     await registry.get('activity.show')!.run(v as never, ctx);
     expect(navigate).toHaveBeenCalledWith('/servers/s-island/activity');
     expect(http).not.toHaveBeenCalled();
+  });
+
+  it('shows what a filter given in the palette matches in a dialog', async () => {
+    const v = await values('activity --kind chat');
+    const { ctx, http, navigate, info } = context('palette');
+    await registry.get('activity.show')!.run(v as never, ctx);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(http).toHaveBeenCalledWith(
+      'GET',
+      '/sentinel/activity',
+      expect.objectContaining({ query: { serviceId: 's-island', kind: 'chat', pageSize: 100 } }),
+    );
+    expect(info).toHaveBeenCalledWith('Activity of s-island.', [
+      [
+        `${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`,
+        'chat · send · s-island · message: hello · ok',
+      ],
+      [`${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`, 'services · update · s-island · ok'],
+    ]);
   });
 
   it('refuses a since it cannot read, naming the field', async () => {

@@ -29,13 +29,17 @@ const objectsOf = (body: unknown): Record<string, unknown>[] =>
 
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
+/** Scalar fields as `key: value`, one level of nested objects as `key.sub: value`; never ids or secrets. */
+function fieldsOf(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) => {
+    if (k.endsWith('Id') || SECRET.test(k) || v === null || v === undefined) return [];
+    if (isObject(v)) return prefix ? [] : fieldsOf(v, `${k}.`);
+    return typeof v === 'object' ? [] : [`${prefix}${k}: ${String(v)}`];
+  });
+}
+
 function summaryOf(objects: Record<string, unknown>[]): string {
-  const parts = objects.slice(0, OBJECTS_SUMMED).map((o) =>
-    Object.entries(o)
-      .filter(([k, v]) => !k.endsWith('Id') && !SECRET.test(k) && v !== null && typeof v !== 'object')
-      .map(([k, v]) => `${k}: ${String(v)}`)
-      .join(', '),
-  );
+  const parts = objects.slice(0, OBJECTS_SUMMED).map((o) => fieldsOf(o).join(', '));
   if (objects.length > OBJECTS_SUMMED) parts.push(`${objects.length - OBJECTS_SUMMED} more`);
   const text = parts.filter(Boolean).join('; ');
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
