@@ -108,6 +108,12 @@ it('keeps one entry per write with who, what, target and outcome, for every kind
       },
     ],
     [
+      'game command to a group',
+      () =>
+        call(t.base, owner, 'POST', '/sentinel/gameCommands', { type: 'broadcast', message: 'all', groupId }),
+      { kind: 'gameCommands', action: 'run', target: groupId, serviceIds: [], groupIds: [groupId] },
+    ],
+    [
       'chat',
       () => call(t.base, owner, 'POST', '/sentinel/chat', { message: 'hello trail', serviceId }),
       { kind: 'chat', action: 'send', serviceIds: [serviceId], summary: 'message: hello trail' },

@@ -48,11 +48,15 @@ export function noteBody(body: unknown): void {
   if (w && w.body === undefined) w.body = body;
 }
 
-/** A row being written: its server or group (service_id, group_id columns) shows the entry too. */
+/**
+ * A row being written: its server or group shows the entry too. Table rows name them service_id
+ * and group_id, rows read as the API's JSON serviceId and groupId.
+ */
 export function noteRow(row: Record<string, unknown>): void {
   const w = current();
   if (!w) return;
-  const { service_id: s, group_id: g } = row;
+  const s = row.service_id ?? row.serviceId;
+  const g = row.group_id ?? row.groupId;
   if (typeof s === 'string' && UUID.test(s)) w.serviceIds.add(s.toLowerCase());
   if (typeof g === 'string' && UUID.test(g)) w.groupIds.add(g.toLowerCase());
 }
