@@ -140,18 +140,24 @@ export async function withTrail(
     recorded: false,
     open: true,
   };
+  // What the request answers stands whether or not its entry can still be written here: a
+  // refusal is the caller's to hear, and a chat line already reached the game.
   const settle = async (outcome: string) => {
-    if (!w.recorded) await insertEntry(db, w, outcome);
-    const f = factsOf(w);
-    await publisher.publish(
-      [
-        ...f.serviceIds.map((id) => channelFor('services', id)),
-        ...f.groupIds.map((id) => channelFor('groups', id)),
-        userChannel(w.caller.userId),
-      ],
-      ACTIVITY_EVENT,
-      { activityId: w.id },
-    );
+    try {
+      if (!w.recorded) await insertEntry(db, w, outcome);
+      const f = factsOf(w);
+      await publisher.publish(
+        [
+          ...f.serviceIds.map((id) => channelFor('services', id)),
+          ...f.groupIds.map((id) => channelFor('groups', id)),
+          userChannel(w.caller.userId),
+        ],
+        ACTIVITY_EVENT,
+        { activityId: w.id },
+      );
+    } catch (err) {
+      console.error(`activity: recording ${w.method} ${w.route} failed:`, (err as Error).message);
+    }
   };
   let response: Response;
   try {
@@ -159,11 +165,8 @@ export async function withTrail(
   } catch (e) {
     const failure = e instanceof ApiException ? e : fromDatabaseError(e);
     w.open = false;
-    // The request's own error is what the caller must hear, even if its entry cannot be written.
     if (failure && (w.recorded || RECORDED_FAILURES.has(failure.status)))
-      await settle(failure.code ?? String(failure.status)).catch((err) =>
-        console.error('activity: recording a refused write failed:', (err as Error).message),
-      );
+      await settle(failure.code ?? String(failure.status));
     throw e;
   }
   w.open = false;
