@@ -14,7 +14,7 @@ import { uuidv7 } from '../crypto.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiException, fromDatabaseError } from '../http/errors.ts';
-import type { Publisher } from '../realtime/publisher.ts';
+import { LIMITS, type Publisher } from '../realtime/publisher.ts';
 import { describeWrite } from './describe.ts';
 
 interface Write {
@@ -146,15 +146,16 @@ export async function withTrail(
     try {
       if (!w.recorded) await insertEntry(db, w, outcome);
       const f = factsOf(w);
-      await publisher.publish(
-        [
-          ...f.serviceIds.map((id) => channelFor('services', id)),
-          ...f.groupIds.map((id) => channelFor('groups', id)),
-          userChannel(w.caller.userId),
-        ],
-        ACTIVITY_EVENT,
-        { activityId: w.id },
-      );
+      const channels = [
+        ...f.serviceIds.map((id) => channelFor('services', id)),
+        ...f.groupIds.map((id) => channelFor('groups', id)),
+        userChannel(w.caller.userId),
+      ];
+      // A bulk write may reach more channels than one Pusher event may name.
+      for (let i = 0; i < channels.length; i += LIMITS.channelsPerEvent)
+        await publisher.publish(channels.slice(i, i + LIMITS.channelsPerEvent), ACTIVITY_EVENT, {
+          activityId: w.id,
+        });
     } catch (err) {
       console.error(`activity: recording ${w.method} ${w.route} failed:`, (err as Error).message);
     }
