@@ -1,6 +1,7 @@
 // Every command of the console, registered once. A duplicate id or key fails here, at start-up and in tests.
 
 import { accountCommands } from './account.ts';
+import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
@@ -34,6 +35,7 @@ const COMMANDS = [
   ...groupCommands,
   ...scriptAttachmentCommands,
   ...giveCommands,
+  ...activityCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

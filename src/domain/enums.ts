@@ -215,18 +215,9 @@ export const SERVER_TABS = [
   'characters',
   'tribes',
   'dinos',
+  'activity',
 ] as const;
 export const PLAYER_TABS = ['logs', 'sessions', 'identifiers', 'characters', 'nameHistory', 'notes'] as const;
-export const GROUP_TABS = [
-  'services',
-  'chat',
-  'sessions',
-  'users',
-  'bans',
-  'scripts',
-  'buckets',
-  'settings',
-] as const;
 
 export const LOCATOR_FORMATS = ['SetPlayerPos', 'CopyCoordsToClipboard', 'GPS'] as const;
 export type LocatorFormat = (typeof LOCATOR_FORMATS)[number];

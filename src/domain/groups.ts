@@ -99,5 +99,6 @@ export const GROUP_TABS = [
   'scripts',
   'buckets',
   'settings',
+  'activity',
 ] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];

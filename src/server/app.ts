@@ -11,6 +11,7 @@ import {
   AUTH_FLOW_SECONDS,
   REFRESH_TOKEN_SECONDS,
 } from '../domain/constants.ts';
+import { trailedDb } from './activity/trail.ts';
 import { type Bus, createMemoryBus, createPgBus } from './cluster/bus.ts';
 import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
@@ -27,6 +28,7 @@ import { combinedLinks } from './rcon/links.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
+import { registerActivityRoutes } from './routes/activity.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
 import { registerBanRoutes } from './routes/bans.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
@@ -215,7 +217,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
   const ctx: ServerContext = {
-    db,
+    // Routes' transactions also write the activity trail's entry of the request they serve.
+    db: trailedDb(db),
     config,
     publisher,
     links: null as unknown as Links,
@@ -254,6 +257,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerWebhookRoutes(router, ctx);
   registerDiscordRoutes(router, ctx);
   registerChatBotRoutes(router, ctx);
+  registerActivityRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {

@@ -287,6 +287,18 @@ const SCREENS: Screen[] = [
     ),
   },
   {
+    name: 'server activity, a filter refused',
+    path: (ids) => `/servers/${ids.server}/activity`,
+    open: async (page) => {
+      await consoleLines(page, 'chat "Island PvE" checking the trail');
+      await expect(
+        page.getByRole('grid', { name: 'Activity of Island PvE' }).getByRole('row').nth(1),
+      ).toBeVisible();
+      await page.getByRole('textbox', { name: 'Since' }).fill('soon');
+      await expect(page.getByRole('alert').filter({ hasText: /Use a duration like/ })).toBeVisible();
+    },
+  },
+  {
     name: 'two panes',
     path: () => '/servers',
     open: async (page) => {

@@ -10,6 +10,7 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
+import { ACTIVITY_EVENT, type ActivityEntry, SINCE_MESSAGE } from '../../src/domain/activity.ts';
 import {
   type Character,
   channelFor,
@@ -28,6 +29,7 @@ import { useChannels } from '../../src/web/store/liveRefetch.ts';
 import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
 import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
 import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
+import { ActivityList } from '../../src/web/views/activity/ActivityList.tsx';
 import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
@@ -411,5 +413,53 @@ describe('useChannels', () => {
 
     unmount();
     expect(rt.channels()).toEqual([]);
+  });
+});
+
+describe('activity, a server’s trail', () => {
+  const entry = (n: number): ActivityEntry => ({
+    activityId: uuid(400 + n),
+    time: 1_700_000_000 + n,
+    userId: uuid(500),
+    username: 'Ann',
+    usernameFull: 'Ann#00000000',
+    method: 'POST',
+    route: '/sentinel/chat',
+    kind: 'chat',
+    action: 'send',
+    target: SERVICE,
+    summary: `message: line ${n}`,
+    serviceIds: [SERVICE],
+    groupIds: [],
+    outcome: 'ok',
+  });
+
+  it('refetches on activityAdded, and keeps the last good filter while a since is refused', async () => {
+    let stored = [entry(1)];
+    const api = fakeApi({ '/sentinel/activity': () => stored });
+    const rt = fakeRealtime();
+    show(<ActivityList scope={{ serviceId: SERVICE }} label="Island" />, api.http, rt.realtime);
+    expect(await screen.findByText('message: line 1')).toBeTruthy();
+    expect(api.calls('/sentinel/activity')[0]).toEqual({ serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE });
+
+    stored = [entry(2), entry(1)];
+    rt.emit(CHANNEL, ACTIVITY_EVENT, { activityId: entry(2).activityId });
+    expect(await screen.findByText('message: line 2')).toBeTruthy();
+
+    const since = screen.getByRole('textbox', { name: 'Since' });
+    const asked = api.calls('/sentinel/activity').length;
+    fireEvent.change(since, { target: { value: 'soon' } });
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', SINCE_MESSAGE);
+    expect(since).toHaveProperty('value', 'soon');
+    expect(since.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls('/sentinel/activity')).toHaveLength(asked);
+
+    const before = Math.floor(Date.now() / 1000);
+    fireEvent.change(since, { target: { value: '1h' } });
+    await waitFor(() => expect(api.calls('/sentinel/activity').at(-1)).toHaveProperty('since'));
+    const asking = Number(api.calls('/sentinel/activity').at(-1)?.since);
+    expect(asking).toBeGreaterThanOrEqual(before - 3600);
+    expect(asking).toBeLessThanOrEqual(before - 3600 + 5);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

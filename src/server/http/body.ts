@@ -15,6 +15,7 @@ import {
   textProblem,
 } from '../../domain/limits.ts';
 import type { Problem } from '../../domain/validate.ts';
+import { noteBody } from '../activity/trail.ts';
 import { ApiException, badRequest, rejected } from './errors.ts';
 import type { Ctx } from './router.ts';
 
@@ -103,7 +104,9 @@ export function parseJson(text: string): unknown {
 
 export async function readJson(c: Ctx): Promise<unknown> {
   if (!isJson(c)) throw badRequest('badContentType', 'Send the body as application/json.');
-  return parseJson(await readText(c));
+  const body = parseJson(await readText(c));
+  noteBody(body);
+  return body;
 }
 
 /** A flat set of fields from a JSON object or a form-encoded body. */

@@ -6,6 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { errorBody } from '../../domain/errors.ts';
 import { QUERY_VALUE_MAX, textProblem } from '../../domain/limits.ts';
+import { withTrail } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import { type Caller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
 import type { CallerInfo } from './callers.ts';
@@ -73,6 +74,9 @@ function checkQuery(c: Ctx): void {
     if (p) throw rejected(p);
   }
 }
+
+/** Writes the activity trail keeps (src/server/activity/): every authenticated write under /sentinel. */
+const isTrailed = (method: Method, path: string) => method !== 'GET' && path.startsWith('/sentinel/');
 
 export interface ApiRouter {
   app: Hono<Env>;
@@ -193,7 +197,9 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
         await limitFor(c, caller);
         requireScopes(caller, scopes);
         checkQuery(c);
-        return handler(c, caller);
+        if (!isTrailed(method, path)) return handler(c, caller);
+        const info = { caller, method, route: path, params: c.req.param() as Record<string, string> };
+        return withTrail(ctx.db, ctx.publisher, info, () => handler(c, caller));
       });
     },
   };

@@ -6,6 +6,7 @@
 
 import { UUID } from '../../domain/constants.ts';
 import type { Problem } from '../../domain/validate.ts';
+import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
@@ -308,6 +309,7 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
       change = made.created ? 'created' : 'updated';
     }
     const after = (await rowOf(tx, spec, written)) as Row;
+    noteRow(after);
     await spec.afterWrite?.(tx, after);
     return { id: written, change, notices: (await spec.notify?.(tx, after, change)) ?? [] };
   }
@@ -395,6 +397,7 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
       for (const id of ids) {
         const row = await rowOf(tx, spec, id);
         if (!row) continue;
+        noteRow(row);
         if (!(await (spec.canChange?.(tx, caller.userId, row, 'delete') ?? true)))
           throw forbidden({ [spec.idProp]: id });
         out.push(...((await spec.notify?.(tx, row, 'deleted')) ?? []));

@@ -7,6 +7,7 @@ import { ActionEvent, channelFor, type LocateResult, userChannel } from '../../d
 import { UUID } from '../../domain/constants.ts';
 import { Msg } from '../../domain/messages.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
+import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, badRequest, forbidden, serviceNotConnected } from '../http/errors.ts';
@@ -91,6 +92,7 @@ export async function actionTarget(
   );
   const row = rows[0];
   if (!row) throw new ApiException(404, t.missing, 'notFound', { [t.idProp]: id });
+  noteRow(row);
   if (!hasAll(row.bits, Perm.ControlServices)) throw forbidden({ [t.idProp]: id });
   return row;
 }

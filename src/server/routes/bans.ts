@@ -9,6 +9,7 @@ import { UUID } from '../../domain/constants.ts';
 import { EPOCH_MAX, isEpochSeconds } from '../../domain/limits.ts';
 import { Msg } from '../../domain/messages.ts';
 import { hasAll } from '../../domain/permissions.ts';
+import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
@@ -63,6 +64,7 @@ const listSpec = (k: BanClass): ListSpec => ({
 
 async function bitsOn(tx: Queryable, k: BanClass, ownerId: string, userId: string): Promise<number | null> {
   if (!UUID.test(ownerId)) return null;
+  noteRow({ [k.ownerColumn]: ownerId });
   const { rows } = await tx.query<{ permissions: number }>(
     `SELECT permissions FROM ${k.permissionView} WHERE ${k.ownerColumn} = $1 AND user_id = $2`,
     [ownerId, userId],

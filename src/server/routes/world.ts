@@ -6,6 +6,7 @@
 
 import { UUID } from '../../domain/constants.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
+import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { readJson } from '../http/body.ts';
@@ -34,6 +35,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
       `SELECT ${wc.columns} FROM ${wc.from('$2')} WHERE ${idCol} = $1 AND ${live}`,
       [id, userId],
     );
+    if (rows[0]) noteRow(rows[0]);
     return rows[0] ?? null;
   }
 

@@ -2,6 +2,7 @@
 // class path of §2.4. Paths are relative to `{api}/v4`. Each call names the error codes its caller
 // may handle by name (the http helper turns any other into 'generic').
 
+import { ACTIVITY_PATH, type ActivityEntry } from '../../domain/activity.ts';
 import type {
   Bucket,
   BucketValue,
@@ -182,6 +183,14 @@ export function createSentinelApi(http: Http) {
     playerNotes: writable<PlayerNote>('/sentinel/playerNotes'),
     playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
     logMessages: readable<LogMessage>('/sentinel/logMessages'),
+    /** The activity trail of a server or group, or the caller's own (docs/api.md "Activity trail"). */
+    activity: {
+      list: (params: ListParams = {}) =>
+        http<Page<ActivityEntry>>('GET', ACTIVITY_PATH, {
+          query: params,
+          expect: ['forbidden', 'validation'],
+        }),
+    },
     buckets: writable<Bucket>('/sentinel/buckets'),
     bucketValues: writable<BucketValue>('/sentinel/bucketValues'),
     scripts: writable<Script>('/sentinel/scripts'),

@@ -91,4 +91,5 @@ export const MENUS = {
   serverUserRow: ['group.editPermissions', 'group.removeUser'],
   serverGroupRow: ['group.open', 'group.removeServer'],
   serverScriptRow: ['script.detach', 'script.setVersion'],
+  activityToolbar: ['ui.list.exportCsv'],
 } as const satisfies Record<string, readonly CommandId[]>;

@@ -14,6 +14,7 @@ import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
+import { ACTIVITY_TAB, ActivityList } from '../activity/ActivityList.tsx';
 import { BansTab } from '../bans/BansTab.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
 import { SessionsTab } from '../players/SessionsTab.tsx';
@@ -33,6 +34,7 @@ const TITLES: Record<GroupTab, string> = {
   scripts: 'Scripts',
   buckets: 'Buckets',
   settings: 'Settings',
+  activity: ACTIVITY_TAB.title,
 };
 
 function TabBody({ tab, group }: { tab: GroupTab; group: Group }) {
@@ -52,6 +54,8 @@ function TabBody({ tab, group }: { tab: GroupTab; group: Group }) {
       return <GroupScriptsTab group={group} />;
     case 'buckets':
       return <GroupBucketsTab group={group} />;
+    case 'activity':
+      return <ActivityList scope={{ groupId }} label={group.name} />;
     case 'settings':
       return <GroupSettings key={`${group.groupId}:${group.name}`} group={group} />;
   }

@@ -12,6 +12,7 @@ import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { patchService, useLiveServices } from '../../store/services.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
+import { ACTIVITY_TAB, ActivityList } from '../activity/ActivityList.tsx';
 import { BansTab } from '../bans/BansTab.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
 import { LogView } from '../logs/LogView.tsx';
@@ -35,6 +36,7 @@ const TABS = [
   { id: 'characters', title: 'Survivors' },
   { id: 'tribes', title: 'Tribes' },
   { id: 'dinos', title: 'Dinos' },
+  ACTIVITY_TAB,
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -63,6 +65,8 @@ function TabBody({ tab, service }: { tab: TabId; service: Service }) {
       return <TribeList filter={{ serviceId }} name="serverTribes" />;
     case 'dinos':
       return <DinoList filter={{ serviceId }} name="serverDinos" />;
+    case 'activity':
+      return <ActivityList scope={{ serviceId }} label={service.displayName} />;
   }
 }
 
