@@ -272,6 +272,18 @@ describe('exact cursors', () => {
     }
   });
 
+  it('keeps log_terms with the lines: a written line adds its words, a deleted one takes them away', async () => {
+    const words = () =>
+      t.server.db.query<{ lexeme: string }>(
+        'SELECT lexeme FROM log_terms WHERE message_id = $1 ORDER BY lexeme',
+        [uuid(2000)],
+      );
+    await insert([{ ...TIES[0], id: uuid(2000), time: T0 - 50, message: 'Zebras graze quietly' }]);
+    expect((await words()).rows.map((r) => r.lexeme)).toEqual(['graze', 'quiet', 'zebra']);
+    await t.server.db.query('DELETE FROM log_messages WHERE message_id = $1', [uuid(2000)]);
+    expect((await words()).rows).toEqual([]);
+  });
+
   it('keeps the plain time bounds strict', async () => {
     const at = String(BASE + 1.123457);
     expect((await list({ ...scope(), until: at })).totalResults).toBe(10);
