@@ -21,6 +21,14 @@ export interface EntityRef {
   server?: string;
 }
 
+/** An argument that may hold one picked entity or a list of them, as a list. */
+export const asList = (v: EntityRef | EntityRef[] | undefined | null): EntityRef[] =>
+  Array.isArray(v) ? v : v ? [v] : [];
+
+/** How the API names a server or group a request is for (bans, chat, game commands). */
+export const ownerOf = (t: EntityRef): { groupId: string } | { serviceId: string } =>
+  t.kind === 'group' ? { groupId: t.id } : { serviceId: t.id };
+
 /** What parsing and completion need from the app: the entity store, and the API behind it. */
 export interface EntityLookup {
   /** Fast, from the store; used for completion on every key press. */

@@ -8,9 +8,9 @@ import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
 import type { Ban, GroupBan, ServiceBan } from '../src/domain/players.ts';
 import { pathOf } from '../src/domain/resolver.ts';
-import { type EntityRef, list, ref, text } from './args.ts';
+import { asList, type EntityRef, list, ownerOf, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
-import { asList, onePlayer } from './players.ts';
+import { onePlayer, playersOf } from './players.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Players';
@@ -23,22 +23,16 @@ const classOf = (ctx: CommandContext, t: Target) =>
   t.kind === 'server'
     ? {
         api: ctx.app.api.serviceBans,
-        owner: { serviceId: t.id },
+        owner: ownerOf(t),
         idOf: (b: Ban) => (b as ServiceBan).serviceBanId,
       }
-    : { api: ctx.app.api.groupBans, owner: { groupId: t.id }, idOf: (b: Ban) => (b as GroupBan).groupBanId };
+    : { api: ctx.app.api.groupBans, owner: ownerOf(t), idOf: (b: Ban) => (b as GroupBan).groupBanId };
 
 /** The servers and groups given or in view (the registry fills them); at least one is needed. */
 function targetsOf(given: EntityRef | EntityRef[] | undefined): Target[] {
   const t = asList(given) as Target[];
   if (t.length === 0) throw new CommandError(Msg.targetsRequired, 'targets');
   return t;
-}
-
-function playersOf(given: EntityRef | EntityRef[] | undefined): EntityRef[] {
-  const p = asList(given);
-  if (p.length === 0) throw new CommandError('Choose a player.', 'player');
-  return p;
 }
 
 /** The player's ban on a server or group, if there is one. */

@@ -3,7 +3,7 @@
 
 import { Msg } from '../src/domain/messages.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { oneOf, ref, text } from './args.ts';
+import { oneOf, ownerOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
 
@@ -28,7 +28,7 @@ export const chatCommands = [
       mode: oneOf(CHAT_MODES).default('silent').describe('Notify or Silent'),
     },
     run: async ({ target, message, mode }, ctx) => {
-      const to = target.kind === 'group' ? { groupId: target.id } : { serviceId: target.id };
+      const to = ownerOf(target);
       try {
         await ctx.app.api.chat({ ...to, message, senderName: senderName(ctx) });
         if (mode === 'notify') await ctx.app.api.gameCommands([{ ...to, type: 'broadcast', message }]);

@@ -3,21 +3,20 @@
 import { PLAYER_TABS } from '../src/domain/enums.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { noteContent } from '../src/domain/validate.ts';
-import { bool, type EntityRef, oneOf, ref, text } from './args.ts';
+import { asList, bool, type EntityRef, oneOf, ref, text } from './args.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Players';
 
-/** An argument that may hold one picked entity or a list of them, as a list. */
-export const asList = (v: EntityRef | EntityRef[] | undefined | null): EntityRef[] =>
-  Array.isArray(v) ? v : v ? [v] : [];
-
-/** The player given or taken from the view (the registry fills it); the command cannot run without one. */
-export function onePlayer(given: EntityRef | EntityRef[] | undefined): EntityRef {
-  const p = asList(given)[0];
-  if (!p) throw new CommandError('Choose a player.', 'player');
+/** The players given or taken from the view (the registry fills them); a command needs one at least. */
+export function playersOf(given: EntityRef | EntityRef[] | undefined): EntityRef[] {
+  const p = asList(given);
+  if (p.length === 0) throw new CommandError('Choose a player.', 'player');
   return p;
 }
+
+/** The player given or taken from the view, for a command about one. */
+export const onePlayer = (given: EntityRef | EntityRef[] | undefined): EntityRef => playersOf(given)[0];
 
 const playerArg = () =>
   ref('player').describe('Player', 'A player by name, id or EOS id; blank: the one in view').optional();
@@ -115,18 +114,17 @@ export const playerCommands = [
       all: bool().describe('Include disconnected').default(false),
     },
     run: async ({ of, all }, ctx) => {
-      const target = of;
-      if (!target) throw new CommandError('Choose a player, server or group.', 'of');
+      if (!of) throw new CommandError('Choose a player, server or group.', 'of');
       if (ctx.surface !== 'console') {
-        ctx.app.navigate(pathOf(target.kind, target.id, 'sessions'));
+        ctx.app.navigate(pathOf(of.kind, of.id, 'sessions'));
         return undefined;
       }
       const filter =
-        { player: 'playerId', server: 'serviceId', group: 'groupId' }[target.kind as string] ?? 'playerId';
+        { player: 'playerId', server: 'serviceId', group: 'groupId' }[of.kind as string] ?? 'playerId';
       // One player's history is shown whole; many players' lists default to who is online now.
-      const onlineOnly = target.kind !== 'player' && !all;
+      const onlineOnly = of.kind !== 'player' && !all;
       const page = await ctx.app.api.playerSessions.list({
-        [filter]: target.id,
+        [filter]: of.id,
         sortedColumn: 'connectTime',
         sortDirection: 'descending',
         pageSize: 250,

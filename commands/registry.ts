@@ -13,7 +13,7 @@ import {
   refsInView,
 } from '../src/domain/resolver.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import type { ArgsShape, ArgValues, EntityLookup, EntityRef } from './args.ts';
+import { type ArgsShape, type ArgValues, asList, type EntityLookup, type EntityRef } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 
 /** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
@@ -193,7 +193,7 @@ export function normaliseKey(key: string): string {
 }
 
 /** The refusal of SPEC §8, naming the bits that are missing. */
-export function permissionReason(bits: number): string {
+function permissionReason(bits: number): string {
   return `${Msg.forbidden} (${bitNames(bits).join(' and ')}).`;
 }
 
@@ -245,7 +245,7 @@ export function valuesInView(cmd: Command, ctx: CommandContext): Record<string, 
 }
 
 /** What is given, with what the view supplies for the rest. */
-export function withView(
+function withView(
   cmd: Command,
   values: Record<string, unknown>,
   ctx: CommandContext,
@@ -308,8 +308,8 @@ export async function execute(
   const values = withView(cmd, given, ctx);
   for (const name of Object.keys(cmd.args ?? {})) {
     if (!refKinds(cmd, name)) continue;
-    for (const target of ([] as (EntityRef | undefined)[]).concat(values[name] as EntityRef)) {
-      const why = target && refusal(cmd, ctx, target);
+    for (const target of asList(values[name] as EntityRef | EntityRef[] | undefined)) {
+      const why = refusal(cmd, ctx, target);
       if (why) throw new CommandError(`${target.label}: ${why}`, name);
     }
   }
@@ -327,7 +327,7 @@ export async function execute(
  * A 403 in the words of SPEC §8, the server's own text kept as the reason; a command that already
  * said it in the spec's words (run command: Forbidden…) is left as it is.
  */
-export function permissionRefusal(e: unknown): unknown {
+function permissionRefusal(e: unknown): unknown {
   if (!(e instanceof ApiError) || e.status !== 403 || e.message.startsWith(Msg.forbidden)) return e;
   return new ApiError(Msg.noPermission, 'forbidden', 403, e.reason === Msg.noDetails ? e.message : e.reason);
 }

@@ -17,7 +17,7 @@ import {
   settingText,
 } from '../src/domain/serverSettings.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { colour, type EntityRef, list, oneOf, ref, text } from './args.ts';
+import { colour, type EntityRef, list, oneOf, ownerOf, ref, text } from './args.ts';
 import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
@@ -70,7 +70,7 @@ export async function runAdminCommand(
   const body = targets.map((t) => ({
     type: 'admin' as const,
     command: command.trim(),
-    ...(t.kind === 'group' ? { groupId: t.id } : { serviceId: t.id }),
+    ...ownerOf(t),
   }));
   try {
     const r = await ctx.app.api.gameCommands(body);

@@ -3,7 +3,7 @@
 
 import { EOS_ID } from './constants.ts';
 import { DURATION_MESSAGE, parseDuration } from './duration.ts';
-import { EPOCH_MAX } from './limits.ts';
+import { isEpochSeconds } from './limits.ts';
 import { banPlayerId } from './validate.ts';
 
 export const BanMsg = {
@@ -82,7 +82,7 @@ function readBanLine(lineText: string, nowSeconds: number): Omit<BanLine, 'line'
   const last = nameFields.at(-1);
   if (last !== undefined && /^-?\d+(\.\d+)?$/.test(last)) {
     const n = Number(last);
-    if (n < 0 || n > EPOCH_MAX) return BanMsg.listExpirationBad;
+    if (!isEpochSeconds(n)) return BanMsg.listExpirationBad;
     if (n > 0 && n <= nowSeconds) return BanMsg.listExpired;
     expiration = n === 0 ? null : Math.floor(n);
     nameFields = nameFields.slice(0, -1);

@@ -18,6 +18,10 @@ export const PAGE_MAX = 1_000_000;
 /** Epoch seconds of 9999-12-31T23:59:59Z: the largest time a field or filter takes. */
 export const EPOCH_MAX = 253_402_300_799;
 
+/** A time a field takes: finite epoch seconds from 1970 to EPOCH_MAX. */
+export const isEpochSeconds = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= EPOCH_MAX;
+
 /**
  * Characters of a string field, by its property name; anything unnamed gets TEXT_MAX. Fields with
  * a tighter rule of their own (a nickname's 64, a group name's 100) answer it with their own
@@ -38,7 +42,7 @@ export const TEXT_LIMITS: Readonly<Record<string, number>> = {
   commonJavascript: 262_144,
 };
 /** Characters of an object field, as JSON. */
-export const OBJECT_LIMITS: Readonly<Record<string, number>> = {
+const OBJECT_LIMITS: Readonly<Record<string, number>> = {
   gameSpecific: 65_536,
   parameterValues: 65_536,
   metadata: 65_536,

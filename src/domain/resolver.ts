@@ -3,8 +3,6 @@
 // §7) applies to what is in view. The palette, the console pane, menus, links and every command
 // read it; nothing else parses a route.
 
-import { GROUP_TABS, PLAYER_TABS, SERVER_TABS } from './enums.ts';
-
 export const ENTITY_KINDS = [
   'server',
   'group',
@@ -26,7 +24,6 @@ interface KindRoute {
   section: string;
   /** Older first segments that still lead here (SPEC §2 redirects). */
   aliases?: readonly string[];
-  tabs?: readonly string[];
   /** The tab shown without one in the route, so it is left out of links. */
   defaultTab?: string;
   /** Whose mask applies to an entity of this kind: its own, its server's, or none (players are public). */
@@ -34,9 +31,9 @@ interface KindRoute {
 }
 
 export const KIND_ROUTES: Record<EntityKind, KindRoute> = {
-  server: { section: 'servers', aliases: ['services'], tabs: SERVER_TABS, defaultTab: 'logs', mask: 'own' },
-  group: { section: 'groups', tabs: GROUP_TABS, defaultTab: 'services', mask: 'own' },
-  player: { section: 'players', tabs: PLAYER_TABS, defaultTab: 'logs', mask: null },
+  server: { section: 'servers', aliases: ['services'], defaultTab: 'logs', mask: 'own' },
+  group: { section: 'groups', defaultTab: 'services', mask: 'own' },
+  player: { section: 'players', defaultTab: 'logs', mask: null },
   survivor: { section: 'characters', aliases: ['survivors'], mask: 'server' },
   tribe: { section: 'tribes', mask: 'server' },
   dino: { section: 'dinos', mask: 'server' },

@@ -241,9 +241,14 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     socket.destroy();
   });
 
-  let sweeping: Promise<unknown> = Promise.resolve();
+  // One sweep at a time: a tick while one still runs is skipped, so close() waits for the only one.
+  let sweeping: Promise<unknown> | null = null;
   const sweeper = setInterval(() => {
-    sweeping = sweepExpiredAuth(db).catch((e) => console.error('auth sweep failed:', (e as Error).message));
+    sweeping ??= sweepExpiredAuth(db)
+      .catch((e) => console.error('auth sweep failed:', (e as Error).message))
+      .finally(() => {
+        sweeping = null;
+      });
   }, opts.authSweepMs ?? AUTH_SWEEP_MS);
   sweeper.unref();
 

@@ -5,6 +5,9 @@ import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
 import type { Publisher } from './realtime/publisher.ts';
 
+/** Why a service's link is closed from outside it: the service was deleted, or its key rotated. */
+export type KickReason = 'deleted' | 'keyChanged';
+
 export interface TokenLifetimes {
   /** Seconds. Defaults: access 1 h, refresh 30 d, authorization code 5 min, flow 30 min (§4). */
   access: number;
@@ -38,8 +41,8 @@ export interface Links {
   /** Sends a game command to a connected service; rejects with 412 serviceNotConnected otherwise. */
   sendCommand(serviceId: string, command: Record<string, unknown>): Promise<unknown>;
   isConnected(serviceId: string): boolean;
-  /** Closes a service's link (deleted service, rotated key). */
-  kick(serviceId: string): void;
+  /** Closes a service's link, telling the game why. */
+  kick(serviceId: string, why: KickReason): void;
 }
 
 export interface ServerContext {

@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/server/crypto.ts';
 import { createSharedRateLimiter } from '../../src/server/http/rateLimit.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import { sweepExpiredAuth } from '../../src/server/model/authSweep.ts';
+import { FREE_FAILURES } from '../../src/server/model/signInBackoff.ts';
 import {
   authorizeUrl,
   CONSOLE_SCOPE,
@@ -319,6 +320,16 @@ describe('sign in and token', () => {
     expect((await attempt('right-pass')).status).toBe(302);
     // Success forgets the failures.
     expect((await attempt('wrong-after')).status).toBe(401);
+  });
+
+  it('counts a burst of parallel guesses before checking any, so only the free ones are tried', async () => {
+    const attempt = async (i: number) => {
+      const flow = flowIdOf(await (await fetch(authorizeUrl(t.base))).text());
+      return (await submitSignIn(t.base, flow, 'burst@palisade.local', `guess-${i}`)).status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(i)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - FREE_FAILURES);
   });
 });
 

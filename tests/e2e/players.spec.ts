@@ -11,7 +11,16 @@ interface Session {
   serviceId: string;
 }
 
-/** Someone playing on the server now, whose name is plain enough to type. */
+/** Players the console would find by this name (current, former or survivor names). */
+async function namesake(api: Call, name: string): Promise<number> {
+  const page = await api<Page_<unknown>>('GET', `/sentinel/players?name=${encodeURIComponent(name)}`);
+  return page.results.length;
+}
+
+/**
+ * Someone playing on the server now, whose name is plain enough to type and theirs alone: the
+ * simulator may give two players one name, and then the console rightly asks for the id.
+ */
 async function onlinePlayer(api: Call, serviceId: string): Promise<Session> {
   let found: Session | undefined;
   await expect
@@ -21,7 +30,12 @@ async function onlinePlayer(api: Call, serviceId: string): Promise<Session> {
           'GET',
           `/sentinel/playerSessions?serviceId=${serviceId}&isConnected=true&pageSize=100`,
         );
-        found = page.results.find((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName));
+        found = undefined;
+        for (const s of page.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName)))
+          if ((await namesake(api, s.playerName)) === 1) {
+            found = s;
+            break;
+          }
         return found !== undefined;
       },
       { timeout: 20_000 },
@@ -162,15 +176,13 @@ test('ban for 7 days from the console pane: the simulator kicks them, the server
   await signIn(page);
   const api = await apiOf(page);
   const island = await serverId(api, 'Island PvE');
-  await onlinePlayer(api, island);
+  const { playerName: name } = await onlinePlayer(api, island);
 
-  // A moderator reads a name off the connected players and bans them from the console.
+  // A moderator reads the name off the connected players and bans them from the console.
   await openServer(page, 'Island PvE');
   await openTab(page, 'Server tabs', 'Sessions');
   const sessions = page.getByRole('grid', { name: 'Player sessions' });
-  const firstRow = sessions.getByRole('row').nth(1);
-  await expect(firstRow).toContainText('Yes');
-  const name = (await firstRow.getByRole('gridcell').first().innerText()).trim();
+  await expect(sessions.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText('Yes');
 
   // The server in view is the target; the player is named.
   await consoleLine(page, `ban "${name}" 7d griefing on the base`);

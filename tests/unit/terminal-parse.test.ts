@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../commands/registry.ts';
-import { parseLine, suggestions, usage } from '../../src/web/terminal/parse.ts';
+import { parseArgs, usage } from '../../commands/registry.ts';
+import { parseLine, suggestions } from '../../src/web/terminal/parse.ts';
 import { quoteWord, tokenize } from '../../src/web/terminal/tokenize.ts';
 import { commands, entities, registry } from './terminal-fixtures.ts';
 

@@ -8,11 +8,11 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { channelFor, RealtimeEvent } from '../../domain/api.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
-import { EPOCH_MAX, type InputRules, inputProblem, textProblem } from '../../domain/limits.ts';
+import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
 import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
 import type { Bus } from '../cluster/bus.ts';
 import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
-import type { Links, ServerContext } from '../context.ts';
+import type { KickReason, Links, ServerContext } from '../context.ts';
 import { hashToken, uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
@@ -53,6 +53,13 @@ const CLOSE = {
   deleted: 4003,
   idle: 4004,
 } as const;
+
+/** Each reason to close a link from outside it, as the game hears it. */
+const KICKS: Record<KickReason, [number, string]> = {
+  deleted: [CLOSE.deleted, 'service deleted'],
+  // The game is told its key no longer holds, as it would be at its next hello.
+  keyChanged: [CLOSE.badAccessKey, 'badAccessKey'],
+};
 
 interface Pending {
   resolve(v: unknown): void;
@@ -103,8 +110,7 @@ function parseEvent(v: unknown): GameEvent | string {
   if (unstorable) return unstorable.message.replace(/\.$/, '');
   const { eventName, time, type, level, message, metadata } = v;
   if (typeof eventName !== 'string' || eventName === '') return 'eventName is required';
-  if (typeof time !== 'number' || !Number.isFinite(time) || time < 0 || time > EPOCH_MAX)
-    return 'time must be epoch seconds';
+  if (!isEpochSeconds(time)) return 'time must be epoch seconds';
   if (!(LOG_TYPES as readonly unknown[]).includes(type)) return `type must be one of ${LOG_TYPES.join(', ')}`;
   if (!(LOG_LEVELS as readonly unknown[]).includes(level))
     return `level must be one of ${LOG_LEVELS.join(', ')}`;
@@ -454,7 +460,10 @@ export function createLinkServer(
   const closeHere = (serviceId: string, code: number, reason: string) =>
     links.get(serviceId)?.ws.close(code, reason);
   bus.on('linkClaimed', (m) => closeHere((m as { serviceId: string }).serviceId, CLOSE.replaced, 'replaced'));
-  bus.on('kick', (m) => closeHere((m as { serviceId: string }).serviceId, CLOSE.deleted, 'service deleted'));
+  bus.on('kick', (m) => {
+    const { serviceId, why } = m as { serviceId: string; why: KickReason };
+    closeHere(serviceId, ...KICKS[why]);
+  });
 
   wss.on('connection', (ws: WebSocket) => {
     let link: Link | null = null;
@@ -554,9 +563,11 @@ export function createLinkServer(
       return true;
     },
     isConnected: (serviceId) => links.has(serviceId),
-    kick(serviceId) {
-      closeHere(serviceId, CLOSE.deleted, 'service deleted');
-      bus.publish('kick', { serviceId }).catch((e) => console.error('link: kick over the bus failed', e));
+    kick(serviceId, why) {
+      closeHere(serviceId, ...KICKS[why]);
+      bus
+        .publish('kick', { serviceId, why })
+        .catch((e) => console.error('link: kick over the bus failed', e));
     },
     async sendCommand(serviceId, command) {
       if (links.has(serviceId)) return runHere(serviceId, command);

@@ -12,7 +12,11 @@ const MAX_ROUNDS = 10;
 /** Each table's key and the condition under which a row is of no further use. */
 const EXPIRED: { table: string; key: string; expired: string }[] = [
   // A redeemed code's flow is kept until the code would have expired, to recognise its replay.
-  { table: 'auth_flows', key: 'flow_id', expired: 'greatest(expires, code_expires) < now()' },
+  {
+    table: 'auth_flows',
+    key: 'flow_id',
+    expired: 'expires < now() AND (code_expires IS NULL OR code_expires < now())',
+  },
   { table: 'sessions', key: 'access_token_hash', expired: 'refresh_expires < now()' },
   { table: 'rotated_refresh_tokens', key: 'refresh_token_hash', expired: 'expires < now()' },
   // The same day policy_signing_requests are honoured for (routes/users.ts).

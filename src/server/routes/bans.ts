@@ -6,7 +6,7 @@
 import { channelFor } from '../../domain/api.ts';
 import { BANS_UPDATED, BanMsg } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
-import { EPOCH_MAX } from '../../domain/limits.ts';
+import { EPOCH_MAX, isEpochSeconds } from '../../domain/limits.ts';
 import { Msg } from '../../domain/messages.ts';
 import { hasAll } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
@@ -73,7 +73,7 @@ async function bitsOn(tx: Queryable, k: BanClass, ownerId: string, userId: strin
 /** Epoch seconds or null; a past time would be a ban that never holds. */
 function expirationOf(v: unknown): number | null {
   if (v === null || v === undefined) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > EPOCH_MAX)
+  if (!isEpochSeconds(v))
     throw validation(`expiration must be epoch seconds up to ${EPOCH_MAX} (the year 9999), or null.`, {
       field: 'expiration',
     });

@@ -9,7 +9,7 @@ import { escapeHtml, htmlPage } from '../http/html.ts';
 import { redirectAllowed } from '../http/origin.ts';
 import { type ApiRouter, type Ctx, json } from '../http/router.ts';
 import { normaliseScopes, parseScopes } from '../model/auth.ts';
-import { clearFailures, recordFailure, secondsLocked } from '../model/signInBackoff.ts';
+import { claimAttempt, clearFailures } from '../model/signInBackoff.ts';
 
 /** base64url(SHA-256("")): a client that hashed nothing. */
 const EMPTY_CHALLENGE = '47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU';
@@ -137,7 +137,7 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
     const flow = await pendingFlow(str(fields.flow_id));
     if (!flow) return expiredPage(c);
     const email = str(fields.email).trim();
-    const wait = await secondsLocked(db, email);
+    const wait = await claimAttempt(db, email);
     if (wait > 0)
       return signInPage(
         c,
@@ -152,10 +152,7 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
     );
     const user = rows[0];
     const ok = await verifyPassword(str(fields.password), user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordFailure(db, email);
-      return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
-    }
+    if (!user || !ok) return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
     await clearFailures(db, email);
 
     const code = randomToken();

@@ -134,6 +134,18 @@ async function permissionsOn(tx: Queryable, serviceId: string, userId: string): 
   return rows[0]?.permissions ?? null;
 }
 
+/** Refuses unless the caller may edit the service: 404 without membership, 403 (with `details`) without edit servers. */
+async function requireEditable(
+  tx: Queryable,
+  serviceId: string,
+  userId: string,
+  details: unknown,
+): Promise<void> {
+  const bits = UUID.test(serviceId) ? await permissionsOn(tx, serviceId, userId) : null;
+  if (bits === null) throw objectNotFound({ serviceId });
+  if (!hasAll(bits, Perm.EditServices)) throw forbidden(details);
+}
+
 async function serviceLimit(tx: Queryable, userId: string): Promise<{ used: number; allowed: number }> {
   const { rows } = await tx.query<{ used: number; allowed: number }>(
     `SELECT (SELECT count(*) FROM services WHERE user_id = $1 AND NOT deleted) AS used,
@@ -209,9 +221,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     const body = await readJson(c);
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
     await db.transaction(async (tx) => {
-      const bits = UUID.test(id) ? await permissionsOn(tx, id, caller.userId) : null;
-      if (bits === null) throw objectNotFound({ serviceId: id });
-      if (!hasAll(bits, Perm.EditServices)) throw forbidden(body);
+      await requireEditable(tx, id, caller.userId, body);
       await updateService(tx, id, body);
     });
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
@@ -223,9 +233,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
   router.authed('POST', '/sentinel/services/:serviceId/accessKey', WRITE, async (c, caller) => {
     const id = param(c, 'serviceId');
     await db.transaction(async (tx) => {
-      const bits = UUID.test(id) ? await permissionsOn(tx, id, caller.userId) : null;
-      if (bits === null) throw objectNotFound({ serviceId: id });
-      if (!hasAll(bits, Perm.EditServices)) throw forbidden({ serviceId: id });
+      await requireEditable(tx, id, caller.userId, { serviceId: id });
       const accessKey = randomToken();
       await tx.query('UPDATE services SET access_key = $2, access_key_hash = $3 WHERE service_id = $1', [
         id,
@@ -233,7 +241,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
         hashToken(accessKey),
       ]);
     });
-    ctx.links.kick(id);
+    ctx.links.kick(id, 'keyChanged');
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
     return json(c, await getService(db, id, caller.userId));
   });
@@ -286,7 +294,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
       }
     });
     for (const [id, users] of affected) {
-      ctx.links.kick(id);
+      ctx.links.kick(id, 'deleted');
       await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, socket);
       await publishToUsers(ctx, users, RealtimeEvent.userUpdated, socket);
     }

@@ -64,7 +64,7 @@ const WRITE_ERRORS = [
 ];
 
 /** Codes of a ban write, ours on top of §2.2 (docs/api.md "Bans"). */
-export const BAN_ERRORS = [
+const BAN_ERRORS = [
   ...WRITE_ERRORS,
   'badPlayerId',
   'pieCharacter',
@@ -73,7 +73,7 @@ export const BAN_ERRORS = [
 ] as const;
 
 /** Codes of `POST /sentinel/gameCommands` (§2.3), with ours for a server that is not connected. */
-export const GAME_COMMAND_ERRORS = [
+const GAME_COMMAND_ERRORS = [
   'notObjectOrArray',
   'noObjects',
   'nonObjectMember',

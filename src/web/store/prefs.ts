@@ -157,8 +157,6 @@ export const prefAtoms: { readonly [K in PrefKey]: PrefAtom<PrefValues[K]> } = {
   density: prefAtom('density'),
 };
 
-export { PREF_KEYS };
-
 export function prefKeys(): PrefKey[] {
   return [...PREF_KEYS];
 }

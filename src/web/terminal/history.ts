@@ -1,20 +1,13 @@
 // Console history per user, kept in localStorage like a shell's history file: ↑/↓ walk it without
 // losing the line being typed, Ctrl+R searches it backwards.
 
+import { type ListStorage, readStringList } from '../store/commandHistory.ts';
+
 export const HISTORY_LIMIT = 500;
 export const historyKey = (userId: string) => `palisade.history.${userId}`;
 
 /** The part of Storage history needs; tests pass a Map-backed one. */
-export type HistoryStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function load(storage: HistoryStorage | null, key: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+export type HistoryStorage = ListStorage;
 
 export class History {
   private lines: string[];
@@ -26,7 +19,7 @@ export class History {
     private readonly userId: string,
     private readonly storage: HistoryStorage | null = globalThis.localStorage ?? null,
   ) {
-    this.lines = load(storage, historyKey(userId)).slice(-HISTORY_LIMIT);
+    this.lines = readStringList(storage, historyKey(userId)).slice(-HISTORY_LIMIT);
     this.pos = this.lines.length;
   }
 

@@ -5,8 +5,6 @@
 import type { Arg } from '../../../commands/args.ts';
 import { type Command, type Registry, unknownCommandMessage, usage } from '../../../commands/registry.ts';
 
-export { unknownCommandMessage, usage };
-
 import { type Token, tokenize } from './tokenize.ts';
 
 export interface ParsedLine {

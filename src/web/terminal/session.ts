@@ -2,7 +2,7 @@
 // pane wires it to @xterm/xterm; tests drive it against @xterm/headless.
 
 import type { Surface } from '../../../commands/context.ts';
-import { parseArgs } from '../../../commands/registry.ts';
+import { parseArgs, usage } from '../../../commands/registry.ts';
 import type { CommandRuntime } from '../app/runtime.ts';
 import { applyCompletion, complete } from './complete.ts';
 import { formatArgErrors, formatColumns, formatError, formatErrors, paint, resultSlices } from './format.ts';
@@ -18,7 +18,7 @@ import {
   type PromptLine,
   renderPrompt,
 } from './lineEditor.ts';
-import { parseLine, usage } from './parse.ts';
+import { parseLine } from './parse.ts';
 import { printSlices } from './printer.ts';
 import { type Safe, sanitise } from './sanitise.ts';
 import { tokenize } from './tokenize.ts';

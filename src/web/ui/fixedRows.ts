@@ -66,13 +66,16 @@ export function useFixedRows({
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const read = () => update(el.scrollTop, rowsHeight(el));
-    read();
-    el.addEventListener('scroll', read, { passive: true });
-    const resize = new ResizeObserver(read);
+    const measure = () => update(el.scrollTop, rowsHeight(el));
+    // A scroll moves the rows, not the height, which the resize observer reads: no style lookup
+    // per scrolled pixel (0 keeps the height held).
+    const scrolled = () => update(el.scrollTop, 0);
+    measure();
+    el.addEventListener('scroll', scrolled, { passive: true });
+    const resize = new ResizeObserver(measure);
     resize.observe(el);
     return () => {
-      el.removeEventListener('scroll', read);
+      el.removeEventListener('scroll', scrolled);
       resize.disconnect();
     };
   }, [scrollRef, update]);

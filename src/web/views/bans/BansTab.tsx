@@ -57,7 +57,6 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
     const cmd = runtime.registry.get('ban.import');
     if (!cmd) throw new Error('Importing bans is not available.');
     const r = await runtime.run(cmd, { source: 'url' in source ? source.url : source.text }, 'toolbar');
-    void list.refetch();
     return r?.message ?? 'Imported.';
   };
 

@@ -37,14 +37,7 @@ export function NotesTab({ playerId }: { playerId: string }) {
   return (
     <div className="player-notes">
       {editing ? (
-        <NoteEditor
-          playerId={playerId}
-          note={editing.note}
-          onDone={() => {
-            setEditing(null);
-            void list.refetch();
-          }}
-        />
+        <NoteEditor playerId={playerId} note={editing.note} onDone={() => setEditing(null)} />
       ) : (
         <button type="button" className="ui-button" onClick={() => setEditing({ note: null })}>
           Add note
