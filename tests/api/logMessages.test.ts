@@ -224,7 +224,7 @@ describe('exact cursors', () => {
   });
 
   it('finds words from log_terms in the same order and with the same cursors as the time walk', async () => {
-    // A word search alone is served by log_terms (migration 008); with a serviceId it walks the
+    // A word search alone is served by log_terms (migration 014); with a serviceId it walks the
     // time index as before. The 40 "line N" lines are all on that service, so both lists agree.
     const pages: string[] = [];
     const db = t.server.db;

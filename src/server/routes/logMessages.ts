@@ -74,7 +74,7 @@ const WORD_WALK_KEYS = new Set([
 ]);
 
 /**
- * The words of a `message` search that log_terms (migration 008) can serve: words alone (no
+ * The words of a `message` search that log_terms (migration 014) can serve: words alone (no
  * quotes, `-` or `or`, which websearch syntax reads as operators), so every matching line holds
  * each of them, in time order, with no other filter. Otherwise null, and the list walks the
  * time indexes as before.
