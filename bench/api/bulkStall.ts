@@ -72,8 +72,8 @@ async function probes(until: () => boolean): Promise<number[]> {
   return out;
 }
 
-const fmt = (xs: number[]) =>
-  `p50 ${percentile(xs, 0.5).toFixed(1)} p99 ${percentile(xs, 0.99).toFixed(1)} ms`;
+const p = (xs: number[], q: number) => percentile(xs, q) ?? Number.NaN;
+const fmt = (xs: number[]) => `p50 ${p(xs, 0.5).toFixed(1)} p99 ${p(xs, 0.99).toFixed(1)} ms`;
 
 for (let i = 0; i < 200; i++) await probe();
 const aloneEnd = Date.now() + seconds * 1000;
@@ -98,7 +98,7 @@ for (const [method, path, body] of routes) {
   const during = await probes(() => stop);
   await writer;
   console.log(
-    `${method} ${path}: write ${fmt(writes)} (${writes.length}); probe ${fmt(during)} (${during.length}), p99 ${(percentile(during, 0.99) / percentile(alone, 0.99)).toFixed(1)}× alone`,
+    `${method} ${path}: write ${fmt(writes)} (${writes.length}); probe ${fmt(during)} (${during.length}), p99 ${(p(during, 0.99) / p(alone, 0.99)).toFixed(1)}× alone`,
   );
 }
 await server.close();
