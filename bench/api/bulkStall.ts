@@ -79,7 +79,9 @@ for (let i = 0; i < 200; i++) await probe();
 const aloneEnd = Date.now() + seconds * 1000;
 const alone = await probes(() => Date.now() > aloneEnd);
 console.log(`probe alone: ${fmt(alone)} (${alone.length})`);
-for (const [method, path, body] of routes) {
+for (const [method, path, body] of routes.filter(
+  (r) => !process.env.ONLY || r[1].includes(process.env.ONLY),
+)) {
   let stop = false;
   const writes: number[] = [];
   const writer = (async () => {

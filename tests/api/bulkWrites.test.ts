@@ -222,3 +222,30 @@ describe('groups in bulk (a class path)', () => {
     expect(await count('groups')).toBe(before);
   });
 });
+
+describe('bucket values in bulk (upserts on bucket, player and key)', () => {
+  it('updates a stored key and a key written earlier in the same body, in the body order', async () => {
+    const bucketId = (await call(t.base, owner, 'POST', '/sentinel/buckets', { name: 'Bulk Bucket' })).body
+      .created[0].bucketId;
+    const post = (body: unknown) => call(t.base, owner, 'POST', '/sentinel/bucketValues', body);
+    expect((await post({ bucketId, key: 'stored', value: 'one' })).status).toBe(200);
+    const r = await post([
+      { bucketId, key: 'fresh', value: 'a' },
+      { bucketId, key: 'STORED', value: 'two' },
+      { bucketId, key: 'Fresh', value: 'b' },
+      { bucketId, key: 'stored', value: 'three' },
+      { bucketId, key: 'other', value: 'c', playerId: players[0] },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.created.map((v: { key: string; value: string }) => [v.key, v.value])).toEqual([
+      ['fresh', 'b'],
+      ['other', 'c'],
+    ]);
+    expect(r.body.updated.map((v: { key: string; value: string }) => [v.key, v.value])).toEqual([
+      ['stored', 'three'],
+      ['fresh', 'b'],
+      ['stored', 'three'],
+    ]);
+    expect(await count('bucket_values WHERE bucket_id = $1', [bucketId])).toBe(3);
+  });
+});

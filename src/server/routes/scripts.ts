@@ -17,7 +17,7 @@ import {
   rejected,
 } from '../model/classPath.ts';
 import { queueServiceEvent, RUNNABLE_EVENTS, type RunnableEvent } from '../model/eventQueue.ts';
-import { bitsOn, holdsAll } from '../model/permissions.ts';
+import { bitsOn, holdsAll, holdsAllEach } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
 
@@ -54,7 +54,14 @@ const SCRIPTS: ClassSpec = {
   listWhere: async () => [],
   list: scriptList({}),
   writer: scriptWriter,
-  canChange: (tx, userId, row) => holdsAll(tx, 'script', row.script_id, userId, Perm.EditScripts),
+  canChange: (tx, userId, rows) =>
+    holdsAllEach(
+      tx,
+      'script',
+      rows.map((r) => r.script_id),
+      userId,
+      Perm.EditScripts,
+    ),
   softDelete: 'deleted = true',
 };
 
