@@ -5,6 +5,7 @@
 // time and the probe's p50/p99 against the probe alone in the same run.
 //
 //   node --import tsx bench/api/bulkStall.ts [seconds per route, default 4]
+//   ONLY=Bans node --import tsx bench/api/bulkStall.ts   (the routes whose path holds "Bans")
 
 import { BULK_OBJECTS_MAX } from '../../src/domain/limits.ts';
 import { createServer } from '../../src/server/app.ts';
