@@ -448,6 +448,9 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
       }
       done.push(...round.map((o) => written[o.i]));
     } else {
+      // Permission before validation, as for one object: a caller who may not change a row
+      // learns nothing about what they sent.
+      await mayChange(updates);
       const edits = updates.map((u) => ({
         ...u,
         id: u.row[spec.idColumn] as string,
@@ -486,7 +489,7 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
           });
         }
       });
-      await mayChange([...edits, ...collisions]);
+      await mayChange(collisions);
       refuseFirst(
         (await spec.canCreate?.(
           tx,
