@@ -17,6 +17,7 @@ import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { analyzeWhenQuiet, STATISTICS_TICK_MS } from './db/statistics.ts';
 import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
 import { createApiRouter } from './http/router.ts';
@@ -118,6 +119,26 @@ export interface RunningServer {
 
 export const DEFAULT_RATE_LIMIT = 600;
 const AUTH_SWEEP_MS = 60_000;
+
+/**
+ * Runs job every ms, one at a time: a tick while one still runs is skipped, so the returned stop
+ * waits for the only one.
+ */
+function periodic(ms: number, label: string, job: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= job()
+      .catch((e) => console.error(`${label} failed:`, (e as Error).message))
+      .finally(() => {
+        running = null;
+      });
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 /** Realtime must never fail a request whose change is already committed. */
 function forgiving(publisher: Publisher): Publisher {
@@ -274,16 +295,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     socket.destroy();
   });
 
-  // One sweep at a time: a tick while one still runs is skipped, so close() waits for the only one.
-  let sweeping: Promise<unknown> | null = null;
-  const sweeper = setInterval(() => {
-    sweeping ??= sweepExpiredAuth(db)
-      .catch((e) => console.error('auth sweep failed:', (e as Error).message))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, opts.authSweepMs ?? AUTH_SWEEP_MS);
-  sweeper.unref();
+  const stopSweeping = periodic(opts.authSweepMs ?? AUTH_SWEEP_MS, 'auth sweep', () => sweepExpiredAuth(db));
+  // Embedded PGlite has no autovacuum to keep planner statistics (db/statistics.ts).
+  const stopStatistics = db.quietMs
+    ? periodic(STATISTICS_TICK_MS, 'statistics', () => analyzeWhenQuiet(db))
+    : async () => {};
 
   let closing: Promise<void> | null = null;
   return {
@@ -297,8 +313,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     scripts: ctx.scripts,
     close() {
       closing ??= (async () => {
-        clearInterval(sweeper);
-        await sweeping;
+        await stopSweeping();
+        await stopStatistics();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
         await builtIn?.close();

@@ -223,6 +223,67 @@ describe('exact cursors', () => {
     expect(got).toEqual(ids(all).slice(13));
   });
 
+  it('finds words from log_terms in the same order and with the same cursors as the time walk', async () => {
+    // A word search alone is served by log_terms (migration 014); with a serviceId it walks the
+    // time index as before. The 40 "line N" lines are all on that service, so both lists agree.
+    const pages: string[] = [];
+    const db = t.server.db;
+    const query = db.query;
+    db.query = ((sql: string, ...rest: unknown[]) => {
+      if (sql.includes('json_agg')) pages.push(sql);
+      return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+    }) as typeof db.query;
+    try {
+      const window = { since: String(BASE - 1), until: String(BASE + 10) };
+      for (const q of <Record<string, string>[]>[
+        { message: 'line' },
+        { message: 'Line 7' },
+        { message: 'line', sortDirection: 'ascending' },
+        { message: 'line', pageSize: '15', page: '2' },
+      ]) {
+        const walked = await list({ ...window, ...q });
+        const scanned = await list({ ...window, ...q, serviceId: t.demo.servers[2].serviceId });
+        expect(walked).toEqual(scanned);
+        expect(walked.results.length).toBeGreaterThan(0);
+      }
+      const all = await list({ ...window, message: 'line' });
+      const mid = all.results[17];
+      const rest = await list({
+        ...window,
+        message: 'line',
+        until: String(mid.time),
+        untilMessageId: mid.messageId,
+      });
+      expect(ids(rest)).toEqual(ids(all).slice(17));
+      const after = await list({
+        ...window,
+        message: 'line',
+        since: String(mid.time),
+        sinceMessageId: mid.messageId,
+        sortDirection: 'ascending',
+      });
+      expect(ids(after)).toEqual(ids(all).slice(0, 17).reverse());
+      expect(pages.filter((sql) => sql.includes('log_terms'))).toHaveLength(7);
+      // Operators of the websearch syntax are left to the GIN index.
+      expect((await list({ ...window, message: 'line or nothing' })).totalResults).toBe(40);
+      expect(pages.filter((sql) => sql.includes('log_terms'))).toHaveLength(7);
+    } finally {
+      db.query = query;
+    }
+  });
+
+  it('keeps log_terms with the lines: a written line adds its words, a deleted one takes them away', async () => {
+    const words = () =>
+      t.server.db.query<{ lexeme: string }>(
+        'SELECT lexeme FROM log_terms WHERE message_id = $1 ORDER BY lexeme',
+        [uuid(2000)],
+      );
+    await insert([{ ...TIES[0], id: uuid(2000), time: T0 - 50, message: 'Zebras graze quietly' }]);
+    expect((await words()).rows.map((r) => r.lexeme)).toEqual(['graze', 'quiet', 'zebra']);
+    await t.server.db.query('DELETE FROM log_messages WHERE message_id = $1', [uuid(2000)]);
+    expect((await words()).rows).toEqual([]);
+  });
+
   it('keeps the plain time bounds strict', async () => {
     const at = String(BASE + 1.123457);
     expect((await list({ ...scope(), until: at })).totalResults).toBe(10);

@@ -21,6 +21,11 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+  /**
+   * Embedded PGlite only, where every request waits while a statement runs: milliseconds since
+   * the last statement or transaction ended, 0 while one runs (see statistics.ts).
+   */
+  quietMs?(): number;
 }
 
 export interface DbOptions {
@@ -54,12 +59,29 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
   });
   const named = namedStatements(lite);
+  let running = 0;
+  let lastEnded = performance.now();
+  /** Counts what runs, for quietMs. */
+  const counted = async <R>(work: () => Promise<R>): Promise<R> => {
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      lastEnded = performance.now();
+    }
+  };
   return {
-    ...wrap(lite),
-    query: async <T>(sql: string, params: unknown[] = [], name?: string) =>
-      name ? { rows: await named<T>(name, sql, params) } : { rows: (await lite.query<T>(sql, params)).rows },
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    query: <T>(sql: string, params: unknown[] = [], name?: string) =>
+      counted(async () =>
+        name
+          ? { rows: await named<T>(name, sql, params) }
+          : { rows: (await lite.query<T>(sql, params)).rows },
+      ),
+    exec: (sql) => counted(() => wrap(lite).exec(sql)),
+    transaction: (fn) => counted(() => lite.transaction((tx) => fn(wrap(tx)))),
     close: () => lite.close(),
+    quietMs: () => (running > 0 ? 0 : performance.now() - lastEnded),
   };
 }
 

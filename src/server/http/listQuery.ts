@@ -166,6 +166,11 @@ export interface ListSource {
   from: string;
   /** FROM for counting, when the joins only add columns to show (so `where` must not use them). */
   countFrom?: string;
+  /**
+   * FROM for the page alone, when an index outside `from` finds the page's rows faster in the
+   * list's order (the log list's words); it must join `from`'s aliases and narrow them only.
+   */
+  pageFrom?: string;
   /** Conditions always applied (visibility). */
   where: string[];
   /** Exact totals up to this many matches (default EXACT_COUNT_LIMIT), estimates beyond. */
@@ -248,7 +253,7 @@ export async function runList(
   // json_agg takes the rows in the order the sorted subquery yields them.
   const { rows } = await db.query<{ results: string; n: number }>(
     `SELECT coalesce(json_agg(r), '[]')::text AS results, count(*) AS n
-       FROM (SELECT ${source.columns} FROM ${source.from} ${whereSql} ORDER BY ${plan.orderBy}
+       FROM (SELECT ${source.columns} FROM ${source.pageFrom ?? source.from} ${whereSql} ORDER BY ${plan.orderBy}
               LIMIT ${plan.pageSize} OFFSET ${offset}) r`,
     p.values,
   );

@@ -69,6 +69,19 @@ export async function getBan<T>(db: Queryable, k: BanClass, id: string): Promise
   return rows[0] ?? null;
 }
 
+/** Bans by id, in one query. */
+export async function getBans<T = Record<string, unknown>>(
+  db: Queryable,
+  k: BanClass,
+  ids: string[],
+): Promise<Map<string, T>> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${banColumns(k)} FROM ${banFrom(k)} WHERE b.${k.idColumn} = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r[k.idProp] as string, r as T]));
+}
+
 /** The services a ban on this group or server reaches. */
 export async function servicesReached(db: Queryable, k: BanClass, ownerId: string): Promise<string[]> {
   if (k.ownerColumn === 'service_id') return [ownerId];

@@ -40,3 +40,21 @@ export function requireProperties(obj: Record<string, unknown>, names: readonly 
     },
   );
 }
+
+/**
+ * Splits writes into rounds in which each key appears once, keeping their order: a set-based
+ * statement applies one round, and a key written twice in one body (update after update, or after
+ * its own create) is written again in the next, as one statement per object did.
+ */
+export function rounds<T>(items: readonly T[], key: (item: T) => string): T[][] {
+  const out: T[][] = [];
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    const round = seen.get(k) ?? 0;
+    seen.set(k, round + 1);
+    if (round === out.length) out.push([]);
+    out[round].push(item);
+  }
+  return out;
+}

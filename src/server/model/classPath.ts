@@ -4,6 +4,7 @@
 // its columns, list spec, visibility, writable fields and who may write; realtime notices are
 // collected inside the transaction and published once it commits.
 
+import { randomUUID } from 'node:crypto';
 import { UUID } from '../../domain/constants.ts';
 import type { Problem } from '../../domain/validate.ts';
 import { noteRow } from '../activity/trail.ts';
@@ -49,9 +50,12 @@ export interface Notice {
 
 export type Change = 'created' | 'updated' | 'deleted';
 
-/** How objects are written; the default maps `fields` to columns of `table`. */
+/**
+ * How objects are written when a class needs more than `fields` mapped to columns of `table`: one
+ * object at a time. The default (no writer) writes a whole bulk body in a few set-based statements.
+ */
 export interface Writer {
-  /** Returns the written id, and whether it was made (an upsert may update instead). */
+  /** Returns the written id, and whether it was made. */
   create(
     tx: Queryable,
     caller: Caller,
@@ -61,6 +65,11 @@ export interface Writer {
   update(tx: Queryable, caller: Caller, row: Row, obj: Json, mode: 'merge' | 'replace'): Promise<void>;
 }
 
+/**
+ * A class path's declaration. Its hooks take every object of a write at once and answer in the
+ * same order, so a bulk write of 250 objects costs a few statements rather than a few per object
+ * (issue 11: on embedded PGlite a bulk write holds every other request while it runs).
+ */
 export interface ClassSpec {
   path: string;
   idProp: string;
@@ -89,30 +98,34 @@ export interface ClassSpec {
   fields?: Record<string, Field>;
   /** Columns set from the caller at creation, e.g. the owner. */
   owner?: (caller: Caller) => Record<string, unknown>;
-  /** Returns the id of an existing row the new object would collide with, to update instead (upserts). */
-  upsertTarget?: (tx: Queryable, values: Record<string, unknown>) => Promise<string | null>;
+  /**
+   * For each new object's values: the id of a stored row it would collide with (to update instead),
+   * the index of an earlier object of the same call it collides with (written once that one is), or
+   * null.
+   */
+  upsertTarget?: (tx: Queryable, values: Record<string, unknown>[]) => Promise<(string | number | null)[]>;
   /** Columns derived at creation from the values and the caller (e.g. an attachment's origin). */
   derive?: (
     tx: Queryable,
     userId: string,
-    values: Record<string, unknown>,
-  ) => Promise<Record<string, unknown>>;
-  canCreate?: (tx: Queryable, userId: string, values: Record<string, unknown>) => Promise<boolean>;
-  /** `obj` is what an update submits. */
+    values: Record<string, unknown>[],
+  ) => Promise<Record<string, unknown>[]>;
+  canCreate?: (tx: Queryable, userId: string, values: Record<string, unknown>[]) => Promise<boolean[]>;
+  /** `objs` are what an update submits. */
   canChange?: (
     tx: Queryable,
     userId: string,
-    row: Row,
+    rows: Row[],
     change: 'update' | 'delete',
-    obj?: Json,
-  ) => Promise<boolean>;
+    objs?: Json[],
+  ) => Promise<boolean[]>;
   writer?: Writer;
   /** Soft delete: the SET clause, e.g. 'deleted = true'. */
   softDelete?: string;
   /** Realtime notices for a change; runs in the transaction (before a delete, after a write). */
-  notify?: (tx: Queryable, row: Row, change: Change) => Promise<Notice[]>;
+  notify?: (tx: Queryable, rows: Row[], change: Change) => Promise<Notice[]>;
   /** Extra checks after a write, in the transaction (rules spanning rows). */
-  afterWrite?: (tx: Queryable, row: Row) => Promise<void>;
+  afterWrite?: (tx: Queryable, rows: Row[]) => Promise<void>;
 }
 
 const READ = ['sentinel:read'];
@@ -168,9 +181,26 @@ export const parse = {
   },
 };
 
-/** The default writer: fields → columns of the class table. */
-function columnWriter(spec: ClassSpec): Writer {
+/** What a write did to one object. */
+interface Written {
+  id: string;
+  change: 'created' | 'updated';
+}
+
+/** Throws `forbidden` for the first object, in order, whose check failed. */
+function refuseFirst(allowed: boolean[], objs: Json[]): void {
+  const i = allowed.indexOf(false);
+  if (i >= 0) throw forbidden(objs[i]);
+}
+
+/**
+ * Set-based writes of `fields` to columns of the class table: rows that set different columns are
+ * written by one statement per column list, so a bulk body of like objects is one INSERT and one
+ * UPDATE.
+ */
+function columnWrites(spec: ClassSpec) {
   const fields = Object.entries(spec.fields ?? {});
+  const castOf = (column: string) => fields.find(([, f]) => f.column === column)?.[1].cast ?? '';
   const valuesOf = (obj: Json, which: (f: Field) => boolean) => {
     const out: Record<string, unknown> = {};
     for (const [name, f] of fields) {
@@ -179,77 +209,127 @@ function columnWriter(spec: ClassSpec): Writer {
     }
     return out;
   };
-  const castOf = (column: string) => fields.find(([, f]) => f.column === column)?.[1].cast ?? '';
   const requireAll = (obj: Json, names: string[]) => {
     const missing = names.filter((n) => obj[n] === undefined);
     if (missing.length > 0) throw missingProperties(missing);
   };
-  async function assign(tx: Queryable, id: string, sets: Record<string, unknown>, resets: string[]) {
-    const p = new Params();
-    const parts = [
-      ...Object.entries(sets).map(([col, v]) => `${col} = ${p.add(v)}${castOf(col)}`),
-      ...resets.map((col) => `${col} = DEFAULT`),
-    ];
-    if (parts.length === 0) return;
-    await tx.query(
-      `UPDATE ${spec.table} SET ${parts.join(', ')} WHERE ${spec.idColumn} = ${p.add(id)}`,
-      p.values,
-    );
-  }
-  return {
-    async create(tx, caller, obj, id) {
-      requireAll(
-        obj,
-        fields.filter(([, f]) => f.required).map(([n]) => n),
-      );
-      const values = { ...valuesOf(obj, () => true), ...spec.owner?.(caller) };
-      const existing = await spec.upsertTarget?.(tx, values);
-      if (existing) {
-        const row = await rowOf(tx, spec, existing);
-        if (!row || !(await (spec.canChange?.(tx, caller.userId, row, 'update', obj) ?? true)))
-          throw forbidden(obj);
-        await assign(
-          tx,
-          existing,
-          valuesOf(obj, (f) => f.write === 'edit'),
-          [],
-        );
-        return { id: existing, created: false };
-      }
-      if (!(await (spec.canCreate?.(tx, caller.userId, values) ?? true))) throw forbidden(obj);
-      Object.assign(values, await spec.derive?.(tx, caller.userId, values));
+  const required = (which: (f: Field) => boolean) =>
+    fields.filter(([, f]) => f.required && which(f)).map(([n]) => n);
+  const editable = fields.filter(([, f]) => f.write === 'edit');
+  /** Groups rows by the columns they set, so each group is one statement. */
+  const byColumns = <T extends { values: Record<string, unknown> }>(rows: T[]) => {
+    const groups = new Map<string, T[]>();
+    for (const r of rows) {
+      const key = Object.keys(r.values).join(',');
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    return [...groups.entries()].map(([key, list]) => ({ columns: key ? key.split(',') : [], list }));
+  };
+
+  /** Sets columns of stored rows; `resets` go back to their defaults. */
+  async function assign(
+    tx: Queryable,
+    rows: { id: string; values: Record<string, unknown>; resets: string[] }[],
+  ): Promise<void> {
+    const groups = new Map<string, typeof rows>();
+    for (const r of rows) {
+      if (Object.keys(r.values).length + r.resets.length === 0) continue;
+      const key = `${Object.keys(r.values).join(',')};${r.resets.join(',')}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    // A VALUES list does not take its types from the UPDATE: each cell is cast to its column's.
+    const types = await columnTypes(tx, spec.table);
+    for (const list of groups.values()) {
+      const columns = Object.keys(list[0].values);
       const p = new Params();
-      const cols = [spec.idColumn, ...Object.keys(values)];
-      const vals = [`coalesce(${p.add(id)}::uuid, gen_random_uuid())`];
-      for (const [col, v] of Object.entries(values)) vals.push(`${p.add(v)}${castOf(col)}`);
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO ${spec.table} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${spec.idColumn} AS id`,
+      const tuples = list.map(
+        (r) =>
+          `(${[`${p.add(r.id)}::uuid`, ...columns.map((c) => `${p.add(r.values[c])}::${types.get(c)}`)].join(', ')})`,
+      );
+      const sets = [
+        ...columns.map((c, i) => `${c} = v.c${i}`),
+        ...list[0].resets.map((c) => `${c} = DEFAULT`),
+      ];
+      await tx.query(
+        `UPDATE ${spec.table} x SET ${sets.join(', ')}
+           FROM (VALUES ${tuples.join(', ')}) AS v(${['id', ...columns.map((_, i) => `c${i}`)].join(', ')})
+          WHERE x.${spec.idColumn} = v.id`,
         p.values,
       );
-      return { id: rows[0].id, created: true };
-    },
-    async update(tx, _caller, row, obj, mode) {
-      const editable = fields.filter(([, f]) => f.write === 'edit');
+    }
+  }
+
+  return {
+    /** An update's column values and resets, checked. */
+    update(obj: Json, mode: 'merge' | 'replace') {
       if (mode === 'replace')
         requireAll(
           obj,
-          editable.filter(([, f]) => f.required).map(([n]) => n),
+          required((f) => f.write === 'edit'),
         );
-      const sets = valuesOf(obj, (f) => f.write === 'edit');
-      const resets = mode === 'replace' ? editable.filter(([n]) => !(n in obj)).map(([, f]) => f.column) : [];
-      await assign(tx, row[spec.idColumn] as string, sets, resets);
+      return {
+        values: valuesOf(obj, (f) => f.write === 'edit'),
+        resets: mode === 'replace' ? editable.filter(([n]) => !(n in obj)).map(([, f]) => f.column) : [],
+      };
+    },
+    /** A new object's column values, checked. */
+    create(obj: Json, caller: Caller) {
+      requireAll(
+        obj,
+        required(() => true),
+      );
+      return { ...valuesOf(obj, () => true), ...spec.owner?.(caller) };
+    },
+    assign,
+    /** Inserts rows (ids chosen already), one statement per column list. */
+    async insert(tx: Queryable, rows: { id: string; values: Record<string, unknown> }[]): Promise<void> {
+      for (const { columns, list } of byColumns(rows)) {
+        const p = new Params();
+        const tuples = list.map(
+          (r) =>
+            `(${[`${p.add(r.id)}::uuid`, ...columns.map((c) => `${p.add(r.values[c])}${castOf(c)}`)].join(', ')})`,
+        );
+        await tx.query(
+          `INSERT INTO ${spec.table} (${[spec.idColumn, ...columns].join(', ')}) VALUES ${tuples.join(', ')}`,
+          p.values,
+        );
+      }
     },
   };
 }
 
-async function rowOf(tx: Queryable, spec: ClassSpec, id: string): Promise<Row | null> {
-  if (!UUID.test(id)) return null;
-  const { rows } = await tx.query<Row>(
-    `SELECT * FROM ${spec.table} x WHERE ${spec.idColumn} = $1${spec.alive ? ` AND ${spec.alive}` : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
+/** Each column's SQL type, read once per table: a VALUES list needs them to hand values to an UPDATE. */
+const typesOfTables = new Map<string, Map<string, string>>();
+async function columnTypes(tx: Queryable, table: string): Promise<Map<string, string>> {
+  let types = typesOfTables.get(table);
+  if (!types) {
+    const { rows } = await tx.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+        WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+      [table],
+    );
+    types = new Map(rows.map((r) => [r.name, r.type]));
+    typesOfTables.set(table, types);
+  }
+  return types;
 }
+
+/** The rows of these ids, alive or not (`alive_` tells), in one query. */
+async function rowsOf(tx: Queryable, spec: ClassSpec, ids: string[]): Promise<Map<string, Row>> {
+  const asked = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (asked.length === 0) return new Map();
+  const { rows } = await tx.query<Row>(
+    `SELECT x.*, ${spec.alive ?? 'true'} AS alive_ FROM ${spec.table} x WHERE ${spec.idColumn} = ANY($1::uuid[])`,
+    [asked],
+  );
+  return new Map(rows.map((r) => [r[spec.idColumn] as string, r]));
+}
+
+/** The stored row without the liveness flag rowsOf adds. */
+const stored = (row: Row): Row => {
+  const { alive_: _, ...rest } = row;
+  return rest;
+};
 
 /** One object as the caller sees it, or null. */
 export async function getObject<T = Json>(
@@ -271,7 +351,7 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
   const extra = spec.extraScopes ?? [];
   const read = [...READ, ...extra];
   const write = [...WRITE, ...extra];
-  const writer = spec.writer ?? columnWriter(spec);
+  const columns = columnWrites(spec);
   const item = `${spec.path}/:id`;
 
   async function publish(notices: Notice[], socket?: string) {
@@ -285,33 +365,171 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
     return id.toLowerCase();
   };
 
-  /** Writes one object in tx: update when it exists (merge or replace), else create. */
-  async function writeOne(
+  /**
+   * Writes objects in tx, in rounds in which each id appears once: an object naming an id that an
+   * earlier one writes waits for the next round and finds its row, as when each was written in turn.
+   * Answers what was written, in the objects' order, and the realtime notices.
+   */
+  async function writeMany(
     tx: Queryable,
     caller: Caller,
-    obj: Json,
-    id: string | null,
+    objects: { obj: Json; id: string | null }[],
     mode: 'merge' | 'replace',
-  ) {
-    const row = id ? await rowOf(tx, spec, id) : null;
-    let change: Change;
-    let written: string;
-    if (row) {
-      if (!(await (spec.canChange?.(tx, caller.userId, row, 'update', obj) ?? true))) throw forbidden(obj);
-      await writer.update(tx, caller, row, obj, mode);
-      written = row[spec.idColumn] as string;
-      change = 'updated';
-    } else {
-      if (id && (await tx.query(`SELECT 1 FROM ${spec.table} WHERE ${spec.idColumn} = $1`, [id])).rows.length)
-        throw badRequest('duplicate', 'An object with this id was deleted.', { [spec.idProp]: id });
-      const made = await writer.create(tx, caller, obj, id);
-      written = made.id;
-      change = made.created ? 'created' : 'updated';
+  ): Promise<{ written: Written[]; notices: Notice[] }> {
+    const written: Written[] = [];
+    const notices: Notice[] = [];
+    let pending = objects.map((o, i) => ({ ...o, i }));
+    while (pending.length > 0) {
+      const named = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const o of pending) {
+        if (o.id !== null && named.has(o.id)) later.push(o);
+        else {
+          if (o.id !== null) named.add(o.id);
+          round.push(o);
+        }
+      }
+      const waiting = await writeRound(tx, caller, round, mode, written, notices);
+      pending = [...waiting, ...later].sort((x, y) => x.i - y.i);
     }
-    const after = (await rowOf(tx, spec, written)) as Row;
-    noteRow(after);
-    await spec.afterWrite?.(tx, after);
-    return { id: written, change, notices: (await spec.notify?.(tx, after, change)) ?? [] };
+    return { written, notices };
+  }
+
+  /**
+   * One round of writeMany: one read of the named rows, every object checked (the first refusal in
+   * order wins), the writes (set-based for the column writer), one read of the written rows, then
+   * afterWrite and notify over all of them. Returns the objects that must wait for the next round.
+   */
+  async function writeRound<T extends { obj: Json; id: string | null; i: number }>(
+    tx: Queryable,
+    caller: Caller,
+    round: T[],
+    mode: 'merge' | 'replace',
+    written: Written[],
+    notices: Notice[],
+  ): Promise<T[]> {
+    const named = await rowsOf(
+      tx,
+      spec,
+      round.flatMap((o) => (o.id === null ? [] : [o.id])),
+    );
+    const updates: (T & { row: Row })[] = [];
+    const creates: T[] = [];
+    for (const o of round) {
+      const row = o.id === null ? undefined : named.get(o.id);
+      if (row?.alive_) updates.push({ ...o, row: stored(row) });
+      else if (row)
+        throw badRequest('duplicate', 'An object with this id was deleted.', { [spec.idProp]: o.id });
+      else creates.push(o);
+    }
+    const waiting: T[] = [];
+    const done: Written[] = [];
+    const mayChange = async (list: { row: Row; obj: Json }[]) =>
+      refuseFirst(
+        (await spec.canChange?.(
+          tx,
+          caller.userId,
+          list.map((u) => u.row),
+          'update',
+          list.map((u) => u.obj),
+        )) ?? list.map(() => true),
+        list.map((u) => u.obj),
+      );
+    if (spec.writer) {
+      // A class with its own writer writes one object at a time.
+      await mayChange(updates);
+      for (const u of updates) {
+        await spec.writer.update(tx, caller, u.row, u.obj, mode);
+        written[u.i] = { id: u.row[spec.idColumn] as string, change: 'updated' };
+      }
+      for (const c of creates) {
+        const made = await spec.writer.create(tx, caller, c.obj, c.id);
+        written[c.i] = { id: made.id, change: made.created ? 'created' : 'updated' };
+      }
+      done.push(...round.map((o) => written[o.i]));
+    } else {
+      // Permission before validation, as for one object: a caller who may not change a row
+      // learns nothing about what they sent.
+      await mayChange(updates);
+      const edits = updates.map((u) => ({
+        ...u,
+        id: u.row[spec.idColumn] as string,
+        ...columns.update(u.obj, mode),
+      }));
+      const fresh = creates.map((c) => ({ ...c, values: columns.create(c.obj, caller) }));
+      const targets =
+        (await spec.upsertTarget?.(
+          tx,
+          fresh.map((f) => f.values),
+        )) ?? fresh.map(() => null);
+      const upserted = await rowsOf(
+        tx,
+        spec,
+        targets.filter((t): t is string => typeof t === 'string'),
+      );
+      // A stored row is written once per round: a second object landing on it waits for the next.
+      const claimed = new Set(edits.map((e) => e.id));
+      const collisions: (T & { row: Row; id: string; values: Record<string, unknown>; resets: string[] })[] =
+        [];
+      const made: typeof fresh = [];
+      fresh.forEach((f, k) => {
+        const target = targets[k];
+        const row = typeof target === 'string' ? upserted.get(target) : undefined;
+        if (target === null) made.push(f);
+        else if (typeof target === 'number' || claimed.has(target)) waiting.push(f);
+        else if (!row?.alive_) throw forbidden(f.obj);
+        else {
+          claimed.add(target);
+          collisions.push({
+            ...f,
+            row: stored(row),
+            id: target,
+            ...columns.update(f.obj, 'merge'),
+            resets: [],
+          });
+        }
+      });
+      await mayChange(collisions);
+      refuseFirst(
+        (await spec.canCreate?.(
+          tx,
+          caller.userId,
+          made.map((m) => m.values),
+        )) ?? made.map(() => true),
+        made.map((m) => m.obj),
+      );
+      const derived = await spec.derive?.(
+        tx,
+        caller.userId,
+        made.map((m) => m.values),
+      );
+      const rows = made.map((m, k) => ({
+        id: m.id ?? randomUUID(),
+        values: { ...m.values, ...derived?.[k] },
+      }));
+      await columns.insert(tx, rows);
+      await columns.assign(tx, [...edits, ...collisions]);
+      for (const e of [...edits, ...collisions]) written[e.i] = { id: e.id, change: 'updated' };
+      made.forEach((m, k) => {
+        written[m.i] = { id: rows[k].id, change: 'created' };
+      });
+      done.push(...[...edits, ...collisions, ...made].map((o) => written[o.i]));
+    }
+    const after = await rowsOf(
+      tx,
+      spec,
+      done.map((w) => w.id),
+    );
+    for (const row of after.values()) noteRow(row);
+    const rowsWith = (change: Change) =>
+      done.filter((w) => w.change === change).map((w) => stored(after.get(w.id) as Row));
+    await spec.afterWrite?.(tx, [...after.values()].map(stored));
+    for (const change of ['created', 'updated'] as const) {
+      const rows = rowsWith(change);
+      if (rows.length > 0) notices.push(...((await spec.notify?.(tx, rows, change)) ?? []));
+    }
+    return waiting;
   }
 
   /**
@@ -347,22 +565,13 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
   if (spec.readOnly) return;
 
   async function bulk(c: Ctx, caller: Caller) {
-    const objects = objectsOf(await readJson(c));
-    const out = await db.transaction(async (tx) => {
-      const created: string[] = [];
-      const updated: string[] = [];
-      const notices: Notice[] = [];
-      for (const obj of objects) {
-        const r = await writeOne(tx, caller, obj, idOf(obj), 'merge');
-        (r.change === 'created' ? created : updated).push(r.id);
-        notices.push(...r.notices);
-      }
-      return { created, updated, notices };
-    });
+    const objects = objectsOf(await readJson(c)).map((obj) => ({ obj, id: idOf(obj) }));
+    const out = await db.transaction((tx) => writeMany(tx, caller, objects, 'merge'));
     await publish(out.notices, pusherSocketOf(c));
+    const ids = (change: Change) => out.written.filter((w) => w.change === change).map((w) => w.id);
     return json(c, {
-      created: await load(out.created, caller.userId),
-      updated: await load(out.updated, caller.userId),
+      created: await load(ids('created'), caller.userId),
+      updated: await load(ids('updated'), caller.userId),
     });
   }
   router.authed('POST', spec.path, write, bulk);
@@ -373,9 +582,12 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
     if (!UUID.test(id)) throw objectNotFound({ [spec.idProp]: id });
     const body = await readJson(c);
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
-    const r = await db.transaction((tx) => writeOne(tx, caller, body, id.toLowerCase(), 'replace'));
+    const r = await db.transaction((tx) =>
+      writeMany(tx, caller, [{ obj: body, id: id.toLowerCase() }], 'replace'),
+    );
     await publish(r.notices, pusherSocketOf(c));
-    return json(c, await getObject(db, spec, r.id, caller.userId), r.change === 'created' ? 201 : 200);
+    const [w] = r.written;
+    return json(c, await getObject(db, spec, w.id, caller.userId), w.change === 'created' ? 201 : 200);
   });
 
   router.authed('PATCH', item, write, async (c, caller) => {
@@ -385,29 +597,33 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
     const r = await db.transaction(async (tx) => {
       // Fixes the quirk: PATCH of an unknown id is an error, not a create.
       if (!(await getObject(tx, spec, id, caller.userId))) throw objectNotFound({ [spec.idProp]: id });
-      return writeOne(tx, caller, body, id.toLowerCase(), 'merge');
+      return writeMany(tx, caller, [{ obj: body, id: id.toLowerCase() }], 'merge');
     });
     await publish(r.notices, pusherSocketOf(c));
-    return json(c, await getObject(db, spec, r.id, caller.userId));
+    return json(c, await getObject(db, spec, r.written[0].id, caller.userId));
   });
 
+  /** Deletes in three statements: the rows, the checks, one DELETE (or soft delete); unknown ids are skipped. */
   async function remove(ids: string[], caller: Caller, socket?: string) {
     const notices = await db.transaction(async (tx) => {
-      const out: Notice[] = [];
-      for (const id of ids) {
-        const row = await rowOf(tx, spec, id);
-        if (!row) continue;
-        noteRow(row);
-        if (!(await (spec.canChange?.(tx, caller.userId, row, 'delete') ?? true)))
-          throw forbidden({ [spec.idProp]: id });
-        out.push(...((await spec.notify?.(tx, row, 'deleted')) ?? []));
-        await tx.query(
-          spec.softDelete
-            ? `UPDATE ${spec.table} SET ${spec.softDelete} WHERE ${spec.idColumn} = $1`
-            : `DELETE FROM ${spec.table} WHERE ${spec.idColumn} = $1`,
-          [id],
-        );
-      }
+      const named = await rowsOf(
+        tx,
+        spec,
+        ids.map((id) => id.toLowerCase()),
+      );
+      const rows = [...named.values()].filter((r) => r.alive_).map(stored);
+      if (rows.length === 0) return [];
+      for (const row of rows) noteRow(row);
+      const allowed = (await spec.canChange?.(tx, caller.userId, rows, 'delete')) ?? rows.map(() => true);
+      const refused = allowed.indexOf(false);
+      if (refused >= 0) throw forbidden({ [spec.idProp]: rows[refused][spec.idColumn] });
+      const out = (await spec.notify?.(tx, rows, 'deleted')) ?? [];
+      await tx.query(
+        spec.softDelete
+          ? `UPDATE ${spec.table} SET ${spec.softDelete} WHERE ${spec.idColumn} = ANY($1::uuid[])`
+          : `DELETE FROM ${spec.table} WHERE ${spec.idColumn} = ANY($1::uuid[])`,
+        [rows.map((r) => r[spec.idColumn])],
+      );
       return out;
     });
     await publish(notices, socket);

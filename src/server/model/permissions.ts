@@ -29,6 +29,35 @@ export async function bitsOn(
   return rows[0]?.permissions ?? null;
 }
 
+/** The caller's bits on each of many resources of one kind, in one query (null: no access). */
+export async function bitsOnEach(
+  db: Queryable,
+  kind: ResourceKind,
+  ids: unknown[],
+  userId: string,
+): Promise<(number | null)[]> {
+  const asked = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
+  if (asked.length === 0) return ids.map(() => null);
+  const v = VIEW[kind];
+  const { rows } = await db.query<{ id: string; permissions: number }>(
+    `SELECT ${v.id} AS id, permissions FROM ${v.view} WHERE ${v.id} = ANY($1::uuid[]) AND user_id = $2`,
+    [asked, userId],
+  );
+  const bits = new Map(rows.map((r) => [r.id, r.permissions]));
+  return ids.map((id) => (typeof id === 'string' ? (bits.get(id.toLowerCase()) ?? null) : null));
+}
+
+/** holdsAll for each of many resources of one kind, in one query. */
+export async function holdsAllEach(
+  db: Queryable,
+  kind: ResourceKind,
+  ids: unknown[],
+  userId: string,
+  bits: number,
+): Promise<boolean[]> {
+  return (await bitsOnEach(db, kind, ids, userId)).map((mask) => mask !== null && hasAll(mask, bits));
+}
+
 /** A check of the caller's mask on a resource: every one of the bits, or at least one. */
 const holding =
   (test: (mask: number, bits: number) => boolean) =>

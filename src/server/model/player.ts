@@ -42,6 +42,43 @@ export const banError = {
   eosUnknown: (eosId: string) => new ApiException(404, Msg.banEosUnknown, 'eosIdUnknown', { eosId }),
 };
 
+/** The lower-case Sentinel player id or EOS id a ban names; throws the refusal of a malformed one. */
+export function banTargetText(given: unknown): string {
+  if (typeof given !== 'string' || given.trim() === '') throw banError.format();
+  const problem = banPlayerId(given);
+  if (problem) throw problem === Msg.banPieCharacter ? banError.pie() : banError.format();
+  const text = given.trim().toLowerCase();
+  if (!UUID.test(text) && !EOS_ID.test(text)) throw banError.format();
+  return text;
+}
+
+/** The refusal of a well-formed id that names no player. */
+export const banTargetUnknown = (text: string) =>
+  UUID.test(text) ? banError.notFound(text) : banError.eosUnknown(text);
+
+/** The known players of many ban targets (texts from banTargetText), in two queries: text → player id. */
+export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<Map<string, string>> {
+  const ids = texts.filter((t) => UUID.test(t));
+  const eos = texts.filter((t) => !UUID.test(t));
+  const known = new Map<string, string>();
+  if (ids.length) {
+    const { rows } = await tx.query<{ id: string }>(
+      'SELECT player_id AS id FROM players WHERE player_id = ANY($1::uuid[])',
+      [ids],
+    );
+    for (const r of rows) known.set(r.id, r.id);
+  }
+  if (eos.length) {
+    const { rows } = await tx.query<{ eos: string; id: string }>(
+      `SELECT lower(identifier) AS eos, player_id AS id FROM player_identifiers
+        WHERE provider = 'EOS' AND lower(identifier) = ANY($1::text[])`,
+      [eos],
+    );
+    for (const r of rows) known.set(r.eos, r.id);
+  }
+  return known;
+}
+
 /**
  * The Sentinel player a ban names. An EOS id must belong to a known player unless `createUnseen`
  * (ban list imports), which records an unseen player under that id.
@@ -51,16 +88,12 @@ export async function banTargetPlayer(
   given: unknown,
   createUnseen: { name: string | null } | null = null,
 ): Promise<string> {
-  if (typeof given !== 'string' || given.trim() === '') throw banError.format();
-  const problem = banPlayerId(given);
-  if (problem) throw problem === Msg.banPieCharacter ? banError.pie() : banError.format();
-  const text = given.trim().toLowerCase();
+  const text = banTargetText(given);
   if (UUID.test(text)) {
     const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [text]);
     if (rows.length === 0) throw banError.notFound(text);
     return text;
   }
-  if (!EOS_ID.test(text)) throw banError.format();
   const { rows } = await tx.query<{ player_id: string }>(
     `SELECT player_id FROM player_identifiers WHERE provider = 'EOS' AND lower(identifier) = $1`,
     [text],

@@ -8,7 +8,7 @@ import { Perm } from '../../domain/permissions.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { type ClassSpec, type Field, parse, type Row, requireFilter } from './classPath.ts';
-import { canSee, holdsAll } from './permissions.ts';
+import { canSee, holdsAllEach } from './permissions.ts';
 import { epoch } from './service.ts';
 
 interface Holder {
@@ -76,19 +76,22 @@ const HOLDERS: Record<'group' | 'service', Holder> = {
   },
 };
 
-const holderId = (h: Holder, row: Record<string, unknown>) => row[`${h.kind}_id`];
-
-/** Approved community scripts may be attached by anyone managing the holder. */
-async function isCommunity(tx: Queryable, scriptId: unknown): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM scripts WHERE script_id = $1 AND community_status = 'Approved' AND NOT deleted`,
-    [scriptId],
+/** Approved community scripts may be attached by anyone managing the holder; one query for all. */
+async function areCommunity(tx: Queryable, scriptIds: unknown[]): Promise<boolean[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT script_id AS id FROM scripts
+      WHERE script_id = ANY($1::uuid[]) AND community_status = 'Approved' AND NOT deleted`,
+    [scriptIds],
   );
-  return rows.length > 0;
+  const approved = new Set(rows.map((r) => r.id));
+  return scriptIds.map((id) => approved.has(id as string));
 }
+
+const scriptsOf = (rows: Record<string, unknown>[]) => rows.map((r) => r.script_id);
 
 export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
   const h = HOLDERS[kind];
+  const holdersOf = (rows: Record<string, unknown>[]) => rows.map((r) => r[`${kind}_id`]);
   const holderCols = Object.entries(h.columns)
     .map(([k, v]) => `${v} AS "${k}"`)
     .join(', ');
@@ -134,35 +137,40 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
       scriptId: { column: 'script_id', write: 'create', required: true, parse: parse.uuid },
       revisionId: { column: 'revision_id', write: 'edit', parse: parse.uuidOrNull },
     },
-    derive: async (tx, _userId, values) => ({
-      origin: (await isCommunity(tx, values.script_id)) ? 'Community' : 'Direct',
-    }),
-    canCreate: async (tx, userId, values) =>
-      (await holdsAll(tx, kind, values[`${kind}_id`], userId, Perm.ManageScripts)) &&
-      ((await holdsAll(tx, 'script', values.script_id, userId, Perm.ShareScripts)) ||
-        (await isCommunity(tx, values.script_id))),
-    canChange: (tx, userId, row) => holdsAll(tx, kind, holderId(h, row), userId, Perm.ManageScripts),
-    afterWrite: async (tx, row: Row) => {
-      if (row.revision_id === null) return;
-      const { rows } = await tx.query(
-        'SELECT 1 FROM script_revisions WHERE revision_id = $1 AND script_id = $2',
-        [row.revision_id, row.script_id],
+    derive: async (tx, _userId, values) =>
+      (await areCommunity(tx, scriptsOf(values))).map((community) => ({
+        origin: community ? 'Community' : 'Direct',
+      })),
+    canCreate: async (tx, userId, values) => {
+      const manages = await holdsAllEach(tx, kind, holdersOf(values), userId, Perm.ManageScripts);
+      const shares = await holdsAllEach(tx, 'script', scriptsOf(values), userId, Perm.ShareScripts);
+      const community = await areCommunity(tx, scriptsOf(values));
+      return manages.map((ok, i) => ok && (shares[i] || community[i]));
+    },
+    canChange: (tx, userId, rows) => holdsAllEach(tx, kind, holdersOf(rows), userId, Perm.ManageScripts),
+    afterWrite: async (tx, rows: Row[]) => {
+      const pinned = rows.filter((r) => r.revision_id !== null);
+      if (pinned.length === 0) return;
+      const { rows: found } = await tx.query<{ id: string }>(
+        `SELECT r.revision_id AS id FROM unnest($1::uuid[], $2::uuid[]) AS p(revision_id, script_id)
+           JOIN script_revisions r ON r.revision_id = p.revision_id AND r.script_id = p.script_id`,
+        [pinned.map((r) => r.revision_id), pinned.map((r) => r.script_id)],
       );
-      if (rows.length === 0)
+      const ok = new Set(found.map((r) => r.id));
+      const wrong = pinned.find((r) => !ok.has(r.revision_id as string));
+      if (wrong)
         throw badRequest('notFound', 'That version does not belong to this script.', {
-          revisionId: row.revision_id,
+          revisionId: wrong.revision_id,
         });
     },
     // A group's page lists its scripts live, as it does its members, servers and buckets.
-    notify: async (_tx, row) =>
+    notify: async (_tx, rows) =>
       kind === 'group'
-        ? [
-            {
-              channels: [channelFor('groups', String(row.group_id))],
-              event: 'groupUpdated',
-              data: row.group_id,
-            },
-          ]
+        ? rows.map((row) => ({
+            channels: [channelFor('groups', String(row.group_id))],
+            event: 'groupUpdated',
+            data: row.group_id,
+          }))
         : [],
   };
 }

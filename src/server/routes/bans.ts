@@ -3,6 +3,7 @@
 // bans need ControlServices rather than ownership, and an unknown EOS id is refused rather than
 // banned under a made-up name (imports still record unseen players; see banList.ts).
 
+import { randomUUID } from 'node:crypto';
 import { channelFor } from '../../domain/api.ts';
 import { BANS_UPDATED, BanMsg } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
@@ -31,12 +32,13 @@ import {
   banFrom,
   GROUP_BANS,
   getBan,
+  getBans,
   SERVICE_BANS,
   servicesReached,
   tellServices,
 } from '../model/ban.ts';
-import { isObject, objectsOf, requireProperties } from '../model/bulkBody.ts';
-import { banTargetPlayer } from '../model/player.ts';
+import { isObject, objectsOf, requireProperties, rounds } from '../model/bulkBody.ts';
+import { banTargetPlayers, banTargetText, banTargetUnknown } from '../model/player.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -126,39 +128,6 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
     return { ...ban, bits };
   }
 
-  async function create(
-    tx: Queryable,
-    k: BanClass,
-    obj: Record<string, unknown>,
-    caller: Caller,
-  ): Promise<Change> {
-    requireProperties(obj, [k.ownerProp, 'playerId', 'comments']);
-    const ownerId = String(obj[k.ownerProp]).toLowerCase();
-    const bits = await bitsOn(tx, k, ownerId, caller.userId);
-    if (bits === null || !hasAll(bits, k.writeBits)) throw forbidden(obj);
-    const comments = commentsOf(obj.comments);
-    const expiration = expirationOf(obj.expiration);
-    const playerId = await banTargetPlayer(tx, obj.playerId);
-    const dup = await tx.query<{ id: string }>(
-      `SELECT ${k.idColumn} AS id FROM ${k.table} WHERE ${k.ownerColumn} = $1 AND player_id = $2`,
-      [ownerId, playerId],
-    );
-    if (dup.rows[0])
-      throw badRequest('duplicate', Msg.banDuplicate, {
-        [k.ownerProp]: ownerId,
-        playerId,
-        [k.idProp]: dup.rows[0].id,
-      });
-    const given =
-      typeof obj[k.idProp] === 'string' && UUID.test(obj[k.idProp] as string) ? obj[k.idProp] : null;
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO ${k.table} (${k.idColumn}, ${k.ownerColumn}, player_id, issuer_id, expiration, comments)
-       VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, to_timestamp($5), $6) RETURNING ${k.idColumn} AS id`,
-      [given, ownerId, playerId, caller.userId, expiration, comments],
-    );
-    return { playerId, ownerId, id: rows[0].id };
-  }
-
   async function update(
     tx: Queryable,
     k: BanClass,
@@ -190,7 +159,161 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
     return { playerId: ban.player_id, ownerId: ban.owner, id };
   }
 
-  const load = (k: BanClass, ids: string[]) => Promise.all(ids.map((id) => getBan(db, k, id)));
+  /** The stored bans of these ids and the caller's bits on their owners, in two queries. */
+  async function bansAndBits(tx: Queryable, k: BanClass, ids: string[], owners: string[], caller: Caller) {
+    const { rows } = await tx.query<{ id: string; owner: string; player_id: string }>(
+      `SELECT ${k.idColumn} AS id, ${k.ownerColumn} AS owner, player_id FROM ${k.table}
+        WHERE ${k.idColumn} = ANY($1::uuid[])`,
+      [ids.filter((id) => UUID.test(id))],
+    );
+    const bans = new Map(rows.map((r) => [r.id, { owner: r.owner, player_id: r.player_id }]));
+    const asked = [...new Set([...owners, ...rows.map((r) => r.owner)])].filter((o) => UUID.test(o));
+    for (const owner of asked) noteRow({ [k.ownerColumn]: owner });
+    const bits = await tx.query<{ owner: string; permissions: number }>(
+      `SELECT ${k.ownerColumn} AS owner, permissions FROM ${k.permissionView}
+        WHERE ${k.ownerColumn} = ANY($1::uuid[]) AND user_id = $2`,
+      [asked, caller.userId],
+    );
+    return { bans, bits: new Map(bits.rows.map((r) => [r.owner, r.permissions])) };
+  }
+
+  /**
+   * A bulk write in a fixed number of statements (issue 11): the stored bans, bits, players and
+   * duplicates read at once, each object then checked in the body's order as `create` and `update`
+   * check one (the first refusal wins), one insert, one update per round, all in `tx`.
+   */
+  async function writeMany(tx: Queryable, k: BanClass, objects: Record<string, unknown>[], caller: Caller) {
+    const named = objects.map((o) =>
+      typeof o[k.idProp] === 'string' ? (o[k.idProp] as string).toLowerCase() : null,
+    );
+    const { bans, bits } = await bansAndBits(
+      tx,
+      k,
+      named.filter((id): id is string => id !== null),
+      objects.map((o) => String(o[k.ownerProp]).toLowerCase()),
+      caller,
+    );
+    // Players and duplicates for every object that may be a create; the loop below tells which are.
+    const targets = objects.flatMap((o) => {
+      try {
+        return [banTargetText(o.playerId)];
+      } catch {
+        return [];
+      }
+    });
+    const players = await banTargetPlayers(tx, targets);
+    const owners = objects.map((o) => String(o[k.ownerProp]).toLowerCase()).filter((o) => UUID.test(o));
+    const { rows: stored } = await tx.query<{ id: string; owner: string; player_id: string }>(
+      `SELECT ${k.idColumn} AS id, ${k.ownerColumn} AS owner, player_id FROM ${k.table}
+        WHERE ${k.ownerColumn} = ANY($1::uuid[]) AND player_id = ANY($2::uuid[])`,
+      [[...new Set(owners)], [...new Set(players.values())]],
+    );
+    const banOf = new Map(stored.map((r) => [`${r.owner} ${r.player_id}`, r.id]));
+
+    const created: Change[] = [];
+    const updated: Change[] = [];
+    const inserts: {
+      id: string;
+      owner: string;
+      player: string;
+      expiration: number | null;
+      comments: string;
+    }[] = [];
+    const edits: {
+      id: string;
+      comments: string | null;
+      expiration: number | null;
+      setExpiration: boolean;
+    }[] = [];
+    objects.forEach((obj, i) => {
+      const id = named[i];
+      const ban = id !== null && UUID.test(id) ? bans.get(id) : undefined;
+      if (id !== null && ban) {
+        const held = bits.get(ban.owner);
+        if (held === undefined)
+          throw new ApiException(404, 'The ban was not found.', 'notFound', { [k.idProp]: id });
+        if (!hasAll(held, k.writeBits)) throw forbidden(obj);
+        const comments = 'comments' in obj ? commentsOf(obj.comments) : null;
+        const setExpiration = 'expiration' in obj;
+        const expiration = setExpiration ? expirationOf(obj.expiration) : null;
+        if (comments !== null || setExpiration) edits.push({ id, comments, expiration, setExpiration });
+        updated.push({ playerId: ban.player_id, ownerId: ban.owner, id });
+        return;
+      }
+      requireProperties(obj, [k.ownerProp, 'playerId', 'comments']);
+      const ownerId = String(obj[k.ownerProp]).toLowerCase();
+      const held = UUID.test(ownerId) ? bits.get(ownerId) : undefined;
+      if (held === undefined || !hasAll(held, k.writeBits)) throw forbidden(obj);
+      const comments = commentsOf(obj.comments);
+      const expiration = expirationOf(obj.expiration);
+      const text = banTargetText(obj.playerId);
+      const playerId = players.get(text);
+      if (playerId === undefined) throw banTargetUnknown(text);
+      const dup = banOf.get(`${ownerId} ${playerId}`);
+      if (dup)
+        throw badRequest('duplicate', Msg.banDuplicate, {
+          [k.ownerProp]: ownerId,
+          playerId,
+          [k.idProp]: dup,
+        });
+      const given =
+        typeof obj[k.idProp] === 'string' && UUID.test(obj[k.idProp] as string) ? (id as string) : null;
+      const made = given ?? randomUUID();
+      inserts.push({ id: made, owner: ownerId, player: playerId, expiration, comments });
+      bans.set(made, { owner: ownerId, player_id: playerId });
+      banOf.set(`${ownerId} ${playerId}`, made);
+      created.push({ playerId, ownerId, id: made });
+    });
+    if (inserts.length)
+      await tx.query(
+        `INSERT INTO ${k.table} (${k.idColumn}, ${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+         SELECT id, owner, player, $6, to_timestamp(expiration), comments
+           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::float8[], $5::text[])
+             AS n(id, owner, player, expiration, comments)`,
+        [
+          inserts.map((n) => n.id),
+          inserts.map((n) => n.owner),
+          inserts.map((n) => n.player),
+          inserts.map((n) => n.expiration),
+          inserts.map((n) => n.comments),
+          caller.userId,
+        ],
+      );
+    for (const round of rounds(edits, (e) => e.id))
+      await tx.query(
+        `UPDATE ${k.table} b SET comments = coalesce(e.comments, b.comments),
+                expiration = CASE WHEN e.set_expiration THEN to_timestamp(e.expiration) ELSE b.expiration END
+           FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::boolean[])
+             AS e(id, comments, expiration, set_expiration)
+          WHERE b.${k.idColumn} = e.id`,
+        [
+          round.map((e) => e.id),
+          round.map((e) => e.comments),
+          round.map((e) => e.expiration),
+          round.map((e) => e.setExpiration),
+        ],
+      );
+    return { created, updated };
+  }
+
+  /** A bulk delete in three statements; unknown ids are skipped, as the original does. */
+  async function removeMany(tx: Queryable, k: BanClass, ids: string[], caller: Caller): Promise<Change[]> {
+    const { bans, bits } = await bansAndBits(tx, k, ids, [], caller);
+    const out: Change[] = [];
+    for (const id of ids) {
+      const ban = bans.get(id);
+      // Unknown, or named twice: the first deleted it.
+      if (!ban || out.some((x) => x.id === id)) continue;
+      const held = bits.get(ban.owner);
+      if (held === undefined)
+        throw new ApiException(404, 'The ban was not found.', 'notFound', { [k.idProp]: id });
+      if (!hasAll(held, k.writeBits)) throw forbidden({ [k.idProp]: id });
+      out.push({ playerId: ban.player_id, ownerId: ban.owner, id });
+    }
+    if (out.length)
+      await tx.query(`DELETE FROM ${k.table} WHERE ${k.idColumn} = ANY($1::uuid[])`, [out.map((x) => x.id)]);
+    return out;
+  }
 
   for (const k of [GROUP_BANS, SERVICE_BANS]) {
     const path = `/sentinel/${k.path}`;
@@ -216,31 +339,15 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
 
     const bulk = async (c: Ctx, caller: Caller) => {
       const objects = objectsOf(await readJson(c));
-      const outcome = await db.transaction(async (tx) => {
-        const created: Change[] = [];
-        const updated: Change[] = [];
-        for (const obj of objects) {
-          const id = typeof obj[k.idProp] === 'string' ? (obj[k.idProp] as string).toLowerCase() : null;
-          const exists =
-            id !== null &&
-            UUID.test(id) &&
-            (await tx.query(`SELECT 1 FROM ${k.table} WHERE ${k.idColumn} = $1`, [id])).rows.length > 0;
-          if (exists) updated.push(await update(tx, k, id, obj, caller));
-          else created.push(await create(tx, k, obj, caller));
-        }
-        return { created, updated };
-      });
+      const outcome = await db.transaction((tx) => writeMany(tx, k, objects, caller));
       await announce(k, [...outcome.created, ...outcome.updated], pusherSocketOf(c));
-      return json(c, {
-        created: await load(
-          k,
-          outcome.created.map((x) => x.id),
-        ),
-        updated: await load(
-          k,
-          outcome.updated.map((x) => x.id),
-        ),
-      });
+      const bans = await getBans(
+        db,
+        k,
+        [...outcome.created, ...outcome.updated].map((x) => x.id),
+      );
+      const load = (changes: Change[]) => changes.map((x) => bans.get(x.id) ?? null);
+      return json(c, { created: load(outcome.created), updated: load(outcome.updated) });
     };
     router.authed('POST', path, WRITE, bulk);
     router.authed('PATCH', path, WRITE, bulk);
@@ -264,18 +371,9 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
     router.authed('DELETE', path, WRITE, async (c, caller) => {
       const ids = objectsOf(await readJson(c))
         .map((o) => o[k.idProp])
-        .filter((id): id is string => typeof id === 'string' && UUID.test(id));
-      const changes = await db.transaction(async (tx) => {
-        const out: Change[] = [];
-        for (const id of ids) {
-          // Unknown ids are skipped, as the original does for bulk deletes.
-          const seen = await tx.query(`SELECT 1 FROM ${k.table} WHERE ${k.idColumn} = $1`, [
-            id.toLowerCase(),
-          ]);
-          if (seen.rows.length) out.push(await remove(tx, k, id.toLowerCase(), caller));
-        }
-        return out;
-      });
+        .filter((id): id is string => typeof id === 'string' && UUID.test(id))
+        .map((id) => id.toLowerCase());
+      const changes = await db.transaction((tx) => removeMany(tx, k, ids, caller));
       await announce(k, changes, pusherSocketOf(c));
       return noContent(c);
     });

@@ -12,23 +12,35 @@ import {
   check,
   type Notice,
   parse,
+  type Row,
   registerClassPath,
   requireFilter,
 } from '../model/classPath.ts';
-import { canSee, holdsAll } from '../model/permissions.ts';
+import { canSee, holdsAllEach } from '../model/permissions.ts';
 
 const USERNAME_FULL = `u.username || '#' || left(x.user_id::text, 8)`;
 
-async function bucketsUpdated(tx: Queryable, bucketId: unknown): Promise<Notice[]> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM bucket_permissions WHERE bucket_id = $1',
-    [bucketId],
+/** `bucketsUpdated` to everyone who can see each bucket, one notice per row, in one query. */
+async function bucketsUpdated(tx: Queryable, rows: Row[]): Promise<Notice[]> {
+  const { rows: seen } = await tx.query<{ bucket_id: string; user_id: string }>(
+    'SELECT bucket_id, user_id FROM bucket_permissions WHERE bucket_id = ANY($1::uuid[])',
+    [rows.map((r) => r.bucket_id)],
   );
-  return [{ channels: rows.map((r) => userChannel(r.user_id)), event: 'bucketsUpdated', data: bucketId }];
+  return rows.map((r) => ({
+    channels: seen.filter((s) => s.bucket_id === r.bucket_id).map((s) => userChannel(s.user_id)),
+    event: 'bucketsUpdated',
+    data: r.bucket_id,
+  }));
 }
 
-const editBuckets = (tx: Queryable, userId: string, bucketId: unknown) =>
-  holdsAll(tx, 'bucket', bucketId, userId, Perm.EditBuckets);
+const editBuckets = (tx: Queryable, userId: string, rows: Record<string, unknown>[]) =>
+  holdsAllEach(
+    tx,
+    'bucket',
+    rows.map((r) => r.bucket_id),
+    userId,
+    Perm.EditBuckets,
+  );
 
 const BUCKETS: ClassSpec = {
   path: '/sentinel/buckets',
@@ -65,8 +77,8 @@ const BUCKETS: ClassSpec = {
     },
   },
   owner: (caller) => ({ user_id: caller.userId }),
-  canChange: (tx, userId, row) => editBuckets(tx, userId, row.bucket_id),
-  notify: (tx, row) => bucketsUpdated(tx, row.bucket_id),
+  canChange: (tx, userId, rows) => editBuckets(tx, userId, rows),
+  notify: bucketsUpdated,
 };
 
 const BUCKET_VALUES: ClassSpec = {
@@ -128,19 +140,35 @@ const BUCKET_VALUES: ClassSpec = {
       },
     },
   },
-  upsertTarget: async (tx, v) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT bucket_value_id AS id FROM bucket_values
-        WHERE bucket_id = $1 AND player_id IS NOT DISTINCT FROM $2::uuid AND lower(key) = lower($3)`,
-      [v.bucket_id, v.player_id ?? null, v.key],
+  // A value's key is unique per bucket and player, in any case: a second value of one key in one
+  // body updates the first.
+  upsertTarget: async (tx, values) => {
+    const keyOf = (v: Record<string, unknown>) =>
+      `${v.bucket_id} ${v.player_id ?? ''} ${String(v.key).toLowerCase()}`;
+    const { rows } = await tx.query<{ id: string; bucket_id: string; player_id: string | null; key: string }>(
+      `SELECT v.bucket_value_id AS id, v.bucket_id, v.player_id, v.key
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS k(bucket_id, player_id, key)
+         JOIN bucket_values v ON v.bucket_id = k.bucket_id AND v.player_id IS NOT DISTINCT FROM k.player_id
+                             AND lower(v.key) = lower(k.key)`,
+      [values.map((v) => v.bucket_id), values.map((v) => v.player_id ?? null), values.map((v) => v.key)],
     );
-    return rows[0]?.id ?? null;
+    const stored = new Map(rows.map((r) => [keyOf(r), r.id]));
+    const first = new Map<string, number>();
+    return values.map((v, i) => {
+      const key = keyOf(v);
+      const earlier = first.get(key);
+      if (!first.has(key)) first.set(key, i);
+      return stored.get(key) ?? earlier ?? null;
+    });
   },
-  canCreate: (tx, userId, v) => editBuckets(tx, userId, v.bucket_id),
-  canChange: (tx, userId, row) => editBuckets(tx, userId, row.bucket_id),
-  notify: async (_tx, row) => [
-    { channels: [channelFor('buckets', row.bucket_id as string)], event: 'valueUpdated', data: '' },
-  ],
+  canCreate: editBuckets,
+  canChange: (tx, userId, rows) => editBuckets(tx, userId, rows),
+  notify: async (_tx, rows) =>
+    rows.map((row) => ({
+      channels: [channelFor('buckets', row.bucket_id as string)],
+      event: 'valueUpdated',
+      data: '',
+    })),
 };
 
 export function registerBucketRoutes(router: ApiRouter, ctx: ServerContext): void {

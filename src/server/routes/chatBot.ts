@@ -71,7 +71,7 @@ export function registerChatBotRoutes(router: ApiRouter, ctx: ServerContext): vo
   }
 
   const publish = async (groupId: string) => {
-    for (const n of await groupAudience(db, groupId))
+    for (const n of await groupAudience(db, [{ group_id: groupId }]))
       await ctx.publisher.publish(n.channels, n.event, n.data);
   };
 

@@ -15,10 +15,11 @@ import {
   check,
   type Notice,
   parse,
+  type Row,
   registerClassPath,
   requireFilter,
 } from '../model/classPath.ts';
-import { bitsOn, canSee, holdsAll, type ResourceKind } from '../model/permissions.ts';
+import { bitsOn, bitsOnEach, canSee, holdsAllEach, type ResourceKind } from '../model/permissions.ts';
 import { scriptAttachment } from '../model/scriptAttachment.ts';
 
 const name = (v: unknown) => {
@@ -34,25 +35,33 @@ const linkCode = (v: unknown, f: string) => {
 };
 
 /** Anonymous accounts cannot be group members (SPEC §5 "User lookup"). */
-async function notAnonymous(tx: Queryable, userId: unknown): Promise<void> {
-  const { rows } = await tx.query<{ is_anonymous: boolean }>(
-    'SELECT is_anonymous FROM users WHERE user_id = $1',
-    [userId],
+async function notAnonymous(tx: Queryable, userIds: unknown[]): Promise<void> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE user_id = ANY($1::uuid[]) AND is_anonymous',
+    [userIds],
   );
-  if (rows[0]?.is_anonymous) throw validation(GROUP_MESSAGES.anonymousUser, { userId });
+  if (rows[0]) throw validation(GROUP_MESSAGES.anonymousUser, { userId: rows[0].user_id });
 }
 
-/** `groupsUpdated` to everyone who can see the group, so group lists refresh. */
-export async function groupAudience(tx: Queryable, groupId: unknown): Promise<Notice[]> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM group_permissions WHERE group_id = $1',
-    [groupId],
+/** `groupsUpdated` to everyone who can see each row's group, so group lists refresh; one query. */
+export async function groupAudience(tx: Queryable, rows: Row[]): Promise<Notice[]> {
+  const { rows: seen } = await tx.query<{ group_id: string; user_id: string }>(
+    'SELECT group_id, user_id FROM group_permissions WHERE group_id = ANY($1::uuid[])',
+    [rows.map((r) => r.group_id)],
   );
-  return [
-    { channels: rows.map((r) => userChannel(r.user_id)), event: 'groupsUpdated', data: groupId },
-    { channels: [channelFor('groups', groupId as string)], event: 'groupUpdated', data: groupId },
-  ].filter((n) => n.channels.length > 0);
+  return rows.flatMap((r) =>
+    [
+      {
+        channels: seen.filter((s) => s.group_id === r.group_id).map((s) => userChannel(s.user_id)),
+        event: 'groupsUpdated',
+        data: r.group_id,
+      },
+      { channels: [channelFor('groups', r.group_id as string)], event: 'groupUpdated', data: r.group_id },
+    ].filter((n) => n.channels.length > 0),
+  );
 }
+
+const groupsOf = (rows: Record<string, unknown>[]) => rows.map((r) => r.group_id);
 
 const GROUPS: ClassSpec = {
   path: '/sentinel/groups',
@@ -87,37 +96,37 @@ const GROUPS: ClassSpec = {
     discordChatChannelId: { column: 'discord_chat_channel_id', write: 'edit', parse: parse.textOrNull(100) },
   },
   owner: (caller) => ({ user_id: caller.userId }),
-  canChange: (tx, userId, row) => holdsAll(tx, 'group', row.group_id, userId, Perm.EditGroup),
-  afterWrite: async (tx, row) => {
-    await forgetUnlinkedCommunity(tx, row.group_id);
-    await oneClusterGroupPerService(tx, row.group_id);
+  canChange: (tx, userId, rows) => holdsAllEach(tx, 'group', groupsOf(rows), userId, Perm.EditGroup),
+  afterWrite: async (tx, rows) => {
+    await forgetUnlinkedCommunity(tx, groupsOf(rows));
+    await oneClusterGroupPerService(tx, groupsOf(rows));
   },
-  notify: (tx, row) => groupAudience(tx, row.group_id),
+  notify: groupAudience,
 };
 
 /** The community's names are the bot's to set (docs/api.md "Chat community"); an unlinked group keeps none. */
-async function forgetUnlinkedCommunity(tx: Queryable, groupId: unknown): Promise<void> {
+async function forgetUnlinkedCommunity(tx: Queryable, groupIds: unknown[]): Promise<void> {
   await tx.query(
     `UPDATE groups
         SET discord_guild_name = CASE WHEN discord_guild_id IS NULL THEN NULL ELSE discord_guild_name END,
             discord_chat_channel_name = CASE WHEN discord_chat_channel_id IS NULL THEN NULL
                                              ELSE discord_chat_channel_name END
-      WHERE group_id = $1
+      WHERE group_id = ANY($1::uuid[])
         AND ((discord_guild_id IS NULL AND discord_guild_name IS NOT NULL)
           OR (discord_chat_channel_id IS NULL AND discord_chat_channel_name IS NOT NULL))`,
-    [groupId],
+    [groupIds],
   );
 }
 
-/** A service may be in at most one cluster group (§3.2). */
-async function oneClusterGroupPerService(tx: Queryable, groupId: unknown): Promise<void> {
+/** A service may be in at most one cluster group (§3.2); checks the services of these groups. */
+async function oneClusterGroupPerService(tx: Queryable, groupIds: unknown[]): Promise<void> {
   const { rows } = await tx.query<{ service_id: string }>(
     `SELECT gs.service_id FROM group_services gs JOIN groups g ON g.group_id = gs.group_id
-      WHERE gs.service_id IN (SELECT service_id FROM group_services WHERE group_id = $1)
+      WHERE gs.service_id IN (SELECT service_id FROM group_services WHERE group_id = ANY($1::uuid[]))
         AND (g.enable_group_chat OR g.discord_guild_id IS NOT NULL OR g.discord_link_code IS NOT NULL
              OR g.discord_invite_code IS NOT NULL)
       GROUP BY gs.service_id HAVING count(*) > 1 LIMIT 1`,
-    [groupId],
+    [groupIds],
   );
   if (rows[0])
     throw validation('A server can be in only one cluster group.', { serviceId: rows[0].service_id });
@@ -162,23 +171,46 @@ const GROUP_USERS: ClassSpec = {
     userId: { column: 'user_id', write: 'create', required: true, parse: parse.uuid },
     permissions: { column: 'permissions', write: 'edit', required: true, parse: parse.mask },
   },
-  canCreate: (tx, userId, values) => mayGrant(tx, userId, values.group_id, values.permissions),
-  canChange: (tx, userId, row, change, obj) =>
+  canCreate: (tx, userId, values) =>
+    mayGrant(
+      tx,
+      userId,
+      groupsOf(values),
+      values.map((v) => v.permissions),
+    ),
+  canChange: (tx, userId, rows, change, objs) =>
     change === 'delete'
-      ? holdsAll(tx, 'group', row.group_id, userId, Perm.ManageUsers)
-      : mayGrant(tx, userId, row.group_id, obj?.permissions),
-  afterWrite: (tx, row) => notAnonymous(tx, row.user_id),
-  notify: (tx, row) => groupAudience(tx, row.group_id),
+      ? holdsAllEach(tx, 'group', groupsOf(rows), userId, Perm.ManageUsers)
+      : mayGrant(
+          tx,
+          userId,
+          groupsOf(rows),
+          rows.map((_, i) => objs?.[i]?.permissions),
+        ),
+  afterWrite: (tx, rows) =>
+    notAnonymous(
+      tx,
+      rows.map((r) => r.user_id),
+    ),
+  notify: groupAudience,
 };
 
 /**
  * ManageUsers on the group, and no bit the caller does not hold there: a member who manages users
  * cannot hand out (or take) more than they have.
  */
-async function mayGrant(tx: Queryable, userId: string, groupId: unknown, bits: unknown): Promise<boolean> {
-  const mine = await bitsOn(tx, 'group', groupId, userId);
-  if (mine === null || !hasAll(mine, Perm.ManageUsers)) return false;
-  return typeof bits !== 'number' || hasAll(mine, bits & 16383);
+async function mayGrant(
+  tx: Queryable,
+  userId: string,
+  groupIds: unknown[],
+  bits: unknown[],
+): Promise<boolean[]> {
+  return (await bitsOnEach(tx, 'group', groupIds, userId)).map(
+    (mine, i) =>
+      mine !== null &&
+      hasAll(mine, Perm.ManageUsers) &&
+      (typeof bits[i] !== 'number' || hasAll(mine, (bits[i] as number) & 16383)),
+  );
 }
 
 interface LinkedResource {
@@ -203,10 +235,17 @@ function groupLink(r: LinkedResource): ClassSpec {
   const cols = Object.entries(r.columns)
     .map(([k, v]) => `${v} AS "${k}"`)
     .join(', ');
-  const allowed = (tx: Queryable, userId: string, groupId: unknown, resourceId: unknown) =>
-    holdsAll(tx, 'group', groupId, userId, r.manage).then(
-      async (ok) => ok && holdsAll(tx, r.kind, resourceId, userId, r.share),
+  const allowed = async (tx: Queryable, userId: string, rows: Record<string, unknown>[]) => {
+    const manage = await holdsAllEach(tx, 'group', groupsOf(rows), userId, r.manage);
+    const share = await holdsAllEach(
+      tx,
+      r.kind,
+      rows.map((x) => x[rid]),
+      userId,
+      r.share,
     );
+    return manage.map((ok, i) => ok && share[i]);
+  };
   return {
     path: r.path,
     idProp: r.idProp,
@@ -243,11 +282,11 @@ function groupLink(r: LinkedResource): ClassSpec {
       [`${r.kind}Id`]: { column: rid, write: 'create', required: true, parse: parse.uuid },
       permissionsMask: { column: 'permissions_mask', write: 'edit', required: true, parse: parse.mask },
     },
-    canCreate: (tx, userId, v) => allowed(tx, userId, v.group_id, v[rid]),
-    canChange: (tx, userId, row) => allowed(tx, userId, row.group_id, row[rid]),
-    afterWrite: (tx, row) =>
-      r.kind === 'service' ? oneClusterGroupPerService(tx, row.group_id) : Promise.resolve(),
-    notify: (tx, row) => groupAudience(tx, row.group_id),
+    canCreate: allowed,
+    canChange: (tx, userId, rows) => allowed(tx, userId, rows),
+    afterWrite: (tx, rows) =>
+      r.kind === 'service' ? oneClusterGroupPerService(tx, groupsOf(rows)) : Promise.resolve(),
+    notify: groupAudience,
   };
 }
 

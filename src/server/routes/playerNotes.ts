@@ -1,6 +1,7 @@
 // /sentinel/playerNotes (SENTINEL-API §3.8, SPEC §5/§6): notes anyone may read and write, only
 // their author may edit, and nobody may delete. The database keeps each edit's previous text.
 
+import { randomUUID } from 'node:crypto';
 import { UUID } from '../../domain/constants.ts';
 import { noteContent } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
@@ -10,7 +11,7 @@ import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, type Ctx, json, pageJson, param } from '../http/router.ts';
-import { isObject, objectsOf, requireProperties } from '../model/bulkBody.ts';
+import { isObject, objectsOf, requireProperties, rounds } from '../model/bulkBody.ts';
 import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
@@ -54,6 +55,15 @@ function contentOf(v: unknown): string {
   return (v as string).trim();
 }
 
+/** Notes by id, in one query. */
+async function getNotes(db: Queryable, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${NOTE_COLUMNS} FROM ${NOTE_FROM} WHERE n.note_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.noteId as string, r]));
+}
+
 async function getNote(db: Queryable, id: string) {
   const { rows } = await db.query(`SELECT ${NOTE_COLUMNS} FROM ${NOTE_FROM} WHERE n.note_id = $1`, [id]);
   return rows[0] ?? null;
@@ -90,39 +100,65 @@ export function registerPlayerNoteRoutes(router: ApiRouter, ctx: ServerContext):
       await tx.query('UPDATE player_notes SET content = $2 WHERE note_id = $1', [id, contentOf(obj.content)]);
   }
 
-  async function create(tx: Queryable, obj: Record<string, unknown>, caller: Caller): Promise<string> {
-    requireProperties(obj, ['playerId', 'content']);
-    const content = contentOf(obj.content);
-    if (typeof obj.playerId !== 'string' || !UUID.test(obj.playerId))
-      throw badRequest('notFound', 'The player was not found.', { playerId: obj.playerId });
-    const given = typeof obj.noteId === 'string' && UUID.test(obj.noteId) ? obj.noteId : null;
-    const { rows } = await tx.query<{ note_id: string }>(
-      `INSERT INTO player_notes (note_id, player_id, user_id, content)
-       VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4) RETURNING note_id`,
-      [given, obj.playerId, caller.userId, content],
-    );
-    return rows[0].note_id;
-  }
-
+  /**
+   * A bulk write in a fixed number of statements (issue 11): one read of the notes named, then
+   * each object checked in the body's order (the first refusal wins, as when each was written in
+   * turn), then one insert and one update per round (a note written twice in one body keeps both
+   * edits), and one read-back.
+   */
   const bulk = async (c: Ctx, caller: Caller) => {
     const objects = objectsOf(await readJson(c));
+    const named = objects.map((o) => (typeof o.noteId === 'string' && UUID.test(o.noteId) ? o.noteId : null));
     const outcome = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; user_id: string }>(
+        'SELECT note_id AS id, user_id FROM player_notes WHERE note_id = ANY($1::uuid[])',
+        [named.filter((id) => id !== null)],
+      );
+      const authors = new Map(rows.map((r) => [r.id, r.user_id]));
       const created: string[] = [];
       const updated: string[] = [];
-      for (const obj of objects) {
-        const id = typeof obj.noteId === 'string' && UUID.test(obj.noteId) ? obj.noteId : null;
-        const exists =
-          id !== null &&
-          (await tx.query('SELECT 1 FROM player_notes WHERE note_id = $1', [id])).rows.length > 0;
-        if (exists) {
-          await update(tx, id, obj, caller);
+      const inserts: { id: string; playerId: string; content: string }[] = [];
+      const edits: { id: string; content: string }[] = [];
+      objects.forEach((obj, i) => {
+        const id = named[i];
+        const author = id === null ? undefined : authors.get(id);
+        if (id !== null && author !== undefined) {
+          if (author !== caller.userId) throw forbidden(obj);
+          if ('content' in obj) edits.push({ id, content: contentOf(obj.content) });
           updated.push(id);
-        } else created.push(await create(tx, obj, caller));
-      }
+          return;
+        }
+        requireProperties(obj, ['playerId', 'content']);
+        const content = contentOf(obj.content);
+        if (typeof obj.playerId !== 'string' || !UUID.test(obj.playerId))
+          throw badRequest('notFound', 'The player was not found.', { playerId: obj.playerId });
+        const made = id ?? randomUUID();
+        inserts.push({ id: made, playerId: obj.playerId, content });
+        authors.set(made, caller.userId);
+        created.push(made);
+      });
+      if (inserts.length)
+        await tx.query(
+          `INSERT INTO player_notes (note_id, player_id, user_id, content)
+           SELECT id, player, $4, content FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS n(id, player, content)`,
+          [
+            inserts.map((n) => n.id),
+            inserts.map((n) => n.playerId),
+            inserts.map((n) => n.content),
+            caller.userId,
+          ],
+        );
+      for (const round of rounds(edits, (e) => e.id))
+        await tx.query(
+          `UPDATE player_notes SET content = e.content
+             FROM unnest($1::uuid[], $2::text[]) AS e(id, content) WHERE note_id = e.id`,
+          [round.map((e) => e.id), round.map((e) => e.content)],
+        );
       return { created, updated };
     });
-    const load = (ids: string[]) => Promise.all(ids.map((id) => getNote(db, id)));
-    return json(c, { created: await load(outcome.created), updated: await load(outcome.updated) });
+    const notes = await getNotes(db, [...outcome.created, ...outcome.updated]);
+    const load = (ids: string[]) => ids.map((id) => notes.get(id));
+    return json(c, { created: load(outcome.created), updated: load(outcome.updated) });
   };
   router.authed('POST', '/sentinel/playerNotes', WRITE, bulk);
   router.authed('PATCH', '/sentinel/playerNotes', WRITE, bulk);

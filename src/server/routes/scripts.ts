@@ -11,7 +11,7 @@ import type { ListSpec } from '../http/listQuery.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
 import { type ClassSpec, isObject, missingProperties, registerClassPath } from '../model/classPath.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
-import { bitsOn, holdsAll } from '../model/permissions.ts';
+import { bitsOn, holdsAll, holdsAllEach } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
 import { type Handler, handlersFor } from '../scripts/handlers.ts';
@@ -50,7 +50,14 @@ const SCRIPTS: ClassSpec = {
   listWhere: async () => [],
   list: scriptList({}),
   writer: scriptWriter,
-  canChange: (tx, userId, row) => holdsAll(tx, 'script', row.script_id, userId, Perm.EditScripts),
+  canChange: (tx, userId, rows) =>
+    holdsAllEach(
+      tx,
+      'script',
+      rows.map((r) => r.script_id),
+      userId,
+      Perm.EditScripts,
+    ),
   softDelete: 'deleted = true',
 };
 

@@ -13,7 +13,7 @@ import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, type Ctx, json, noContent, pageJson, param } from '../http/router.ts';
-import { isObject, objectsOf } from '../model/bulkBody.ts';
+import { isObject, objectsOf, rounds } from '../model/bulkBody.ts';
 import { CHARACTER } from '../model/character.ts';
 import { DINO } from '../model/dino.ts';
 import { TRIBE } from '../model/tribe.ts';
@@ -23,6 +23,7 @@ const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
 type Row = Record<string, unknown> & { permissions: number };
+type Body = Record<string, unknown>;
 
 function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): void {
   const { db } = ctx;
@@ -39,25 +40,50 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
     return rows[0] ?? null;
   }
 
-  async function update(
-    tx: Queryable,
-    id: string,
-    userId: string,
-    body: Record<string, unknown>,
-  ): Promise<void> {
-    const row = await load(tx, id, userId);
-    if (!row) throw objectNotFound({ [wc.idProp]: id });
-    if (!hasAll(row.permissions, Perm.ControlServices)) throw forbidden(body);
-    const p = new Params();
-    const sets: string[] = [];
-    for (const [field, spec] of Object.entries(wc.editable)) {
-      if (!(field in body)) continue;
-      if (!spec.values.includes(body[field] as string))
-        throw validation(`${field} must be one of ${spec.values.join(', ')}.`, { field });
-      sets.push(`${spec.column} = ${p.add(body[field])}`);
+  /** The visible live rows of these ids, by lower-case id, in one query. */
+  async function loadMany(q: Queryable, ids: string[], userId: string): Promise<Map<string, Row>> {
+    const { rows } = await q.query<Row>(
+      `SELECT ${wc.columns} FROM ${wc.from('$2')} WHERE ${idCol} = ANY($1::uuid[]) AND ${live}`,
+      [ids.filter((id) => UUID.test(id)), userId],
+    );
+    return new Map(rows.map((r) => [r[wc.idProp] as string, r]));
+  }
+
+  /**
+   * Updates the objects in a fixed number of statements (issue 11): one read of the rows, each
+   * object checked in the body's order (the first refusal wins, as when each was written in turn),
+   * then one UPDATE per round (a row named twice gets the later values).
+   */
+  async function update(tx: Queryable, userId: string, objects: { id: string; body: Body }[]) {
+    const rows = await loadMany(
+      tx,
+      objects.map((o) => o.id),
+      userId,
+    );
+    const fields = Object.entries(wc.editable);
+    const writes: { id: string; values: (string | null)[] }[] = [];
+    for (const { id, body } of objects) {
+      const row = rows.get(id.toLowerCase());
+      if (!row) throw objectNotFound({ [wc.idProp]: id });
+      if (!hasAll(row.permissions, Perm.ControlServices)) throw forbidden(body);
+      const values = fields.map(([field, spec]) => {
+        if (!(field in body)) return null;
+        if (!spec.values.includes(body[field] as string))
+          throw validation(`${field} must be one of ${spec.values.join(', ')}.`, { field });
+        return body[field] as string;
+      });
+      if (values.some((v) => v !== null)) writes.push({ id, values });
     }
-    if (sets.length === 0) return;
-    await tx.query(`UPDATE ${wc.table} SET ${sets.join(', ')} WHERE ${wc.idColumn} = ${p.add(id)}`, p.values);
+    // A field left out is null here and keeps its value: no editable column holds null.
+    const sets = fields.map(([, f]) => `${f.column} = coalesce(u.${f.column}, ${wc.alias}.${f.column})`);
+    const names = ['id', ...fields.map(([, f]) => f.column)];
+    const arrays = ['$1::uuid[]', ...fields.map((_, i) => `$${i + 2}::text[]`)];
+    for (const round of rounds(writes, (w) => w.id.toLowerCase()))
+      await tx.query(
+        `UPDATE ${wc.table} ${wc.alias} SET ${sets.join(', ')}
+           FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')}) WHERE ${idCol} = u.id`,
+        [round.map((w) => w.id), ...fields.map((_, i) => round.map((w) => w.values[i]))],
+      );
   }
 
   /** Unknown or invisible ids are skipped (204 all the same); a visible one without the bit refuses all. */
@@ -102,23 +128,22 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
     const id = param(c, 'id');
     const body = await readJson(c);
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
-    await db.transaction((tx) => update(tx, id, caller.userId, body));
+    await db.transaction((tx) => update(tx, caller.userId, [{ id, body }]));
     return json(c, await load(db, id, caller.userId));
   });
 
   const bulk = async (c: Ctx, userId: string) => {
-    const objects = objectsOf(await readJson(c));
-    const ids = await db.transaction(async (tx) => {
-      const done: string[] = [];
-      for (const obj of objects) {
-        const id = typeof obj[wc.idProp] === 'string' ? (obj[wc.idProp] as string) : '';
-        await update(tx, id, userId, obj);
-        done.push(id);
-      }
-      return done;
-    });
-    const updated = await Promise.all(ids.map((id) => load(db, id, userId)));
-    return json(c, { created: [], updated });
+    const objects = objectsOf(await readJson(c)).map((body) => ({
+      id: typeof body[wc.idProp] === 'string' ? (body[wc.idProp] as string) : '',
+      body,
+    }));
+    await db.transaction((tx) => update(tx, userId, objects));
+    const rows = await loadMany(
+      db,
+      objects.map((o) => o.id),
+      userId,
+    );
+    return json(c, { created: [], updated: objects.map((o) => rows.get(o.id.toLowerCase()) ?? null) });
   };
   router.authed('POST', wc.path, WRITE, (c, caller) => bulk(c, caller.userId));
   router.authed('PATCH', wc.path, WRITE, (c, caller) => bulk(c, caller.userId));
