@@ -150,7 +150,19 @@ export const dinoLife: Behaviour = (world) => {
     ...sometimes(world, tribes.length > 1 ? 0.01 : 0, owned, (d) =>
       world.transfer(d, world.rng.pick(tribes)),
     ),
-    ...sometimes(world, 0.015, owned, (d) => world.setSterilized(d, !d.sterilized)),
+    // Each way from its own pool: toggling a random owned dino rarely met one already sterilized.
+    ...sometimes(
+      world,
+      0.01,
+      owned.filter((d) => !d.sterilized),
+      (d) => world.setSterilized(d, true),
+    ),
+    ...sometimes(
+      world,
+      0.01,
+      owned.filter((d) => d.sterilized),
+      (d) => world.setSterilized(d, false),
+    ),
   ];
 };
 

@@ -245,7 +245,12 @@ export class World {
   tame(s: Survivor, tribe: Tribe): LinkEvent[] {
     if (this.wildDinos === 0) return [];
     this.wildDinos--;
-    const d = this.newDino(this.rng.pick(SPECIES), tribe.tribeId, { pos: { ...s.pos } });
+    // A tribe tames more of what it already keeps half the time: among the catalogue's hundred-odd
+    // species, pairs to breed (and so babies growing up) would otherwise hardly ever form.
+    const kept = [...this.dinos.values()].filter((d) => d.tribeId === tribe.tribeId);
+    const species =
+      kept.length > 0 && this.rng.chance(0.5) ? this.rng.pick(kept).species : this.rng.pick(SPECIES);
+    const d = this.newDino(species, tribe.tribeId, { pos: { ...s.pos } });
     return [ev.dinoTamed(d, tribe)];
   }
 

@@ -163,7 +163,7 @@ it('takes every action type from JavaScript, each reaching the game and changing
           beacon.toggleBuff(e.characterId, 'add', 'Well Fed');
           beacon.destroyInventoryItem(stone);
           beacon.killSurvivor(e.characterId);
-          beacon.giveLoot(e.characterId, 'Survivor', JSON.stringify([{ itemPath: '/Game/Items/Metal.Metal_C', quantity: 3, chance: 1 }]));
+          beacon.giveLoot(e.characterId, 'Survivor', JSON.stringify([{ itemPath: '/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_MetalIngot.PrimalItemResource_MetalIngot', quantity: 3, chance: 1 }]));
           beacon.notifyChatCommunity('Everything done on ' + beacon.serviceName, ${JSON.stringify(hookUrl)});
           beacon.runSubroutine('afterwards');
           beacon.kickPlayer(e.playerId);
@@ -199,7 +199,12 @@ it('takes every action type from JavaScript, each reaching the game and changing
   expect(game.world.online.has(who.playerId)).toBe(false);
   expect(survivor.player.name).toBe('Scripted Sam');
   expect(survivor.buffs).toContain('Well Fed');
-  expect([...survivor.inventory]).toEqual([['/Game/Items/Metal.Metal_C', 3]]);
+  expect([...survivor.inventory]).toEqual([
+    [
+      '/Game/PrimalEarth/CoreBlueprints/Resources/PrimalItemResource_MetalIngot.PrimalItemResource_MetalIngot',
+      3,
+    ],
+  ]);
   expect(survivor.pos).toEqual({ x: before.x + 10, y: before.y + 20, z: before.z + 30 });
   if (dino) expect(dino.pos).toEqual({ x: 1, y: 2, z: 3 });
   expect([...game.world.dinos.values()].some((d) => d.name === 'Scripty')).toBe(true);
