@@ -138,6 +138,7 @@ export function createLinkServer(
   const links = new Map<string, Link>();
   /** Disconnect bookkeeping still being written; awaited before the database closes. */
   const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
   const track = <T>(p: Promise<T>): Promise<T> => {
     inFlight.add(p);
     p.finally(() => inFlight.delete(p)).catch(() => {});
@@ -387,6 +388,9 @@ export function createLinkServer(
         if (!l) return;
         l.lastHeard = Date.now();
         const step = async () => {
+          // Shutting down: frames still queued behind a backlog are left unacknowledged, and the
+          // game sends its events again to whichever process it links to next.
+          if (closing) return;
           switch (f.type) {
             case 'event':
               return onEvent(l, f);
@@ -453,6 +457,7 @@ export function createLinkServer(
       return forwarded.send(node, serviceId, command);
     },
     async close() {
+      closing = true;
       clearInterval(heartbeat);
       clearInterval(sweeper);
       forwarded.close();

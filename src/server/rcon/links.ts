@@ -13,11 +13,23 @@ export function combinedLinks(db: Db, link: LinkServer, rcon: RconConnector): Li
         serviceId,
       ])
     ).rows[0]?.kind === 'rcon';
+  /** Per server, the look-up of the command sent last: the next waits for it before its own. */
+  const turns = new Map<string, Promise<unknown>>();
   return {
-    async sendCommand(serviceId, command) {
-      return (await overRcon(serviceId))
-        ? rcon.sendCommand(serviceId, command as { type: string })
-        : link.sendCommand(serviceId, command);
+    sendCommand(serviceId, command) {
+      // Commands leave in call order: look-ups on separate connections of a pool finish in any
+      // order, and a script's kill then loot must not reach the game as loot then kill.
+      const turn = (turns.get(serviceId) ?? Promise.resolve()).then(() => overRcon(serviceId));
+      const answer = turn.then((viaRcon) =>
+        viaRcon
+          ? rcon.sendCommand(serviceId, command as { type: string })
+          : link.sendCommand(serviceId, command),
+      );
+      turns.set(
+        serviceId,
+        turn.catch(() => {}),
+      );
+      return answer;
     },
     isConnected: (serviceId) => link.isConnected(serviceId) || rcon.isConnected(serviceId),
     kick(serviceId, why) {
