@@ -388,9 +388,10 @@ export function createLinkServer(
         if (!l) return;
         l.lastHeard = Date.now();
         const step = async () => {
-          // Shutting down: frames still queued behind a backlog are left unacknowledged, and the
-          // game sends its events again to whichever process it links to next.
-          if (closing) return;
+          // Shutting down: events still queued behind a backlog are left unacknowledged, and the
+          // game sends them again to whichever process it links to next. Answers to commands are
+          // still taken: runs waiting on them end before the server does.
+          if (closing && f.type === 'event') return;
           switch (f.type) {
             case 'event':
               return onEvent(l, f);

@@ -117,6 +117,8 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     const ready = new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());
       worker.once('error', reject);
+      // Ended before it ever answered (the server closed while it started): nobody may wait forever.
+      worker.once('exit', () => reject(new Error('The server is shutting down.')));
     });
     ready.catch(() => {});
     return { worker, rpc: channel.port1, flag, ready, busy: false };
@@ -139,7 +141,11 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
   async function runOn(t: Thread, q: Queued): Promise<SandboxResult> {
     const limits = { ...SANDBOX_LIMITS, ...q.job.limits };
     const id = nextId++;
-    await t.ready;
+    try {
+      await t.ready;
+    } catch (e) {
+      return { kind: 'error', message: (e as Error).message, output: '', usedRestricted: false };
+    }
     return new Promise<SandboxResult>((resolve) => {
       // The thread waits while the server answers; that time is not the script's.
       let watchdog: NodeJS.Timeout;
