@@ -12,7 +12,6 @@ import {
   UUID,
 } from './constants.ts';
 import { levelProblem, type StatPoints, statPointsProblem, traitsProblem } from './dinoBuilder.ts';
-import { EVENT_NAMES } from './enums.ts';
 import { GROUP_NAME_MIN, Msg, NOTE_MIN_LENGTH } from './messages.ts';
 import { CONTEXT_NAMES, isTriggeredContext } from './scripts/contexts.ts';
 import { cronExpression } from './scripts/cron.ts';
