@@ -30,6 +30,32 @@ const focusGrid = (e: React.KeyboardEvent<HTMLElement>) => {
   e.currentTarget.closest('.ui-dialog')?.querySelector<HTMLElement>('[role="grid"]')?.focus();
 };
 
+/** A picker's search field: ↓ or Enter moves to the dialog's list; `helpId` names its hint. */
+function PickerSearch({
+  value,
+  onChange,
+  helpId,
+}: {
+  value: string;
+  onChange(v: string): void;
+  helpId: string;
+}) {
+  return (
+    <label className="picker-search">
+      <span>Search</span>
+      <input
+        type="search"
+        className="ui-input"
+        value={value}
+        autoFocus
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={focusGrid}
+        aria-describedby={helpId}
+      />
+    </label>
+  );
+}
+
 const blueprintColumns: Column<Blueprint>[] = [
   { id: 'name', title: 'Name', value: (b) => b.name, width: '2fr' },
   {
@@ -66,18 +92,7 @@ export function BlueprintPicker({
     <Dialog open onClose={onClose} title={kind === 'item' ? 'Choose an item' : 'Choose a species'}>
       <div className="picker">
         <div className="picker-bar">
-          <label className="picker-search">
-            <span>Search</span>
-            <input
-              type="search"
-              className="ui-input"
-              value={text}
-              autoFocus
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={focusGrid}
-              aria-describedby="picker-help"
-            />
-          </label>
+          <PickerSearch value={text} onChange={setText} helpId="picker-help" />
           <button type="button" className="ui-button" onClick={() => setPickingMods(true)}>
             Pick Mods{packs.length ? ` (${packs.length})` : ''}
           </button>
@@ -199,18 +214,7 @@ export function ColorPicker({ title, colors, onPick, onClose }: ColorPickerProps
   return (
     <Dialog open onClose={onClose} title={title}>
       <div className="picker">
-        <label className="picker-search">
-          <span>Search</span>
-          <input
-            type="search"
-            className="ui-input"
-            value={text}
-            autoFocus
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={focusGrid}
-            aria-describedby="color-picker-help"
-          />
-        </label>
+        <PickerSearch value={text} onChange={setText} helpId="color-picker-help" />
         <p id="color-picker-help" className="picker-help">
           A name or an id; ↓ to the list, Enter picks the colour.
         </p>
