@@ -120,3 +120,20 @@ test('a four-argument command as a form from the palette: a refused field shows 
   expect(ban?.playerName).toBe(player);
   await api('DELETE', `/sentinel/serviceBans/${ban!.serviceBanId}`);
 });
+
+test('each section added since, by its g key, lands focus on its main list', async ({ page }) => {
+  await signIn(page);
+  for (const [key, title, grid] of [
+    ['g', 'Groups', 'Groups'],
+    ['c', 'Survivors', 'Survivors'],
+    ['t', 'Tribes', 'Tribes'],
+    ['d', 'Dinos', 'Dinos'],
+  ] as const) {
+    await page.keyboard.press('g');
+    await page.keyboard.press(key);
+    await expect(pane(page).locator('h1')).toHaveText(title);
+    const list = pane(page).getByRole('grid', { name: grid });
+    await expect(list).toBeFocused();
+    await expect(list.getByRole('row').nth(1)).toBeVisible();
+  }
+});
