@@ -14,7 +14,11 @@ function mainElement(root: ParentNode): HTMLElement | null {
 }
 
 export function focusActivePane(store: AppStore): void {
+  const before = document.activeElement;
   requestAnimationFrame(() => {
+    // Focus the user moved meanwhile (Ctrl+K right after hiding the console) stays where it went.
+    const now = document.activeElement;
+    if (now !== before && now !== document.body && now !== null) return;
     const pane = document.querySelector<HTMLElement>(`[data-pane="${store.get(layoutAtom).active}"]`);
     const target =
       (pane && mainElement(pane)) ??
