@@ -21,6 +21,7 @@ export const SECTIONS = [
   { id: 'servers', title: 'Servers', route: `/${KIND_ROUTES.server.section}`, key: 'g>s' },
   { id: 'players', title: 'Players', route: `/${KIND_ROUTES.player.section}`, key: 'g>p' },
   { id: 'groups', title: 'Groups', route: `/${KIND_ROUTES.group.section}`, key: 'g>g' },
+  { id: 'scripts', title: 'Scripts', route: `/${KIND_ROUTES.script.section}`, key: 'g>x' },
   { id: 'survivors', title: 'Survivors', route: `/${KIND_ROUTES.survivor.section}`, key: 'g>c' },
   { id: 'tribes', title: 'Tribes', route: `/${KIND_ROUTES.tribe.section}`, key: 'g>t' },
   { id: 'dinos', title: 'Dinos', route: `/${KIND_ROUTES.dino.section}`, key: 'g>d' },

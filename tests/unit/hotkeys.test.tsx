@@ -41,7 +41,7 @@ describe('the global key dispatcher', () => {
     await user.keyboard('{Control>}z{/Control}{F6}{Control>}[Backquote]{/Control}');
     expect(ran()).toEqual(['ui.pane.focusNext', 'ui.console.toggle']);
     (document.activeElement as HTMLElement).blur();
-    await user.keyboard('gxs{Control>}z{/Control}');
+    await user.keyboard('gqs{Control>}z{/Control}');
     expect(ran()).toEqual(['ui.pane.focusNext', 'ui.console.toggle', 'ui.undo']);
   });
 });

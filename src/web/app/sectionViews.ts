@@ -43,6 +43,20 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
       },
     ],
   },
+  scripts: {
+    list: lazyView(() => import('../views/scripts/ScriptsPage.tsx'), 'ScriptsPage'),
+    pages: [
+      {
+        path: 'workshop/:scriptId',
+        view: lazyView(() => import('../views/workshop/WorkshopPreview.tsx'), 'WorkshopPreview'),
+      },
+      { path: 'workshop', view: lazyView(() => import('../views/scripts/ScriptsPage.tsx'), 'ScriptsPage') },
+      {
+        path: ':scriptId',
+        view: lazyView(() => import('../views/scripts/editor/ScriptEditorPage.tsx'), 'ScriptEditorPage'),
+      },
+    ],
+  },
   players: {
     list: lazyView(() => import('../views/players/PlayerList.tsx'), 'PlayerList'),
     pages: [
