@@ -17,7 +17,10 @@ import type { Safe } from '../../src/web/terminal/sanitise.ts';
 function fakeTerminal(charsPerMs: number, formatMs = 0) {
   let clock = 0;
   let task = 0;
+  /** What each write shows, without the synchronized-output marks around it. */
   const writes: string[] = [];
+  /** How many writes came as one synchronized update (DEC mode 2026). */
+  let synchronized = 0;
   const queue: { data: string; done?: () => void }[] = [];
   let unparsed = 0;
   let maxUnparsed = 0;
@@ -41,16 +44,22 @@ function fakeTerminal(charsPerMs: number, formatMs = 0) {
           }),
         ),
     },
+    get synchronized() {
+      return synchronized;
+    },
     get maxUnparsed() {
       return maxUnparsed;
     },
     formatTime,
     sink: {
       write(data: string, done?: () => void) {
-        writes.push(data);
+        const update = /^\x1b\[\?2026h([^]*)\x1b\[\?2026l$/.exec(data);
+        if (update) synchronized++;
+        const shown = update ? update[1] : data;
+        writes.push(shown);
         if (queue.length === 0) setTimeout(parse);
-        queue.push({ data, done });
-        unparsed += data.length;
+        queue.push({ data: shown, done });
+        unparsed += shown.length;
         maxUnparsed = Math.max(maxUnparsed, unparsed);
       },
     },
@@ -76,6 +85,7 @@ describe('printSlices', () => {
     await printSlices(t.sink, t.slices(40, 100), t.scheduler);
     expect(t.writes.join('')).toBe(expected(40, 100));
     expect(t.writes.length).toBeGreaterThan(1);
+    expect(t.synchronized).toBe(t.writes.length);
   });
 
   it('writes short output at once, before anything else the caller writes next', async () => {

@@ -24,6 +24,14 @@ export const FIRST_WRITE = 64 * 1024;
 export const MIN_WRITE = 4 * 1024;
 export const MAX_WRITE = 256 * 1024;
 
+/**
+ * One write as one update (DEC mode 2026, synchronized output): xterm then moves its scrollbar and
+ * paints once at the write's end instead of once per scrolled line, which was most of a fresh
+ * page's first print (10,000 viewport syncs, each resetting a timer). Any write can carry it: the
+ * mode ends inside the same write, so nothing is left waiting whatever follows.
+ */
+const synchronized = (text: string) => `\x1b[?2026h${text}\x1b[?2026l`;
+
 /** Lets the browser run (paint, input, xterm's parser) before going on; unlike setTimeout, never clamped to 4 ms. */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -99,7 +107,7 @@ export async function printSlices(
       chars: text.length,
       parsedAt: new Promise((resolve) => {
         for (const [i, piece] of pieces.entries())
-          sink.write(piece, i === pieces.length - 1 ? () => resolve(now()) : undefined);
+          sink.write(synchronized(piece), i === pieces.length - 1 ? () => resolve(now()) : undefined);
       }),
     };
     text = '';
