@@ -24,6 +24,7 @@ import { createApiRouter } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
 import { sweepExpiredAuth } from './model/authSweep.ts';
+import { sharedReadCache } from './model/readCache.ts';
 import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
 import { combinedLinks } from './rcon/links.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
@@ -245,10 +246,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     links: null as unknown as Links,
     callers: createCallers(db, bus),
     scripts: null as unknown as ScriptEngine,
+    reads: sharedReadCache(bus),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   const rcon = createRconConnector(ctx, bus, opts.rconTimings);
-  ctx.links = combinedLinks(db, linkServer, rcon);
+  ctx.links = combinedLinks(ctx, linkServer, rcon);
   ctx.scripts = createScriptEngine(ctx, opts.scripts);
 
   const router = createApiRouter(ctx);

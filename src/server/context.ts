@@ -3,6 +3,7 @@
 
 import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
+import type { ReadCache } from './model/readCache.ts';
 import type { Publisher } from './realtime/publisher.ts';
 import type { ScriptEngine } from './scripts/engine.ts';
 
@@ -64,4 +65,6 @@ export interface ServerContext {
   links: Links;
   callers: Callers;
   scripts: ScriptEngine;
+  /** Answers the hot paths read per game event, kept until the next write (model/readCache.ts). */
+  reads: ReadCache;
 }

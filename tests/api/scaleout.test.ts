@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { MAX_AGE_MS } from '../../src/server/model/readCache.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { call, DEMO, signIn } from './helpers.ts';
@@ -49,6 +50,31 @@ describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', ()
   afterAll(async () => {
     await sim?.stop();
     await servers?.close();
+  });
+
+  it('runs a script attached through A on B at once, though B had just looked and found none', async () => {
+    const serviceId = demo.servers[0].serviceId;
+    const pong = {
+      conditions: [{ field: 'message', operator: 'contains', value: 'ping' }],
+      actions: [{ type: 'sendChat', options: { message: 'pong' } }],
+    };
+    const made = await call(`${a.url}/v4`, token, 'POST', '/sentinel/scripts', {
+      name: 'Scale-out pong',
+      events: [{ language: 'Simple', context: 'chat', code: JSON.stringify(pong) }],
+    });
+    const chat = { context: 'chat', values: { message: 'ping' } };
+    expect(await b.scripts.trigger(serviceId, chat)).toEqual([]);
+    await call(`${a.url}/v4`, token, 'POST', '/sentinel/serviceScripts', {
+      serviceId,
+      scriptId: made.body.created[0].scriptId,
+      parameterValues: {},
+    });
+    // B keeps what it read for MAX_AGE_MS at most; A's write tells it to forget now.
+    await waitFor(
+      async () => (await b.scripts.trigger(serviceId, chat)).length === 1,
+      'the run on B',
+      MAX_AGE_MS / 5,
+    );
   });
 
   it('sends a command through A to a game server linked to B, and hears its answer', async () => {

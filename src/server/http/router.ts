@@ -146,7 +146,16 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   function register(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response) {
     const full = API_PREFIX + path;
     known.push({ method, re: new RegExp(`^${full.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) });
-    app.on(method, full, handler);
+    if (method === 'GET') app.on(method, full, handler);
+    else
+      app.on(method, full, async (c) => {
+        try {
+          return await handler(c);
+        } finally {
+          // Before the answer leaves: the caller's next request must not read what was kept before it.
+          ctx.reads.invalidate();
+        }
+      });
   }
 
   app.notFound((c) => {

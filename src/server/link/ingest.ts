@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { uuidv7 } from '../crypto.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { publishLogMessage } from '../model/logMessage.ts';
-import { groupsOfService, publishServiceChanged } from '../model/service.ts';
+import { groupsOf, publishServiceChanged } from '../model/service.ts';
 import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
 
 /**
@@ -132,7 +132,7 @@ export async function publishLogChange(
     await ctx.publisher.publish(
       [
         channelFor('services', serviceId),
-        ...(await groupsOfService(ctx.db, serviceId)).map((g) => channelFor('groups', g)),
+        ...(await groupsOf(ctx, serviceId)).map((g) => channelFor('groups', g)),
       ],
       RealtimeEvent.logMessageRemoved,
       { messageId: change.removed, serviceId },

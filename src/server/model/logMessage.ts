@@ -4,7 +4,7 @@ import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts'
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { LIMITS } from '../realtime/publisher.ts';
-import { epoch, groupsOfService } from './service.ts';
+import { epoch, groupsOf } from './service.ts';
 
 /** Select list over `log_messages m JOIN services s`; $lang is the parameter holding the language. */
 export const logColumns = (lang: string) => `
@@ -40,7 +40,7 @@ export async function publishLogMessage(ctx: ServerContext, messageId: string): 
   if (!msg) return;
   const channels = [
     channelFor('services', msg.serviceId),
-    ...(await groupsOfService(ctx.db, msg.serviceId)).map((g) => channelFor('groups', g)),
+    ...(await groupsOf(ctx, msg.serviceId)).map((g) => channelFor('groups', g)),
   ];
   const named = ENTITY_CHANNELS.flatMap(([key, kind]) => {
     const id = msg.metadata[key];

@@ -54,12 +54,15 @@ export async function usersWithAccess(db: Queryable, serviceId: string): Promise
   return rows.map((r) => r.user_id);
 }
 
-export async function groupsOfService(db: Queryable, serviceId: string): Promise<string[]> {
-  const { rows } = await db.query<{ group_id: string }>(
-    'SELECT group_id FROM group_services WHERE service_id = $1',
-    [serviceId],
-  );
-  return rows.map((r) => r.group_id);
+/** The groups a server is in, as kept until the next write (every log line asks, for its channels). */
+export function groupsOf(ctx: ServerContext, serviceId: string): Promise<string[]> {
+  return ctx.reads.get(`groups:${serviceId}`, async () => {
+    const { rows } = await ctx.db.query<{ group_id: string }>(
+      'SELECT group_id FROM group_services WHERE service_id = $1',
+      [serviceId],
+    );
+    return rows.map((r) => r.group_id);
+  });
 }
 
 /**

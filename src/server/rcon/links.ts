@@ -1,18 +1,23 @@
 // Links as routes see them: each service reached the way it connects, the game link or RCON.
 
-import type { Links } from '../context.ts';
-import type { Db } from '../db/db.ts';
+import type { Links, ServerContext } from '../context.ts';
 import type { LinkServer } from '../link/linkServer.ts';
 import type { RconConnector } from './connector.ts';
 import { toRconCommand } from './translate.ts';
 
-export function combinedLinks(db: Db, link: LinkServer, rcon: RconConnector): Links {
+export function combinedLinks(
+  ctx: Pick<ServerContext, 'db' | 'reads'>,
+  link: LinkServer,
+  rcon: RconConnector,
+): Links {
   const overRcon = async (serviceId: string) =>
-    (
-      await db.query<{ kind: string }>('SELECT connection_kind AS kind FROM services WHERE service_id = $1', [
-        serviceId,
-      ])
-    ).rows[0]?.kind === 'rcon';
+    (await ctx.reads.get(`connection:${serviceId}`, async () => {
+      const { rows } = await ctx.db.query<{ kind: string }>(
+        'SELECT connection_kind AS kind FROM services WHERE service_id = $1',
+        [serviceId],
+      );
+      return rows[0]?.kind;
+    })) === 'rcon';
   /** Per server, the look-up of the command sent last: the next waits for it before its own. */
   const turns = new Map<string, Promise<unknown>>();
   return {

@@ -116,6 +116,9 @@ function typedCommand(event: GameEvent): { context: EventName; keyword: string; 
 
 const now = () => performance.now();
 
+const handlerKey = (serviceId: string, q: HandlerQuery) =>
+  `handlers:${serviceId}:${q.context ?? ''}:${q.keyword?.toLowerCase() ?? ''}:${q.scriptEventId ?? ''}`;
+
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
   const limits = { ...SANDBOX_LIMITS, ...opts.limits };
   const http = opts.http ?? {};
@@ -123,6 +126,8 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
+  const namesOf = (serviceId: string) =>
+    ctx.reads.get(`names:${serviceId}`, () => serviceNames(ctx.db, serviceId));
   const track = <T>(p: Promise<T>): Promise<T> => {
     inFlight.add(p);
     p.catch((e) => console.error('scripts:', e)).finally(() => inFlight.delete(p));
@@ -283,9 +288,9 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
 
   async function trigger(serviceId: string, t: Trigger): Promise<RunRecord[]> {
     if (closed) return [];
-    const names = await serviceNames(ctx.db, serviceId);
+    const names = await namesOf(serviceId);
     if (!names) return [];
-    const handlers = await handlersFor(ctx.db, serviceId, t);
+    const handlers = await ctx.reads.get(handlerKey(serviceId, t), () => handlersFor(ctx.db, serviceId, t));
     const records: RunRecord[] = [];
     for (const h of handlers) {
       const args = {
@@ -304,7 +309,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     // A script's own chat coming back from the game starts nothing, or a script answering chat
     // with chat would answer itself for ever.
     if (event.eventName === 'chat' && event.metadata.source === 'Script') return;
-    const names = await serviceNames(ctx.db, serviceId);
+    const names = await namesOf(serviceId);
     if (!names) return;
     const values = eventValues(event.metadata, names);
     const typed = typedCommand(event);
@@ -383,7 +388,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
       );
       if (rows.length === 0) continue;
       ran++;
-      const names = await serviceNames(ctx.db, h.serviceId);
+      const names = await namesOf(h.serviceId);
       if (!names) continue;
       const t: Trigger = { context: 'cron', keyword: h.keyword ?? undefined, values: {} };
       const args = Object.fromEntries(h.arguments.map((a) => [a.name, a.default]));

@@ -1,0 +1,63 @@
+// What the hot paths look up for every game event (a server's names, its groups, how it
+// connects, the scripts it runs) changes only when someone writes through the API, a thousand
+// times rarer. So each process keeps those answers until any write request ends, in this
+// process or, over the bus, in another one on the same database; and never longer than
+// MAX_AGE_MS, so a write that reached the database some other way is seen soon anyway.
+
+import type { Bus } from '../cluster/bus.ts';
+
+export const MAX_AGE_MS = 5_000;
+/** Keys are few (servers × event kinds), but typed command keywords are anyone's words. */
+const MAX_ENTRIES = 10_000;
+
+export interface ReadCache {
+  /** The answer kept for `key`, or `load`'s, shared by every caller until it is stale. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Something was written: every answer read before now may be stale. */
+  invalidate(): void;
+}
+
+export function createReadCache(maxAgeMs = MAX_AGE_MS, now: () => number = Date.now): ReadCache {
+  const kept = new Map<string, { value: Promise<unknown>; at: number }>();
+  /** Bumped by each write: a load that started before one is used once but not kept. */
+  let epoch = 0;
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = kept.get(key);
+      if (hit && now() - hit.at < maxAgeMs) return hit.value as Promise<T>;
+      const started = epoch;
+      const value = load();
+      if (kept.size >= MAX_ENTRIES) kept.clear();
+      kept.set(key, { value, at: now() });
+      value.then(
+        () => {
+          if (epoch !== started && kept.get(key)?.value === value) kept.delete(key);
+        },
+        () => {
+          if (kept.get(key)?.value === value) kept.delete(key);
+        },
+      );
+      return value;
+    },
+    invalidate() {
+      epoch++;
+      kept.clear();
+    },
+  };
+}
+
+const STALE = 'reads.stale';
+
+/** A cache whose writes make the other processes on the bus forget too, and theirs this one. */
+export function sharedReadCache(bus: Bus): ReadCache {
+  const local = createReadCache();
+  bus.on(STALE, () => local.invalidate());
+  return {
+    get: local.get,
+    invalidate() {
+      local.invalidate();
+      if (bus.shared)
+        bus.publish(STALE, null).catch((e) => console.error('reads: telling the others failed:', e));
+    },
+  };
+}
