@@ -332,7 +332,11 @@ it('runs a subroutine after its delay', async () => {
   const { rows } = await t.server.db.query<{ at: Date }>(
     `SELECT time AS at FROM log_messages WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,
   );
+  // Waiting in the database, not in this process's memory: a restart meanwhile does not lose it.
+  const queued = `SELECT event_data->>'keyword' AS keyword FROM service_event_queue WHERE event_data->>'event' = 'subroutine'`;
+  expect((await t.server.db.query(queued)).rows).toEqual([{ keyword: 'tick' }]);
   const second = await nthRun('Delayed', 1, 'subroutine');
+  expect((await t.server.db.query(queued)).rows).toEqual([]);
   const times = await t.server.db.query<{ ms: number }>(
     `SELECT (extract(epoch FROM max(time) - min(time)) * 1000)::float8 AS ms FROM log_messages
       WHERE event_name = 'scriptRun' AND metadata->>'scriptName' = 'Delayed'`,

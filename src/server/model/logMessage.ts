@@ -4,6 +4,7 @@ import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts'
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import { LIMITS } from '../realtime/publisher.ts';
+import { coalesce } from './coalesce.ts';
 import { epoch, groupsOf } from './service.ts';
 
 /** Select list over `log_messages m JOIN services s`; $lang is the parameter holding the language. */
@@ -31,13 +32,28 @@ const ENTITY_CHANNELS = [
  * meant to and named the key instead of the id): no line there, since anyone may join a player's
  * channel; the client refetches through the list, which checks what the caller may see.
  */
-export async function publishLogMessage(ctx: ServerContext, messageId: string): Promise<void> {
+export function publishLogMessage(ctx: ServerContext, messageId: string): Promise<void> {
+  let publish = publishers.get(ctx);
+  if (!publish) {
+    publish = coalesce((ids: string[]) => publishLogMessages(ctx, ids));
+    publishers.set(ctx, publish);
+  }
+  return publish(messageId);
+}
+
+/** Per server, lines published while a round is read go out together (one query a round). */
+const publishers = new WeakMap<ServerContext, (messageId: string) => Promise<void>>();
+
+/** publishLogMessage for many lines, read in one query. */
+export async function publishLogMessages(ctx: ServerContext, messageIds: string[]): Promise<void> {
   const { rows } = await ctx.db.query<LogMessage>(
-    `SELECT ${logColumns("'en'")} FROM ${LOG_FROM} WHERE m.message_id = $1`,
-    [messageId],
+    `SELECT ${logColumns("'en'")} FROM ${LOG_FROM} WHERE m.message_id = ANY($1::uuid[]) ORDER BY m.message_id`,
+    [messageIds],
   );
-  const msg = rows[0];
-  if (!msg) return;
+  for (const msg of rows) await publishOne(ctx, msg);
+}
+
+async function publishOne(ctx: ServerContext, msg: LogMessage): Promise<void> {
   const channels = [
     channelFor('services', msg.serviceId),
     ...(await groupsOf(ctx, msg.serviceId)).map((g) => channelFor('groups', g)),

@@ -20,7 +20,9 @@ import {
 import type { ServerContext } from '../context.ts';
 import { uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
-import { publishLogMessage } from '../model/logMessage.ts';
+import { coalesce } from '../model/coalesce.ts';
+import { queueServiceEvent } from '../model/eventQueue.ts';
+import { publishLogMessages } from '../model/logMessage.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
 import { cronHandlers, type Handler, type HandlerQuery, handlersFor } from './handlers.ts';
@@ -84,13 +86,14 @@ export interface ScriptEngine {
   close(): Promise<void>;
 }
 
-/** Contexts the event queue carries: a menu item run or a webhook. */
+/** Contexts the event queue carries: a menu item run, a webhook or a delayed subroutine. */
 const QUEUED_CONTEXTS = [
   'serviceScriptRun',
   'characterScriptRun',
   'dinoScriptRun',
   'tribeScriptRun',
   'webhook',
+  'subroutine',
 ] as const;
 
 async function serviceNames(db: Queryable, serviceId: string): Promise<ServiceNames | null> {
@@ -101,6 +104,26 @@ async function serviceNames(db: Queryable, serviceId: string): Promise<ServiceNa
     [serviceId],
   );
   return rows[0] ?? null;
+}
+
+/** What a queued row starts: a delayed subroutine as it was called, or a menu item or webhook run. */
+function queuedTrigger(e: Record<string, unknown>): Trigger {
+  if (e.event === 'subroutine')
+    return {
+      context: 'subroutine',
+      keyword: String(e.keyword),
+      values: (e.values as Record<string, unknown> | undefined) ?? {},
+      depth: Number(e.depth) || 1,
+    };
+  const values: Record<string, unknown> = {};
+  for (const k of ['characterId', 'dinoId', 'tribeId', 'userId', 'username'] as const)
+    if (e[k] !== undefined) values[k] = e[k];
+  return {
+    context: String(e.event),
+    scriptEventId: typeof e.scriptEventId === 'string' ? e.scriptEventId : undefined,
+    values,
+    args: (e.arguments as Record<string, unknown> | undefined) ?? {},
+  };
 }
 
 /** `/kw a b` typed in chat, or `scriptcommand kw a b` at the console: the keyword and the words after it. */
@@ -115,6 +138,15 @@ function typedCommand(event: GameEvent): { context: EventName; keyword: string; 
 }
 
 const now = () => performance.now();
+
+/** A run's Service log line, as written. */
+interface RunLine {
+  id: string;
+  serviceId: string;
+  level: 'Informational' | 'Warning';
+  metadata: string;
+  message: string;
+}
 
 const handlerKey = (serviceId: string, q: HandlerQuery) =>
   `handlers:${serviceId}:${q.context ?? ''}:${q.keyword?.toLowerCase() ?? ''}:${q.scriptEventId ?? ''}`;
@@ -143,8 +175,25 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     timers.add(timer);
   }
 
-  async function logRun(serviceId: string, h: Handler, t: Trigger, r: RunRecord): Promise<void> {
-    const id = uuidv7();
+  // Run lines of runs ending together are written and published together: at a thousand runs a
+  // second, one statement each was most of what the database did.
+  const writeRunLines = coalesce<RunLine>(async (lines) => {
+    const values = lines.map((_, i) => {
+      const p = i * 5;
+      return `($${p + 1}::uuid, $${p + 2}::uuid, 'scriptRun', 'Service', $${p + 3}, now(), $${p + 4}::jsonb, $${p + 5})`;
+    });
+    await ctx.db.query(
+      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
+       VALUES ${values.join(', ')}`,
+      lines.flatMap((l) => [l.id, l.serviceId, l.level, l.metadata, l.message]),
+    );
+    await publishLogMessages(
+      ctx,
+      lines.map((l) => l.id),
+    );
+  });
+
+  function logRun(serviceId: string, h: Handler, t: Trigger, r: RunRecord): Promise<void> {
     const what =
       r.outcome === 'success'
         ? r.actions.length > 0
@@ -153,30 +202,25 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
         : `failed: ${r.error}`;
     const keyword = t.keyword ?? h.keyword;
     const trigger = keyword ? `${t.context} ${keyword}` : t.context;
-    await ctx.db.query(
-      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
-       VALUES ($1, $2, 'scriptRun', 'Service', $3, now(), $4::jsonb, $5)`,
-      [
-        id,
-        serviceId,
-        r.outcome === 'success' && r.actions.every((a) => a.ok) ? 'Informational' : 'Warning',
-        JSON.stringify({
-          scriptId: h.scriptId,
-          scriptName: h.scriptName,
-          scriptEventId: h.scriptEventId,
-          revisionId: h.revisionId,
-          trigger: t.context,
-          keyword: keyword ?? null,
-          outcome: r.outcome,
-          durationMs: r.durationMs,
-          actions: r.actions,
-          error: r.error,
-          output: r.output.slice(0, 2000),
-        }),
-        `Script ${h.scriptName} (${trigger}) ${what} in ${r.durationMs} ms.`,
-      ],
-    );
-    await publishLogMessage(ctx, id);
+    return writeRunLines({
+      id: uuidv7(),
+      serviceId,
+      level: r.outcome === 'success' && r.actions.every((a) => a.ok) ? 'Informational' : 'Warning',
+      metadata: JSON.stringify({
+        scriptId: h.scriptId,
+        scriptName: h.scriptName,
+        scriptEventId: h.scriptEventId,
+        revisionId: h.revisionId,
+        trigger: t.context,
+        keyword: keyword ?? null,
+        outcome: r.outcome,
+        durationMs: r.durationMs,
+        actions: r.actions,
+        error: r.error,
+        output: r.output.slice(0, 2000),
+      }),
+      message: `Script ${h.scriptName} (${trigger}) ${what} in ${r.durationMs} ms.`,
+    });
   }
 
   /**
@@ -198,15 +242,17 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
       ownerId: h.ownerId,
       scriptName: h.scriptName,
       http,
-      subroutine(name, delayMs) {
+      async subroutine(name, delayMs) {
         if (depth + 1 > SCRIPT_LIMITS.subroutineDepth)
           throw new Error(`Subroutines called each other more than ${SCRIPT_LIMITS.subroutineDepth} deep.`);
-        const run = () =>
-          void track(
-            trigger(serviceId, { context: 'subroutine', keyword: name, values: t.values, depth: depth + 1 }),
-          );
-        if (delayMs > 0) later(delayMs, run);
-        else run();
+        const call = { keyword: name, values: t.values, depth: depth + 1 };
+        if (delayMs <= 0) {
+          void track(trigger(serviceId, { context: 'subroutine', ...call }));
+          return;
+        }
+        // Queued, so a restart meanwhile does not lose it: any process runs it once it is due.
+        await queueServiceEvent(ctx.db, serviceId, { event: 'subroutine', ...call }, delayMs);
+        later(delayMs + 5, wake);
       },
     };
     const take = async (a: Action) => {
@@ -334,23 +380,17 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     for (;;) {
       const { rows } = await ctx.db.query<{ service_id: string; event_data: Record<string, unknown> }>(
         `DELETE FROM service_event_queue WHERE queue_id IN (
-           SELECT queue_id FROM service_event_queue WHERE event_data->>'event' = ANY($1::text[])
+           SELECT queue_id FROM service_event_queue
+            WHERE event_data->>'event' = ANY($1::text[]) AND queue_time <= now()
             ORDER BY queue_time LIMIT 20 FOR UPDATE SKIP LOCKED)
          RETURNING service_id, event_data`,
         [QUEUED_CONTEXTS],
       );
       if (rows.length === 0) return;
       for (const r of rows) {
-        const e = r.event_data;
-        const values: Record<string, unknown> = {};
-        for (const k of ['characterId', 'dinoId', 'tribeId', 'userId', 'username'] as const)
-          if (e[k] !== undefined) values[k] = e[k];
-        await trigger(r.service_id, {
-          context: String(e.event),
-          scriptEventId: typeof e.scriptEventId === 'string' ? e.scriptEventId : undefined,
-          values,
-          args: (e.arguments as Record<string, unknown> | undefined) ?? {},
-        }).catch((err) => console.error('scripts: a queued run failed:', err));
+        await trigger(r.service_id, queuedTrigger(r.event_data)).catch((err) =>
+          console.error('scripts: a queued run failed:', err),
+        );
       }
     }
   }

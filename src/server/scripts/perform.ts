@@ -15,7 +15,8 @@ export interface RunEnv {
   ownerId: string;
   scriptName: string;
   http: HttpOptions;
-  subroutine(name: string, delayMs: number): void;
+  /** Starts the subroutine now, or resolves once it is queued to start after its delay. */
+  subroutine(name: string, delayMs: number): Promise<void>;
 }
 
 type Options = Record<string, unknown>;
@@ -240,7 +241,7 @@ async function commandFor(env: RunEnv, type: ActionType, o: Options): Promise<Op
     case 'killSurvivor':
       return { type: 'killCharacter', characterId: o.characterId };
     case 'runSubroutine':
-      env.subroutine(String(o.subroutineName), typeof o.delay === 'number' ? o.delay : 0);
+      await env.subroutine(String(o.subroutineName), typeof o.delay === 'number' ? o.delay : 0);
       return null;
     case 'destroyInventoryItem':
       return { type: 'destroyItem', itemPath: o.itemPath };

@@ -97,7 +97,7 @@ export async function runTest(
     ownerId: userId,
     scriptName: 'test',
     http: {},
-    subroutine() {},
+    async subroutine() {},
   };
   const result = await sandbox.run(
     {
