@@ -230,7 +230,9 @@ export function createLinkServer(
     await publishLogMessage(ctx, stored);
     // Relays wait on other servers' answers: they must not hold up this link's queue.
     if (event.eventName === 'chat')
-      relayGroupChat(ctx, stored).catch((e) => console.error('link: group chat relay failed:', e.message));
+      relayGroupChat(ctx, link.serviceId, stored).catch((e) =>
+        console.error('link: group chat relay failed:', e.message),
+      );
     ctx.scripts.onGameEvent(link.serviceId, event);
   }
 
