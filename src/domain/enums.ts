@@ -53,6 +53,11 @@ export const EVENT_NAMES = [
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** Lines the product writes itself beside the game's events; the log filters offer them too. */
+export const PRODUCT_EVENT_NAMES = ['eventRefused', 'scriptRun'] as const;
+export type LogEventName = EventName | (typeof PRODUCT_EVENT_NAMES)[number];
+export const LOG_EVENT_NAMES: readonly LogEventName[] = [...EVENT_NAMES, ...PRODUCT_EVENT_NAMES].sort();
+
 export const TRIGGERED_KINDS = [
   'characterScriptRun',
   'dinoScriptRun',

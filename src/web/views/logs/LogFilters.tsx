@@ -4,7 +4,7 @@
 
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useId, useState } from 'react';
-import { EVENT_NAMES, type EventName, LOG_TYPES } from '../../../domain/enums.ts';
+import { LOG_EVENT_NAMES, LOG_TYPES, type LogEventName } from '../../../domain/enums.ts';
 import {
   idProblem,
   isLevelChoice,
@@ -32,7 +32,7 @@ const toLocalInput = (epoch: number | null) => {
 };
 const fromLocalInput = (v: string): number | null => (v ? new Date(v).getTime() / 1000 : null);
 
-function EventsFilter({ value, onChange }: { value: EventName[]; onChange(v: EventName[]): void }) {
+function EventsFilter({ value, onChange }: { value: LogEventName[]; onChange(v: LogEventName[]): void }) {
   return (
     // A visible label, as the time fields have: the button is named "Events" and what it shows
     // ("Events, 2 events"), so the words on screen are the words that reach it (WCAG 2.5.3).
@@ -42,7 +42,7 @@ function EventsFilter({ value, onChange }: { value: EventName[]; onChange(v: Eve
         {value.length === 0 ? 'All events' : value.length === 1 ? value[0] : `${value.length} events`}
       </ListboxButton>
       <ListboxOptions anchor="bottom start" className="ui-menu log-events-menu">
-        {EVENT_NAMES.map((e) => (
+        {LOG_EVENT_NAMES.map((e) => (
           <ListboxOption key={e} value={e} className="ui-menu-item log-event-option">
             {({ selected }) => (
               <>

@@ -5,10 +5,9 @@
 import type { LogMessage } from '../../../domain/api.ts';
 import { UUID } from '../../../domain/constants.ts';
 import {
-  EVENT_NAMES,
-  type EventName,
   LOG_LEVELS,
   LOG_TYPES,
+  type LogEventName,
   type LogLevel,
   type LogType,
   levelsAtLeast,
@@ -37,7 +36,7 @@ export const METADATA_ID_LABELS: Record<MetadataId, string> = {
 export type LevelChoice = '' | LogLevel | `${LogLevel}+`;
 
 export interface LogCriteria {
-  events: EventName[];
+  events: LogEventName[];
   type: '' | LogType;
   level: LevelChoice;
   /** English full text, matched by the server. */
@@ -76,7 +75,6 @@ export function levelsOf(choice: LevelChoice): readonly LogLevel[] | null {
 
 export const isLevelChoice = (v: string): v is LevelChoice => levelChoices().some((c) => c.value === v);
 export const isLogType = (v: string): v is LogType => (LOG_TYPES as readonly string[]).includes(v);
-export const isEventName = (v: string): v is EventName => (EVENT_NAMES as readonly string[]).includes(v);
 
 /** Why a typed entity id cannot be used, or null when it can (empty clears the filter). */
 export function idProblem(kind: MetadataId, value: string): string | null {
