@@ -39,7 +39,8 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/scripts/:id/webhooks': 'Adds a webhook that starts a script.',
   'POST /sentinel/scripts/:id/webhooks/:webhookId/secret': 'Issues a new signing secret for a webhook.',
   'DELETE /sentinel/scripts/:id/webhooks/:webhookId': 'Deletes a webhook.',
-  'POST /sentinel/scriptWebhooks/:webhookId': 'Starts the webhook’s script; the body is signed with its secret.',
+  'POST /sentinel/scriptWebhooks/:webhookId':
+    'Starts the webhook’s script; the body is signed with its secret.',
   'GET /sentinel/scripts/:id/revisions': 'A script’s revisions, newest first.',
   'PUT /sentinel/scripts/:id/like': 'Rates a Workshop script.',
   'POST /sentinel/scripts/:id/publish': 'Publishes a script to the Workshop.',
@@ -49,13 +50,15 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/scriptMenuItems/:eventId': 'Runs a script by hand.',
   'POST /sentinel/dinos/:id/locate': 'Asks the game where a dino is.',
   'POST /sentinel/dinos/:id/edit': 'Changes a dino in the game: name, levels, stats or colours.',
-  'POST /sentinel/dinos/:id/restore': 'Revives a dead dino from its cryopod backup into a survivor’s inventory.',
+  'POST /sentinel/dinos/:id/restore':
+    'Revives a dead dino from its cryopod backup into a survivor’s inventory.',
   'POST /sentinel/characters/:id/giveItem': 'Gives items to a survivor.',
   'POST /sentinel/characters/:id/giveDino': 'Gives a dino, in a cryopod, to a survivor.',
   'POST /sentinel/characters/:id/locate': 'Asks the game where a survivor is.',
   'POST /sentinel/services/:id/webhook':
     'Starts a server’s webhook scripts; signed with the server’s access key, no token needed.',
-  'GET /sentinel/groups/:id/discordChatChannels': 'The chat community channels a group can forward its chat to.',
+  'GET /sentinel/groups/:id/discordChatChannels':
+    'The chat community channels a group can forward its chat to.',
   'POST /chatBot/links': 'The chat community bot links a community to a group with its link code.',
   'POST /chatBot/messages': 'The chat community bot sends a community message to a linked group’s servers.',
   'GET /chatBot/messages': 'The chat community bot reads a linked group’s chat since a time.',

@@ -2,8 +2,8 @@
 // request, so a route registered anywhere shows up (http/routeReference.ts).
 
 import { API_REFERENCE_PATH } from '../../domain/apiReference.ts';
-import { type ApiRouter, json } from '../http/router.ts';
 import { routeReference } from '../http/routeReference.ts';
+import { type ApiRouter, json } from '../http/router.ts';
 
 export function registerApiReferenceRoutes(router: ApiRouter): void {
   router.open('GET', API_REFERENCE_PATH, (c) => json(c, routeReference(router.routes())));

@@ -3,7 +3,13 @@
 // and falls back to the PALISADE_* variables baked in by Vite.
 
 import { API_VERSION } from '../../domain/constants.ts';
-import { SITE_LINK_DEFAULTS, SITE_LINK_ENV, SITE_LINKS, type SiteLinks, siteLinkProblem } from '../../domain/siteLinks.ts';
+import {
+  SITE_LINK_DEFAULTS,
+  SITE_LINK_ENV,
+  SITE_LINKS,
+  type SiteLinks,
+  siteLinkProblem,
+} from '../../domain/siteLinks.ts';
 
 export interface PusherConfig {
   key: string;
