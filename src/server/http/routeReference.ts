@@ -77,6 +77,7 @@ const TOPICS: Record<string, string> = {
   users: 'Users',
   userLookup: 'Users',
   pusher: 'Realtime',
+  characters: 'Survivors (characters)',
   chatBot: 'Chat community bot',
   scriptWebhooks: 'Scripts',
   scriptReviews: 'Scripts',

@@ -109,7 +109,7 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
 
   const api = apiBase(apiUrl!);
   const wsPort = pusher.wsPort;
-  const links = siteLinks(pick);
+  const links = siteLinks(file, env);
   if (wsPort !== undefined && !(Number.isInteger(wsPort) && wsPort > 0 && wsPort < 65536))
     throw new ConfigError(`The realtime port "${wsPort}" is not a port number.`);
   return {
@@ -129,12 +129,12 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
   };
 }
 
-/** Each link as configured, else the provider's page; one that cannot be followed is refused. */
-function siteLinks(pick: <K extends keyof ConfigFile>(k: K) => ConfigFile[K]): SiteLinks {
+/** Each link from the file, else the build, else the provider's page; one that cannot be followed is refused. */
+function siteLinks(file: ConfigFile | null, env: ConfigFile): SiteLinks {
   const links = { ...SITE_LINK_DEFAULTS };
   for (const k of SITE_LINKS) {
-    const v = pick(k);
-    if (typeof v !== 'string' || v.trim() === '') continue;
+    const v = [file?.[k], env[k]].find((x) => typeof x === 'string' && x.trim() !== '');
+    if (v === undefined) continue;
     const problem = siteLinkProblem(k, v);
     if (problem) throw new ConfigError(`The console is not configured: ${problem}`);
     links[k] = v;
