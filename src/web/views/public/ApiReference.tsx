@@ -34,6 +34,13 @@ function byTopic(routes: readonly ApiRouteEntry[]): [string, ApiRouteEntry[]][] 
   return [...topics];
 }
 
+/** A path that may wrap only after a slash, so a parameter is never cut in two. */
+function PathText({ path }: { path: string }) {
+  return path
+    .split('/')
+    .flatMap((segment, i) => (i === 0 ? segment : [<wbr key={`${i}-wbr`} />, `/${segment}`]));
+}
+
 function TopicTable({ topic, routes }: { topic: string; routes: ApiRouteEntry[] }) {
   const id = useId();
   return (
@@ -55,7 +62,9 @@ function TopicTable({ topic, routes }: { topic: string; routes: ApiRouteEntry[] 
                 <code>{r.method}</code>
               </td>
               <td>
-                <code>{r.path}</code>
+                <code>
+                  <PathText path={r.path} />
+                </code>
               </td>
               <td>{accessText(r)}</td>
               <td>{r.description}</td>
