@@ -2,7 +2,7 @@
 // routes (GET /v4/apiReference), grouped by topic, with a filter.
 
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { Fragment, useDeferredValue, useId, useState } from 'react';
 import type { ApiRouteEntry, RouteAccess } from '../../../domain/apiReference.ts';
 import { errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -36,9 +36,16 @@ function byTopic(routes: readonly ApiRouteEntry[]): [string, ApiRouteEntry[]][] 
 
 /** A path that may wrap only after a slash, so a parameter is never cut in two. */
 function PathText({ path }: { path: string }) {
-  return path
-    .split('/')
-    .flatMap((segment, i) => (i === 0 ? segment : [<wbr key={`${i}-wbr`} />, `/${segment}`]));
+  const segments = path.split('/').slice(1);
+  // Each segment's key is the path up to it, unique within the path.
+  return segments.map((segment, i) => {
+    const upTo = `/${segments.slice(0, i + 1).join('/')}`;
+    return (
+      <Fragment key={upTo}>
+        {i > 0 && <wbr />}/{segment}
+      </Fragment>
+    );
+  });
 }
 
 function TopicTable({ topic, routes }: { topic: string; routes: ApiRouteEntry[] }) {
