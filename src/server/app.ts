@@ -5,12 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
 import {
   ACCESS_TOKEN_SECONDS,
   AUTH_CODE_SECONDS,
   AUTH_FLOW_SECONDS,
   REFRESH_TOKEN_SECONDS,
 } from '../domain/constants.ts';
+import { type SiteLink, type SiteLinks, siteLinkProblem } from '../domain/siteLinks.ts';
 import { trailedDb } from './activity/trail.ts';
 import { type Bus, createMemoryBus, createPgBus } from './cluster/bus.ts';
 import { joinCluster, sharedSecret } from './cluster/nodes.ts';
@@ -20,7 +22,7 @@ import { migrate } from './db/migrate.ts';
 import { analyzeWhenQuiet, STATISTICS_TICK_MS } from './db/statistics.ts';
 import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
-import { createApiRouter } from './http/router.ts';
+import { createApiRouter, type Env } from './http/router.ts';
 import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
 import { sweepExpiredAuth } from './model/authSweep.ts';
@@ -31,6 +33,7 @@ import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
+import { registerApiReferenceRoutes } from './routes/apiReference.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
 import { registerBanRoutes } from './routes/bans.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
@@ -104,10 +107,14 @@ export interface CreateServerOptions {
   scripts?: EngineOptions;
   /** Emails of the admins who review scripts. */
   scriptReviewers?: string[];
+  /** The public site's links off the site; the console uses the provider's pages for those not set. */
+  siteLinks?: Partial<SiteLinks>;
 }
 
 export interface RunningServer {
   url: string;
+  /** The HTTP routes, for calling in process (tests) and listing them. */
+  app: Hono<Env>;
   port: number;
   db: Db;
   links: Links;
@@ -141,6 +148,14 @@ function periodic(ms: number, label: string, job: () => Promise<unknown>): () =>
   };
 }
 
+/** The configured links, refused at start-up when one could not be followed. */
+function checkedSiteLinks(links: Partial<SiteLinks>): Partial<SiteLinks> {
+  const set = Object.entries(links).filter(([, v]) => v !== undefined && v !== '') as [SiteLink, string][];
+  const problems = set.map(([k, v]) => siteLinkProblem(k, v)).filter((p) => p !== null);
+  if (problems.length > 0) throw new Error(problems.join(' '));
+  return Object.fromEntries(set);
+}
+
 /** Realtime must never fail a request whose change is already committed. */
 function forgiving(publisher: Publisher): Publisher {
   return {
@@ -155,6 +170,7 @@ function forgiving(publisher: Publisher): Publisher {
 }
 
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
+  const siteLinks = checkedSiteLinks(opts.siteLinks ?? {});
   const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.dbSchema });
   let bus: Bus | null = null;
   try {
@@ -235,6 +251,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
     scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),
     rconKey: opts.rconKey ?? (await sharedSecret(db, 'rconKey', () => randomBytes(32).toString('base64url'))),
+    siteLinks,
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -281,6 +298,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerDiscordRoutes(router, ctx);
   registerChatBotRoutes(router, ctx);
   registerActivityRoutes(router, ctx);
+  registerApiReferenceRoutes(router);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {
@@ -306,6 +324,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   let closing: Promise<void> | null = null;
   return {
     url,
+    app: router.app,
     port,
     db,
     links: ctx.links,

@@ -2,10 +2,12 @@
 // Environment: PORT, HOST, DATABASE_URL, PALISADE_DATA_DIR, PALISADE_PUBLIC_URL, PALISADE_DEMO_EMAIL,
 // PALISADE_DEMO_PASSWORD, PALISADE_SIM_SERVERS, PALISADE_SIM_TICK_MS, PALISADE_RATE_LIMIT,
 // PALISADE_SCRIPT_REVIEWERS (comma-separated emails of the admins who review scripts),
-// PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD,
+// PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD, the public site's links
+// (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
 
 import { join } from 'node:path';
+import { SITE_LINK_ENV, SITE_LINKS } from '../domain/siteLinks.ts';
 import { playCommunityBot } from '../sim/communityConsole.ts';
 import { startSimulator } from '../sim/index.ts';
 import { createServer, type ExternalPusher } from './app.ts';
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
       ...env('PALISADE_SCRIPT_REVIEWERS', '').split(','),
     ].filter((e) => e.trim() !== ''),
     rconKey: env('PALISADE_RCON_KEY', '') || undefined,
+    siteLinks: Object.fromEntries(SITE_LINKS.map((k) => [k, env(SITE_LINK_ENV[k], '') || undefined])),
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');

@@ -1,6 +1,7 @@
 // What every route and the link endpoint share: the database, configuration, the realtime
 // publisher and the live game-server links.
 
+import type { SiteLinks } from '../domain/siteLinks.ts';
 import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
 import type { ReadCache } from './model/readCache.ts';
@@ -43,6 +44,8 @@ export interface ServerConfig {
   scriptReviewers: string[];
   /** Seals RCON passwords at rest (PALISADE_RCON_KEY). */
   rconKey: string;
+  /** The public site's links that were configured (served in /config.json). */
+  siteLinks: Partial<SiteLinks>;
 }
 
 export interface Links {

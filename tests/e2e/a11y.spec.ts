@@ -25,6 +25,8 @@ interface Screen {
   path(ids: Ids): string;
   /** Seen by a visitor who is not signed in (the landing page redirects a signed-in user). */
   signedOut?: true;
+  /** Seen by a visitor whose system asks for the dark theme (signed-out screens). */
+  dark?: true;
   /** What shows the screen is there, with its data. */
   shows?(page: Page): Locator;
   /** Brings up what the screen is about (a dialog, a menu) once the page is there. */
@@ -35,6 +37,10 @@ const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 /** The first row of the named list, there once the list has its data. */
 const firstRow = (name: string | undefined) =>
   name ? (page: Page) => page.getByRole('grid', { name }).getByRole('row').nth(1) : undefined;
+
+/** The API reference's first table, once the server's routes are in. */
+const apiReferenceRows = (page: Page) =>
+  page.getByRole('table', { name: 'Services' }).getByRole('row').nth(1);
 
 /** Lines typed into the console pane, opened with ` (focus must not be in a field). */
 async function consoleLines(page: Page, ...lines: string[]) {
@@ -104,6 +110,14 @@ const SCREENS: Screen[] = [
   { name: 'features page', path: () => '/features' },
   { name: 'welcome page', path: () => '/welcome' },
   { name: 'welcome page, wrong account', path: () => '/welcome?reason=wrongAccount' },
+  { name: 'landing page, dark theme', path: () => '/', signedOut: true, dark: true },
+  ...(['/api-reference', '/privacy', '/terms'] as const).flatMap((path): Screen[] => {
+    const shows = path === '/api-reference' ? apiReferenceRows : undefined;
+    return [
+      { name: `public page ${path}`, path: () => path, signedOut: true, shows },
+      { name: `public page ${path}, dark theme`, path: () => path, signedOut: true, dark: true, shows },
+    ];
+  }),
   { name: 'server list', path: () => '/servers', shows: firstRow('Servers') },
   ...tabScreens('server', SERVER_TABS, SERVER_TAB_LISTS, (ids) => ids.server),
   { name: 'server setup', path: (ids) => `/servers/${ids.server}/setup` },
@@ -371,9 +385,12 @@ test.afterAll(() => admin?.close());
 for (const screen of SCREENS) {
   test(`${screen.name}: no serious or critical WCAG 2.1 AA violation`, async ({ browser }) => {
     // A visitor has a browser of their own (axe needs pages of a context made by the test).
-    const page = screen.signedOut ? await (await browser.newContext()).newPage() : admin;
+    const page = screen.signedOut
+      ? await (await browser.newContext({ colorScheme: screen.dark ? 'dark' : 'light' })).newPage()
+      : admin;
     await page.goto(screen.path(ids));
     await expect(page.locator('main, [data-pane]').first()).toBeVisible();
+    if (screen.dark) await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     if (screen.shows) await expect(screen.shows(page)).toBeVisible();
     // Lazy views and their data: the screen is settled when nothing says it is still loading.
     await expect(page.getByText(/^Loading…$/)).toHaveCount(0);

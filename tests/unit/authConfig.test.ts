@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_LINK_DEFAULTS } from '../../src/domain/siteLinks.ts';
 import { ConfigError, loadConfig } from '../../src/web/auth/config.ts';
 
 const fileFetch = (status: number, body: string) =>
@@ -28,7 +29,7 @@ describe('runtime config', () => {
       pusher: { key: 'k', cluster: 'eu', forceTLS: true },
       controlPanelUrl: 'https://api.example.com/account',
       billingPortalUrl: 'https://api.example.com/account/billing',
-      plannerUrl: 'https://usebeacon.app/',
+      ...SITE_LINK_DEFAULTS,
     });
   });
 
@@ -39,7 +40,7 @@ describe('runtime config', () => {
       pusher: { key: 'env-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 6001, forceTLS: false },
       controlPanelUrl: 'http://localhost:8080/account',
       billingPortalUrl: 'http://localhost:8080/account/billing',
-      plannerUrl: 'https://usebeacon.app/',
+      ...SITE_LINK_DEFAULTS,
     };
     expect(await loadConfig(fileFetch(404, 'Not found'), ENV)).toEqual(expected);
     expect(await loadConfig(fileFetch(200, '<!doctype html>'), ENV)).toEqual(expected);
@@ -52,6 +53,28 @@ describe('runtime config', () => {
     expect(config.clientId).toBe('file-client');
     expect(config.apiUrl).toBe('http://localhost:8080/v4');
     expect(config.pusher).toMatchObject({ key: 'env-key', wsPort: 6001, forceTLS: true });
+  });
+
+  it('takes each site link from the file, else the build, else the provider’s page', async () => {
+    const file = JSON.stringify({ devBlogUrl: 'https://blog.example.com/', supportUrl: '' });
+    const config = await loadConfig(fileFetch(200, file), {
+      ...ENV,
+      PALISADE_SUPPORT_URL: 'mailto:help@example.com',
+      PALISADE_DEV_BLOG_URL: 'https://not-this.example.com/',
+    });
+    expect(config).toMatchObject({
+      devBlogUrl: 'https://blog.example.com/',
+      supportUrl: 'mailto:help@example.com',
+      communityChatUrl: SITE_LINK_DEFAULTS.communityChatUrl,
+      plannerUrl: SITE_LINK_DEFAULTS.plannerUrl,
+    });
+  });
+
+  it('refuses a site link a visitor could not follow', async () => {
+    const file = JSON.stringify({ communityChatUrl: 'javascript:alert(1)' });
+    await expect(loadConfig(fileFetch(200, file), ENV)).rejects.toThrow(
+      'communityChatUrl (PALISADE_COMMUNITY_CHAT_URL) "javascript:alert(1)" must be an https, http or mailto address.',
+    );
   });
 
   it('says what is missing when neither source configures the console', async () => {

@@ -4,6 +4,7 @@
 
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import type { RouteAccess } from '../../domain/apiReference.ts';
 import { errorBody } from '../../domain/errors.ts';
 import { QUERY_VALUE_MAX, textProblem } from '../../domain/limits.ts';
 import { withTrail } from '../activity/trail.ts';
@@ -78,8 +79,20 @@ function checkQuery(c: Ctx): void {
 /** Writes the activity trail keeps (src/server/activity/): every authenticated write under /sentinel. */
 const isTrailed = (method: Method, path: string) => method !== 'GET' && path.startsWith('/sentinel/');
 
+/** A registered route as the API reference shows it (SPEC §2 landing links). */
+export interface RegisteredRoute {
+  method: Method;
+  /** The full path, `/v4/…`, parameters as `:name`. */
+  path: string;
+  access: RouteAccess;
+  /** Scopes the token needs besides `common` (token routes only). */
+  scopes: readonly string[];
+}
+
 export interface ApiRouter {
   app: Hono<Env>;
+  /** Every route registered so far, in registration order: the API reference reads it. */
+  routes(): readonly RegisteredRoute[];
   /** Writes the rate-limit counts still held in this process (before the database closes). */
   flushRateLimits(): Promise<void>;
   /** A route anyone may call. */
@@ -103,6 +116,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   const app = new Hono<Env>();
   const limiter = createSharedRateLimiter(ctx.db);
   const known: { method: Method; re: RegExp }[] = [];
+  const registered: RegisteredRoute[] = [];
 
   for (const prefix of JSON_PREFIXES)
     app.use(`${prefix}/*`, async (c, next) => {
@@ -143,8 +157,15 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     await limit(c, `${caller.userId}:${caller.applicationId}`, caller.rateLimit ?? ctx.config.rateLimit);
   }
 
-  function register(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response) {
+  function register(
+    method: Method,
+    path: string,
+    access: RouteAccess,
+    scopes: readonly string[],
+    handler: (c: Ctx) => Promise<Response> | Response,
+  ) {
     const full = API_PREFIX + path;
+    registered.push({ method, path: full, access, scopes: [...scopes] });
     known.push({ method, re: new RegExp(`^${full.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) });
     if (method === 'GET') app.on(method, full, handler);
     else
@@ -181,15 +202,16 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   return {
     app,
     flushRateLimits: limiter.flush,
+    routes: () => registered,
     open(method, path, handler) {
-      register(method, path, async (c) => {
+      register(method, path, 'open', [], async (c) => {
         await limitFor(c, null);
         checkQuery(c);
         return handler(c);
       });
     },
     optional(method, path, handler) {
-      register(method, path, async (c) => {
+      register(method, path, 'optional', [], async (c) => {
         const { caller } = await callerOf(c);
         await limitFor(c, caller);
         checkQuery(c);
@@ -197,7 +219,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
       });
     },
     authed(method, path, scopes, handler) {
-      register(method, path, async (c) => {
+      register(method, path, 'token', scopes, async (c) => {
         const { caller, sentToken } = await callerOf(c);
         if (!caller) {
           await limitFor(c, null);

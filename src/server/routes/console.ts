@@ -29,6 +29,7 @@ export function consoleConfig(config: ServerConfig) {
     pusher: config.pusher.client,
     controlPanelUrl: config.controlPanelUrl,
     billingPortalUrl: config.billingPortalUrl,
+    ...config.siteLinks,
   };
 }
 

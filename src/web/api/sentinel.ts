@@ -33,6 +33,7 @@ import type {
   Tribe,
   User,
 } from '../../domain/api.ts';
+import { API_REFERENCE_PATH, type ApiReference } from '../../domain/apiReference.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
 import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
 import type {
@@ -319,6 +320,8 @@ export function createSentinelApi(http: Http) {
     session: () => http<SessionInfo>('GET', '/session'),
     deleteSession: (accessToken: string) =>
       http<true>('DELETE', `/sessions/${encodeURIComponent(accessToken)}`),
+    /** Every route of the API, for the public site's reference. */
+    apiReference: () => http<ApiReference>('GET', API_REFERENCE_PATH, { auth: false }),
     token: (deviceId: string, body: Record<string, string>) =>
       http<TokenResponse>('POST', '/login', {
         auth: false,

@@ -12,11 +12,14 @@ import { canonicalPath } from './routes.ts';
 import { Shell } from './Shell.tsx';
 
 // The public pages are one chunk: a signed-in admin, the usual visitor, never loads them.
-const publicPage = <K extends 'Affiliate' | 'Landing' | 'OAuthCallback' | 'Welcome'>(name: K) =>
+const publicPage = <K extends keyof typeof import('../views/public/index.ts')>(name: K) =>
   lazy(() => import('../views/public/index.ts').then((m) => ({ default: m[name] })));
 const Affiliate = publicPage('Affiliate');
+const ApiReference = publicPage('ApiReference');
 const Landing = publicPage('Landing');
 const OAuthCallback = publicPage('OAuthCallback');
+const Privacy = publicPage('Privacy');
+const Terms = publicPage('Terms');
 const Welcome = publicPage('Welcome');
 
 interface Props {
@@ -76,6 +79,9 @@ function AppRoutes({ base, live }: Props) {
                 <Route path="/" element={<Home />} />
                 <Route path="/features" element={<Landing />} />
                 <Route path="/welcome" element={<Welcome />} />
+                <Route path="/api-reference" element={<ApiReference />} />
+                <Route path="/privacy" element={<Privacy />} />
+                <Route path="/terms" element={<Terms />} />
                 <Route path="/oauth" element={<OAuthCallback />} />
                 <Route path="/a/:affiliateId" element={<Affiliate />} />
                 <Route path="*" element={<Guarded />} />

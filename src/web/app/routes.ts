@@ -15,7 +15,14 @@ export function canonicalPath(path: string): string {
   return p.length > 1 ? p.replace(/\/$/, '') : p;
 }
 
-export const PUBLIC_PATHS = [/^\/$/, /^\/welcome$/, /^\/features$/, /^\/oauth$/, /^\/a\/[^/]+$/];
+export const PUBLIC_PATHS = [
+  /^\/$/,
+  /^\/welcome$/,
+  /^\/features$/,
+  /^\/oauth$/,
+  /^\/a\/[^/]+$/,
+  /^\/(api-reference|privacy|terms)$/,
+];
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((re) => re.test(path));
 
 export const RETURN_KEY = 'palisade.returnTo';

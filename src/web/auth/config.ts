@@ -3,6 +3,13 @@
 // and falls back to the PALISADE_* variables baked in by Vite.
 
 import { API_VERSION } from '../../domain/constants.ts';
+import {
+  SITE_LINK_DEFAULTS,
+  SITE_LINK_ENV,
+  SITE_LINKS,
+  type SiteLinks,
+  siteLinkProblem,
+} from '../../domain/siteLinks.ts';
 
 export interface PusherConfig {
   key: string;
@@ -12,32 +19,27 @@ export interface PusherConfig {
   forceTLS: boolean;
 }
 
-export interface ConsoleConfig {
+export interface ConsoleConfig extends SiteLinks {
   /** Ends in /v4. */
   apiUrl: string;
   clientId: string;
   pusher: PusherConfig;
   controlPanelUrl: string;
   billingPortalUrl: string;
-  /** The provider's config-planning tool (SPEC §1), linked from the dino list. */
-  plannerUrl: string;
 }
 
 /** What /config.json may hold: ConsoleConfig with everything derivable left out. */
-export interface ConfigFile {
+export interface ConfigFile extends Partial<SiteLinks> {
   apiUrl?: string;
   clientId?: string;
   pusher?: Partial<PusherConfig>;
   controlPanelUrl?: string;
   billingPortalUrl?: string;
-  plannerUrl?: string;
 }
 
 export type ViteEnv = Record<string, string | boolean | undefined>;
 
 const DEFAULT_CLUSTER = 'mt1';
-/** The provider's own planner, when the host names no other. */
-const PLANNER_URL = 'https://usebeacon.app/';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -84,7 +86,7 @@ function envConfig(env: ViteEnv): ConfigFile {
     },
     controlPanelUrl: text('PALISADE_CONTROL_PANEL_URL'),
     billingPortalUrl: text('PALISADE_BILLING_PORTAL_URL'),
-    plannerUrl: text('PALISADE_PLANNER_URL'),
+    ...Object.fromEntries(SITE_LINKS.map((k) => [k, text(SITE_LINK_ENV[k])])),
   };
 }
 
@@ -107,6 +109,7 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
 
   const api = apiBase(apiUrl!);
   const wsPort = pusher.wsPort;
+  const links = siteLinks(file, env);
   if (wsPort !== undefined && !(Number.isInteger(wsPort) && wsPort > 0 && wsPort < 65536))
     throw new ConfigError(`The realtime port "${wsPort}" is not a port number.`);
   return {
@@ -122,8 +125,21 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
     },
     controlPanelUrl: pick('controlPanelUrl') ?? new URL('/account', api).href,
     billingPortalUrl: pick('billingPortalUrl') ?? new URL('/account/billing', api).href,
-    plannerUrl: pick('plannerUrl') ?? PLANNER_URL,
+    ...links,
   };
+}
+
+/** Each link from the file, else the build, else the provider's page; one that cannot be followed is refused. */
+function siteLinks(file: ConfigFile | null, env: ConfigFile): SiteLinks {
+  const links = { ...SITE_LINK_DEFAULTS };
+  for (const k of SITE_LINKS) {
+    const v = [file?.[k], env[k]].find((x) => typeof x === 'string' && x.trim() !== '');
+    if (v === undefined) continue;
+    const problem = siteLinkProblem(k, v);
+    if (problem) throw new ConfigError(`The console is not configured: ${problem}`);
+    links[k] = v;
+  }
+  return links;
 }
 
 function definedOnly<T extends object>(o: T | undefined): Partial<T> {

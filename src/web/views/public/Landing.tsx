@@ -1,18 +1,21 @@
-// The landing view of / and /features (SPEC §1, §2). Prices are tiered by server count but the
-// spec gives no figures, so none are printed. The trial sign-up form comes with its own issue.
+// The landing view of / and /features (SPEC §1, §2): hero, one section per landing feature,
+// pricing, the trial sign-up and the family. Prices are tiered by server count.
 
+import { Link } from 'react-router';
 import { REFUND_DAYS, TRIAL_DAYS } from '../../../domain/constants.ts';
-import { PublicHeader } from './PublicHeader.tsx';
-import './public.css';
+import { useApp } from '../../app/deps.tsx';
+import { useLandingSection } from './PublicHeader.tsx';
+import { PublicPage } from './PublicPage.tsx';
 
-const FEATURES: { title: string; text: string }[] = [
+/** SPEC §1 "Landing features", in its order. */
+export const FEATURES: { title: string; text: string }[] = [
   {
     title: 'Two lines of setup',
-    text: 'Install the game mod, add two lines to your server config, and your server reports in.',
+    text: 'Install the game mod, add two lines to your server config, and your server reports in. Servers without the mod can still be run over RCON.',
   },
   {
     title: 'Custom items',
-    text: 'Give items with exact quality, stats and blueprints, or loot of your own.',
+    text: 'Give items with exact quality, stats and blueprints, or loot of your own, to one survivor or several at once.',
   },
   {
     title: 'More events',
@@ -20,67 +23,93 @@ const FEATURES: { title: string; text: string }[] = [
   },
   {
     title: 'Chat, translated and rated',
-    text: 'Every message translated to English and scored for hate, danger, personal details and more.',
+    text: 'Every message translated to English and scored for hate, danger, personal details and more, so moderators see trouble first.',
   },
   {
     title: 'Smart remote commands',
-    text: 'Send console commands to one server, a group of servers or all of them at once.',
+    text: 'Send console commands to one server, a group of servers or all of them at once, and see what each one answered.',
   },
-  { title: 'Dino locator', text: 'Find any dino by name or number, wherever it is on the map.' },
-  { title: 'Dino revival', text: 'Bring a dead dino back in a cryopod, when the server kept its backup.' },
+  {
+    title: 'Dino locator',
+    text: 'Find any dino by name or number, wherever it is on the map, and copy its position as a command.',
+  },
+  {
+    title: 'Dino revival',
+    text: 'Bring a dead dino back in a cryopod, when the server kept its backup, into the inventory of the survivor you choose.',
+  },
   {
     title: 'Scripting',
-    text: 'Simple scripts or JavaScript, run on events, on a schedule, by command or by webhook.',
+    text: 'Simple scripts or JavaScript, run on events, on a schedule, by command or by webhook, and shared in the Workshop.',
   },
-  { title: 'Any host', text: 'Works wherever your server runs: rented, dedicated or at home.' },
+  {
+    title: 'Any host',
+    text: 'Works wherever your server runs: rented, dedicated or at home, on any platform the game supports.',
+  },
 ];
 
 export function Landing() {
+  const { config } = useApp();
   return (
-    <div className="public">
-      <PublicHeader />
-      <main>
-        <section className="public-hero">
-          <h1>Run your ARK servers from the keyboard</h1>
-          <p>
-            Logs, chat, players, bans, dinos and scripts for every server you own, in one console where every
-            action is a keystroke away.
-          </p>
-        </section>
+    <PublicPage>
+      <section className="public-hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">Run your ARK servers from the keyboard</h1>
+        <p>
+          Logs, chat, players, bans, dinos and scripts for every server you own, in one console where every
+          action is a keystroke away.
+        </p>
+        <p className="public-actions">
+          <Link to={useLandingSection('trial')} className="public-button">
+            Start your free trial
+          </Link>
+          <Link to={useLandingSection('pricing')}>See pricing</Link>
+        </p>
+      </section>
 
-        <section id="features" aria-labelledby="features-title" className="public-section">
-          <h2 id="features-title">Features</h2>
-          <ul className="public-features">
-            {FEATURES.map((f) => (
-              <li key={f.title}>
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+      <section id="features" aria-labelledby="features-title" className="public-section">
+        <h2 id="features-title">Features</h2>
+        <ul className="public-features">
+          {FEATURES.map((f) => (
+            <li key={f.title}>
+              <h3>{f.title}</h3>
+              <p>{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
 
-        <section id="pricing" aria-labelledby="pricing-title" className="public-section">
-          <h2 id="pricing-title">Pricing</h2>
-          <p>
-            Plans are priced in US dollars by the number of servers: your first servers at one rate, the next
-            ones at another, and any further servers at a third. Pay monthly or yearly; plans renew
-            automatically and changes are prorated.
-          </p>
-          <p>
-            Every plan starts with a {TRIAL_DAYS} day free trial, and you can ask for a refund within{' '}
-            {REFUND_DAYS} days.
-          </p>
-        </section>
+      {/* Plans and prices: the billing work replaces this section's body with its Pricing. */}
+      <section id="pricing" aria-labelledby="pricing-title" className="public-section">
+        <h2 id="pricing-title">Pricing</h2>
+        <p>
+          Plans are priced in US dollars by the number of servers: your first servers at one rate, the next
+          ones at another, and any further servers at a third. Pay monthly or yearly; plans renew
+          automatically and changes are prorated.
+        </p>
+        <p>
+          Every plan starts with a {TRIAL_DAYS} day free trial, and you can ask for a refund within{' '}
+          {REFUND_DAYS} days.
+        </p>
+      </section>
 
-        <section aria-labelledby="family-title" className="public-section">
-          <h2 id="family-title">Part of the family</h2>
-          <p>
-            Palisade sits alongside the config-planning tool from the same team: plan your server's settings
-            there, and run the live server here.
-          </p>
-        </section>
-      </main>
-    </div>
+      {/* The trial sign-up: the billing work replaces this section's body with its TrialForm. */}
+      <section id="trial" aria-labelledby="trial-title" className="public-section">
+        <h2 id="trial-title">Start your free trial</h2>
+        <p>
+          Try everything for {TRIAL_DAYS} days. Read the <Link to="/terms">Terms of Service</Link> for how
+          trials, renewals and refunds work.
+        </p>
+      </section>
+
+      <section aria-labelledby="family-title" className="public-section">
+        <h2 id="family-title">Part of the family</h2>
+        <p>
+          Palisade sits alongside the config-planning tool from the same team: plan your server's settings
+          there, and run the live server here.
+        </p>
+        <p>
+          <a href={config.plannerUrl}>Open the config-planning tool</a>
+        </p>
+      </section>
+    </PublicPage>
   );
 }

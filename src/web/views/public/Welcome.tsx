@@ -2,9 +2,8 @@
 // cannot match the purchase to the signed-in account. `?reason=` picks the message.
 
 import { useSearchParams } from 'react-router';
-import { PublicHeader } from './PublicHeader.tsx';
+import { PublicPage } from './PublicPage.tsx';
 import { SignInButton } from './SignInButton.tsx';
-import './public.css';
 
 export const WELCOME_MESSAGES = {
   notSignedIn: {
@@ -35,13 +34,10 @@ export function Welcome() {
   const reason: WelcomeReason = isReason(asked) ? asked : 'notSignedIn';
   const message = WELCOME_MESSAGES[reason];
   return (
-    <div className="public">
-      <PublicHeader />
-      <main className="public-card">
-        <h1>{message.title}</h1>
-        <p>{message.text}</p>
-        <SignInButton switchAccount={reason === 'wrongAccount'} />
-      </main>
-    </div>
+    <PublicPage mainClassName="public-card">
+      <h1>{message.title}</h1>
+      <p>{message.text}</p>
+      <SignInButton switchAccount={reason === 'wrongAccount'} />
+    </PublicPage>
   );
 }

@@ -1,0 +1,158 @@
+// The API reference (GET /v4/apiReference) made from the router's own list of routes, so it
+// cannot leave one out. A class path's generic routes (SENTINEL-API §2.2) are described by rule;
+// every other route has a line below, and tests/api/apiReference.test.ts fails on a route without one.
+
+import { API_REFERENCE_PATH, type ApiReference, type ApiRouteEntry } from '../../domain/apiReference.ts';
+import { API_PREFIX, type RegisteredRoute } from './router.ts';
+
+/** What each route that is not a generic class path route does, by `METHOD path` (without /v4). */
+const NOTES: Record<string, string> = {
+  'GET /login':
+    'Starts an OAuth 2.1 sign-in (authorization code with PKCE): shows the sign-in page, or answers its address with no_redirect=true.',
+  'GET /login/signin': 'The sign-in page of a sign-in flow.',
+  'POST /login/signin': 'Checks the email and password, then returns to the application with a code.',
+  'POST /login': 'Exchanges an authorization code or a refresh token for tokens.',
+  'POST /login/revoke': 'Revokes an access or refresh token (RFC 7009).',
+  'GET /user':
+    'The signed-in user; asks them to accept the terms and privacy policies first when they have not.',
+  'GET /users/:userId': 'A user as other users see them (the caller sees all of their own).',
+  'GET /sentinel/userLookup': 'Finds a user by email or user id, to add them to a group.',
+  'GET /session': 'The caller’s session.',
+  'DELETE /session': 'Signs out: ends the caller’s session.',
+  'GET /sessions/:token': 'A session of the caller, by its token.',
+  'DELETE /sessions/:token': 'Ends a session of the caller, by its token.',
+  'GET /policies/:requestId': 'The page that asks to accept the terms and privacy policies.',
+  'POST /policies/:requestId': 'Accepts the policies, then returns to the application.',
+  'POST /pusher/channelAuth': 'Authorises a subscription to a private realtime channel.',
+  'POST /sentinel/services/:serviceId/accessKey':
+    'Issues a new access key for a server; the old key stops working and its link closes.',
+  'GET /sentinel/services/:id/bans.txt': 'A server’s bans as text, one player per line.',
+  'POST /sentinel/services/:id/bans.txt': 'Imports bans to a server from text, one player per line.',
+  'GET /sentinel/groups/:id/bans.txt': 'A group’s bans as text, one player per line.',
+  'POST /sentinel/groups/:id/bans.txt': 'Imports bans to a group from text, one player per line.',
+  'POST /sentinel/gameCommands':
+    'Sends a console command to a server, or to every server of a group, and answers what each server said.',
+  'POST /sentinel/chat': 'Sends a chat message to a server or to every server of a group.',
+  'GET /sentinel/scriptReviews': 'Script revisions waiting for review (script reviewers only).',
+  'POST /sentinel/scripts/:id/revisions/:revisionId/review': 'Approves or rejects a script revision.',
+  'GET /sentinel/scripts/:id/webhooks': 'The webhooks that start a script.',
+  'POST /sentinel/scripts/:id/webhooks': 'Adds a webhook that starts a script.',
+  'POST /sentinel/scripts/:id/webhooks/:webhookId/secret': 'Issues a new signing secret for a webhook.',
+  'DELETE /sentinel/scripts/:id/webhooks/:webhookId': 'Deletes a webhook.',
+  'POST /sentinel/scriptWebhooks/:webhookId':
+    'Starts the webhook’s script; the body is signed with its secret.',
+  'GET /sentinel/scripts/:id/revisions': 'A script’s revisions, newest first.',
+  'PUT /sentinel/scripts/:id/like': 'Rates a Workshop script.',
+  'POST /sentinel/scripts/:id/publish': 'Publishes a script to the Workshop.',
+  'DELETE /sentinel/scripts/:id/publish': 'Withdraws a script from the Workshop.',
+  'POST /sentinel/scriptTests': 'Runs a script in the test engine with the given context.',
+  'GET /sentinel/scriptMenuItems': 'The scripts that can be run by hand on a server, group or player.',
+  'POST /sentinel/scriptMenuItems/:eventId': 'Runs a script by hand.',
+  'POST /sentinel/dinos/:id/locate': 'Asks the game where a dino is.',
+  'POST /sentinel/dinos/:id/edit': 'Changes a dino in the game: name, levels, stats or colours.',
+  'POST /sentinel/dinos/:id/restore':
+    'Revives a dead dino from its cryopod backup into a survivor’s inventory.',
+  'POST /sentinel/characters/:id/giveItem': 'Gives items to a survivor.',
+  'POST /sentinel/characters/:id/giveDino': 'Gives a dino, in a cryopod, to a survivor.',
+  'POST /sentinel/characters/:id/locate': 'Asks the game where a survivor is.',
+  'POST /sentinel/services/:id/webhook':
+    'Starts a server’s webhook scripts; signed with the server’s access key, no token needed.',
+  'GET /sentinel/groups/:id/discordChatChannels':
+    'The chat community channels a group can forward its chat to.',
+  'POST /chatBot/links': 'The chat community bot links a community to a group with its link code.',
+  'POST /chatBot/messages': 'The chat community bot sends a community message to a linked group’s servers.',
+  'GET /chatBot/messages': 'The chat community bot reads a linked group’s chat since a time.',
+  'GET /sentinel/activity':
+    'The activity trail: every write through the API, filtered by server, user, kind and time.',
+  [`GET ${API_REFERENCE_PATH}`]: 'This reference: every route of the API.',
+};
+
+/** Topics of paths outside the class paths, by their first segment. */
+const TOPICS: Record<string, string> = {
+  login: 'Sign-in',
+  policies: 'Sign-in',
+  session: 'Sessions',
+  sessions: 'Sessions',
+  user: 'Users',
+  users: 'Users',
+  userLookup: 'Users',
+  pusher: 'Realtime',
+  characters: 'Survivors (characters)',
+  chatBot: 'Chat community bot',
+  scriptWebhooks: 'Scripts',
+  scriptReviews: 'Scripts',
+  scriptMenuItems: 'Scripts',
+  scriptTests: 'Scripts',
+  communityScripts: 'Scripts',
+  [API_REFERENCE_PATH.slice(1)]: 'Reference',
+};
+
+/** `groupUsers` → `group users`. */
+const words = (camel: string) => camel.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const singular = (plural: string) => plural.replace(/s$/, '');
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The generic routes of a class path (SENTINEL-API §2.2): `/sentinel/{class}` and `/sentinel/{class}/:id`. */
+function classPathNote(method: string, path: string): string | null {
+  const m = /^\/sentinel\/([A-Za-z]+)(\/:[A-Za-z]+)?$/.exec(path);
+  if (!m) return null;
+  const many = words(m[1]);
+  const one = singular(many);
+  const item = m[2] !== undefined;
+  switch (`${method} ${item ? 'item' : 'list'}`) {
+    case 'GET list':
+      return `Lists ${many}, paged, filtered and sorted by the query.`;
+    case 'GET item':
+      return `One ${one}.`;
+    case 'POST list':
+      return `Creates or updates ${many}: one object or an array, in one transaction.`;
+    case 'PATCH list':
+      return `Updates ${many} from an array, in one transaction.`;
+    case 'PUT item':
+      return `Creates or replaces the ${one} with this id.`;
+    case 'PATCH item':
+      return `Updates one ${one}.`;
+    case 'DELETE item':
+      return `Deletes one ${one}.`;
+    case 'DELETE list':
+      return `Deletes the ${many} named in the body.`;
+    default:
+      return null;
+  }
+}
+
+/** The path without /v4, as the notes and SENTINEL-API write it. */
+const relative = (path: string) => path.slice(API_PREFIX.length);
+
+export function describeRoute(method: string, path: string): string | null {
+  const rel = relative(path);
+  return NOTES[`${method} ${rel}`] ?? classPathNote(method, rel);
+}
+
+function topicOf(path: string): string {
+  const segments = relative(path).split('/').filter(Boolean);
+  const name = segments[0] === 'sentinel' ? segments[1] : segments[0];
+  return TOPICS[name] ?? capital(words(name));
+}
+
+/** Routes in registration order, which keeps each topic's routes together as its file wrote them. */
+export function routeReference(routes: readonly RegisteredRoute[]): ApiReference {
+  return {
+    routes: routes.map(
+      (r): ApiRouteEntry => ({
+        method: r.method,
+        path: r.path,
+        access: r.access,
+        scopes: r.access === 'token' ? ['common', ...r.scopes.filter((s) => s !== 'common')] : [],
+        topic: topicOf(r.path),
+        description: describeRoute(r.method, r.path) ?? '',
+      }),
+    ),
+  };
+}
+
+/** The notes that name no registered route: a route renamed or removed without its note. */
+export const staleNotes = (routes: readonly RegisteredRoute[]): string[] => {
+  const known = new Set(routes.map((r) => `${r.method} ${relative(r.path)}`));
+  return Object.keys(NOTES).filter((k) => !known.has(k));
+};
