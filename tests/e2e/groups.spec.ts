@@ -96,6 +96,18 @@ test('a group shares servers with a moderator who may run commands but not edit 
     .getByRole('grid', { name: `Chat of ${SERVERS[1]}` })
     .getByRole('row', { name: new RegExp(SERVERS[0]) });
   await expect(relayed.first()).toBeVisible({ timeout: 30_000 });
+
+  // The server's Activity tab lists both of the moderator's changes, the refused one too.
+  await consoleLine(page, `server "${SERVERS[0]}" activity`);
+  await closeConsole(page);
+  const trail = page.getByRole('grid', { name: `Activity of ${SERVERS[0]}` });
+  await expect(trail).toBeFocused();
+  await expect(
+    trail.getByRole('row', { name: /Moderator#.*gameCommands.*run.*listplayers.*ok/ }),
+  ).toBeVisible();
+  await expect(
+    trail.getByRole('row', { name: /Moderator#.*services.*update.*miniName: AB.*forbidden/ }),
+  ).toBeVisible();
 });
 
 test('the chat community link goes from not linked to a link code, linked by the bot, and unlinked', async ({
