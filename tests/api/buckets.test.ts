@@ -79,7 +79,7 @@ it('refuses values with the spec messages', async () => {
     [
       { bucketId, key: 'k', value: 'x', playerId: 'bob' },
       'badPlayer',
-      'The player id does not look like a player id.',
+      'The player id must look like a product player id.',
     ],
     [
       { bucketId, key: 'k', value: 'x', playerId: '00000000-0000-4000-8000-000000000000' },
