@@ -80,18 +80,21 @@ async function findValue(
   );
 }
 
+const described = (v: Pick<BucketValue, 'key' | 'playerId' | 'playerName'>) =>
+  `${v.key} (${valueScope(v.playerName, v.playerId)})`;
+
 async function existingValue(ctx: CommandContext, bucket: EntityRef, key: string, player: string | null) {
   const found = await findValue(ctx, bucket, key, player);
   if (!found)
     throw new CommandError(
-      BUCKET_MESSAGES.valueNotFound(key.trim(), `${valueScope(null, player)} in ${bucket.label}`),
+      BUCKET_MESSAGES.valueNotFound(
+        described({ key: key.trim(), playerId: player, playerName: null }),
+        bucket.label,
+      ),
       'key',
     );
   return found;
 }
-
-const described = (v: Pick<BucketValue, 'key' | 'playerId' | 'playerName'>) =>
-  `${v.key} (${valueScope(v.playerName, v.playerId)})`;
 
 /** Sets a value as it was (or as given): the API's create is an upsert on bucket, player and key. */
 const putValue = (ctx: CommandContext, v: Pick<BucketValue, 'bucketId' | 'key' | 'playerId' | 'value'>) =>

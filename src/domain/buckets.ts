@@ -11,7 +11,7 @@ export const BUCKET_MESSAGES = {
   duplicateName: (name: string) => `You already have a bucket named ${name}.`,
   notFound: 'The bucket does not exist or you do not have access to it.',
   playerNotFound: 'No player has this id.',
-  valueNotFound: (key: string, where: string) => `There is no value ${key} ${where}.`,
+  valueNotFound: (value: string, bucket: string) => `There is no value ${value} in ${bucket}.`,
 } as const;
 
 /** "for Ann" or "global": which value of a key a row or a message means. */
