@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiOf, type Page_, signIn, tabTo } from './helpers.ts';
+
+// Buckets by keyboard only (issue 16): g b opens the list with focus on it; a bucket is created
+// from the toolbar; a global value and a player's value are added through the Add value form, the
+// player's first refused for an id that is no player id (the message shown, what was typed kept);
+// a value written elsewhere shows live; the bucket is renamed, its id copied, and it is deleted
+// after a confirmation that counts its values.
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const BUCKET = `Economy ${Date.now() % 100000}`;
+const RENAMED = `${BUCKET} bank`;
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+/** Reaches a toolbar button of the active pane by Tab and presses it. */
+async function press(page: Page, name: string) {
+  await tabTo(page, pane(page).getByRole('button', { name, exact: true }), 60);
+  await page.keyboard.press('Enter');
+}
+
+test('a bucket is created, filled, renamed, copied and deleted by keyboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const api = await apiOf(page);
+  const player = (
+    await api<Page_<{ playerId: string; playerName: string }>>('GET', '/sentinel/players?pageSize=1')
+  ).results[0];
+
+  // g b: the bucket list, with the focus on it.
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(/\/buckets$/);
+  await expect(pane(page).getByRole('grid', { name: 'Buckets' })).toBeFocused();
+
+  // Create Bucket asks for the name in the palette, then opens the new bucket on its Data tab.
+  await press(page, 'Create bucket');
+  await page.keyboard.type(BUCKET);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByRole('heading', { level: 1 })).toHaveText(BUCKET);
+  const values = pane(page).getByRole('grid', { name: 'Values' });
+  await expect(values).toBeFocused();
+  const bucketId = new URL(page.url()).pathname.split('/')[2];
+
+  // A global value through the Add value form (the bucket is the one in view).
+  await press(page, 'Add value');
+  const form = page.getByRole('dialog', { name: 'Add value' });
+  await expect(form.getByRole('combobox', { name: 'Bucket' })).toHaveValue(BUCKET);
+  await tabTo(page, form.getByRole('textbox', { name: 'Key' }));
+  await page.keyboard.type('motd');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Welcome to the island');
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toBeHidden();
+  await expect(values.getByRole('row', { name: /motd/ })).toContainText('Global');
+  await expect(values.getByRole('row', { name: /motd/ })).toContainText('Welcome to the island');
+
+  // A player's value: refused first for an id that is no player id, everything typed kept.
+  await press(page, 'Add value');
+  await tabTo(page, form.getByRole('textbox', { name: 'Key' }));
+  await page.keyboard.type('visits');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('textbox', { name: 'Player id' })).toBeFocused();
+  await page.keyboard.type('bob');
+  await page.keyboard.press('Control+Enter');
+  await expect(form.getByText('The player id must look like a product player id.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Player id' })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Key' })).toHaveValue('visits');
+  await expect(form.getByRole('textbox', { name: 'Value' })).toHaveValue('3');
+  await expect(form.getByRole('textbox', { name: 'Player id' })).toHaveValue('bob');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(player.playerId);
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toBeHidden();
+  const visits = values.getByRole('row', { name: /visits/ });
+  await expect(visits).toContainText(player.playerName);
+  await expect(visits).toContainText('3');
+
+  // Written elsewhere (a script, another admin): the tab follows it live.
+  await api('POST', '/sentinel/bucketValues', { bucketId, key: 'season', value: 'winter' });
+  await expect(values.getByRole('row', { name: /season/ })).toContainText('winter');
+
+  // Rename from the bucket's toolbar: the palette asks for the new name.
+  await press(page, 'Rename bucket');
+  await page.keyboard.type(RENAMED);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByRole('heading', { level: 1 })).toHaveText(RENAMED);
+
+  // Copy Bucket ID.
+  await press(page, 'Copy bucket id');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(bucketId);
+
+  // Delete, after a confirmation that says how many values go with it.
+  await press(page, 'Delete bucket');
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(`Delete bucket ${RENAMED} and its 3 values? This cannot be undone.`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/buckets$/);
+  const list = pane(page).getByRole('grid', { name: 'Buckets' });
+  await expect(list).toBeFocused();
+  await expect(list.getByRole('row', { name: new RegExp(RENAMED) })).toHaveCount(0);
+  const left = await api<Page_<unknown>>('GET', `/sentinel/buckets?name=${encodeURIComponent(BUCKET)}`);
+  expect(left.results).toEqual([]);
+});
