@@ -158,8 +158,8 @@ const SCREENS: Screen[] = [
     path: (ids) => `/buckets/${ids.bucket}`,
     shows: firstRow('Values'),
     open: async (page) => {
-      await clickButton('Add value', (p) => p.getByRole('dialog', { name: 'Add value' }))(page);
-      const form = page.getByRole('dialog', { name: 'Add value' });
+      await clickButton('Add value', (p) => p.getByRole('form', { name: 'Add value' }))(page);
+      const form = page.getByRole('form', { name: 'Add value' });
       await form.getByRole('textbox', { name: 'Player id' }).fill('bob');
       await page.keyboard.press('Control+Enter');
       await expect(form.getByText('The player id must look like a product player id.')).toBeVisible();

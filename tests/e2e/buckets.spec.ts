@@ -45,7 +45,7 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
 
   // A global value through the Add value form (the bucket is the one in view).
   await press(page, 'Add value');
-  const form = page.getByRole('dialog', { name: 'Add value' });
+  const form = page.getByRole('form', { name: 'Add value' });
   await expect(form.getByRole('combobox', { name: 'Bucket' })).toHaveValue(BUCKET);
   await tabTo(page, form.getByRole('textbox', { name: 'Key' }));
   await page.keyboard.type('motd');
