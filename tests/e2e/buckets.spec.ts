@@ -101,6 +101,8 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   const edit = page.getByRole('form', { name: 'Edit value' });
   await expect(edit.getByRole('textbox', { name: 'Key' })).toHaveValue('motd');
   await tabTo(page, edit.getByRole('textbox', { name: 'Value' }));
+  await expect(edit.getByRole('textbox', { name: 'Value' })).toHaveValue('Welcome to the island');
+  await page.keyboard.press('Control+a');
   await page.keyboard.type('Welcome back');
   await page.keyboard.press('Control+Enter');
   await expect(edit).toBeHidden();

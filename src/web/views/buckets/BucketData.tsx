@@ -1,8 +1,7 @@
 // A bucket's Data tab (SPEC §2): its values with Key, Player and Value, sorted by key; toolbar
-// Add Value and Refresh, row menu Edit Value and Delete Value, Enter edits. Live on the bucket's
+// Add Value and Refresh, row menu Edit Value and Delete Value, Enter edits in a form filled in. Live on the bucket's
 // channel, whoever wrote the value: a user, or a script as it runs.
 
-import { useStore } from 'jotai';
 import { type Bucket, type BucketValue, channelFor } from '../../../domain/api.ts';
 import { selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -10,7 +9,6 @@ import { MENUS } from '../../app/menus.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
-import { runOrPrompt } from '../../ui/runCommand.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { bucketRef, VALUE_UPDATED } from './bucketRef.ts';
@@ -33,7 +31,6 @@ const rowValue = (v: BucketValue) => ({ key: v.key, player: v.playerId ?? undefi
 export function BucketData({ bucket }: { bucket: Bucket }) {
   const { realtime } = useApp();
   const runtime = useCommandRuntime();
-  const store = useStore();
   const onBucket = selectionOf([bucketRef(bucket)]);
   const list = usePagedList({
     of: 'bucketValues',
@@ -45,10 +42,11 @@ export function BucketData({ bucket }: { bucket: Bucket }) {
     events: { [VALUE_UPDATED]: true },
     refetch: list.refetch,
   });
-  const edit = (v: BucketValue) => {
-    const cmd = runtime.registry.get('bucketValue.edit');
-    if (cmd) runOrPrompt(runtime, cmd, rowValue(v), 'menu', { selection: onBucket, store });
-  };
+  // Enter edits the value in its form, what it holds already typed in.
+  const edit = (v: BucketValue) =>
+    runtime
+      .context('menu')
+      .app.dialogs.form('bucketValue.edit', { bucket: bucketRef(bucket), ...rowValue(v), value: v.value });
   return (
     <VirtualList<BucketValue>
       {...list.view}
