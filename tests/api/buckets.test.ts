@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Perm } from '../../src/domain/permissions.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, signIn, signInStranger, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -32,9 +32,13 @@ it('creates, renames and refuses a duplicate bucket name', async () => {
     channels: [`private-users.${t.demo.userId}`],
     data: bucketId,
   });
-  expect((await call(t.base, owner, 'POST', '/sentinel/buckets', { name: 'Economy' })).body.code).toBe(
-    'duplicate',
-  );
+  // Unique per owner in any case; another owner may use the name.
+  for (const name of ['Economy', 'ECONOMY ']) {
+    const again = await call(t.base, owner, 'POST', '/sentinel/buckets', { name });
+    expect({ status: again.status, code: again.body.code }).toEqual({ status: 400, code: 'duplicate' });
+  }
+  const stranger = await signInStranger(t);
+  expect((await call(t.base, stranger, 'POST', '/sentinel/buckets', { name: 'Economy' })).status).toBe(200);
   expect((await call(t.base, owner, 'POST', '/sentinel/buckets', { name: ' ' })).body.code).toBe('emptyName');
 });
 
