@@ -66,18 +66,21 @@ async function findValue(
   key: string,
   player: string | null,
 ): Promise<BucketValue | null> {
-  // The key filter is a search: the exact key (in any case) is picked from what it finds.
-  const page = await ctx.app.api.bucketValues.list({
-    bucketId: bucket.id,
-    key,
-    ...(player ? { playerId: player } : {}),
-    pageSize: 250,
-  });
-  return (
-    page.results.find(
-      (v) => v.key.toLowerCase() === key.trim().toLowerCase() && (v.playerId ?? null) === player,
-    ) ?? null
-  );
+  // The key filter finds keys containing it: the exact key (in any case) is picked from them, page
+  // after page (sorted by key, "a" may follow "0a", "1a", …).
+  const exact = key.trim().toLowerCase();
+  for (let page = 1; ; page++) {
+    const found = await ctx.app.api.bucketValues.list({
+      bucketId: bucket.id,
+      key: key.trim(),
+      ...(player ? { playerId: player } : {}),
+      page,
+      pageSize: 250,
+    });
+    const hit = found.results.find((v) => v.key.toLowerCase() === exact && (v.playerId ?? null) === player);
+    if (hit) return hit;
+    if (page >= found.pages || found.results.length < 250) return null;
+  }
 }
 
 const described = (v: Pick<BucketValue, 'key' | 'playerId' | 'playerName'>) =>

@@ -245,6 +245,19 @@ describe('bucketValue.add, edit and delete', () => {
     ).rejects.toThrow(BUCKET_MESSAGES.valueNotFound(`motd (for ${ANN})`, 'Economy'));
   });
 
+  it('finds the exact key past a first page of keys that only contain it', async () => {
+    const crowd = Array.from({ length: 250 }, (_, i) => value({ bucketValueId: `c${i}`, key: `${i}motd` }));
+    const { ctx, http } = context((method, _path, o) => {
+      if (method !== 'GET') return value({ value: 'Bye' });
+      return o?.query?.page === 1
+        ? { ...page(crowd, 251), pages: 2 }
+        : { ...page([value()], 251), page: 2, pages: 2 };
+    });
+    await (await runLine('editvalue Economy motd Bye', ctx)).run();
+    expect(http.mock.calls.filter(([m]) => m === 'GET').map(([, , o]) => o?.query?.page)).toEqual([1, 2]);
+    expect(writes(http)).toEqual([['PATCH', '/sentinel/bucketValues/v1', { value: 'Bye' }]]);
+  });
+
   it('deletes a value after asking; undo sets it again', async () => {
     const { ctx, http, confirm } = context((method) =>
       method === 'GET' ? page([value()]) : method === 'POST' ? { created: [value()], updated: [] } : true,
