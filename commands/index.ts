@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
+import { bucketCommands } from './buckets.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
 import { giveCommands } from './give.ts';
@@ -36,6 +37,7 @@ const COMMANDS = [
   ...scriptAttachmentCommands,
   ...giveCommands,
   ...activityCommands,
+  ...bucketCommands,
 ];
 
 /** Every command id of the console, as a type: menus, toolbars and code name commands by it. */

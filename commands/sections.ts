@@ -25,6 +25,7 @@ export const SECTIONS = [
   { id: 'survivors', title: 'Survivors', route: `/${KIND_ROUTES.survivor.section}`, key: 'g>c' },
   { id: 'tribes', title: 'Tribes', route: `/${KIND_ROUTES.tribe.section}`, key: 'g>t' },
   { id: 'dinos', title: 'Dinos', route: `/${KIND_ROUTES.dino.section}`, key: 'g>d' },
+  { id: 'buckets', title: 'Buckets', route: `/${KIND_ROUTES.bucket.section}`, key: 'g>b' },
 ] as const satisfies readonly Section[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

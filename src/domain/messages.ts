@@ -17,7 +17,7 @@ export const Msg = {
   noteShort: 'Surely you have more to say than that.',
   bucketKeyRequired: 'A key is required.',
   bucketValueRequired: 'A value is required.',
-  bucketPlayerBad: 'The player id does not look like a player id.',
+  bucketPlayerBad: 'The player id must look like a product player id.',
   itemPathBad: 'This item path does not appear to be correct. All Ark paths start with /.',
   traitLimit: (trait: string) => `You cannot add any more ${trait} traits.`,
   dinoNotFound:

@@ -38,7 +38,7 @@ export const KIND_ROUTES: Record<EntityKind, KindRoute> = {
   tribe: { section: 'tribes', mask: 'server' },
   dino: { section: 'dinos', mask: 'server' },
   script: { section: 'scripts', mask: 'own' },
-  bucket: { section: 'buckets', mask: 'own' },
+  bucket: { section: 'buckets', defaultTab: 'data', mask: 'own' },
   log: { section: 'logs', mask: 'server' },
 };
 

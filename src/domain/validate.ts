@@ -1,6 +1,7 @@
 // Validators with the spec's messages (SPEC §5). Each returns null when valid, else the message,
 // so the console can show it in place and the server can answer it in an error body.
 
+import { BUCKET_MESSAGES } from './buckets.ts';
 import {
   DINO_LIMITS,
   EOS_ID,
@@ -132,7 +133,7 @@ export const BUCKET_NAME_MAX = 100;
 
 export function bucketName(name: unknown): Problem | null {
   if (typeof name !== 'string' || name.trim() === '')
-    return problem('emptyName', 'A bucket needs a name.', 'name');
+    return problem('emptyName', BUCKET_MESSAGES.nameRequired, 'name');
   if (name.trim().length > BUCKET_NAME_MAX)
     return problem('invalidName', `A bucket name can be at most ${BUCKET_NAME_MAX} characters.`, 'name');
   return null;

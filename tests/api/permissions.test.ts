@@ -189,11 +189,19 @@ const ROUTES: Route[] = [
   },
   {
     method: 'PATCH',
-    path: (x) => `/sentinel/groupServices/${x.groupService}`,
+    path: (x) => `/sentinel/groupServices/${x.fresh}`,
     needs: Perm.ManageServices | Perm.ShareServices,
     ok: 200,
     stranger: objectNotFound,
-    body: () => ({ permissionsMask: ALL }),
+    // A link of its own, so the fixture's keeps every bit; widened no further than the member holds
+    // on the server (docs/api.md "Groups and their users, services, buckets and scripts").
+    prepare: (x) =>
+      one(
+        `INSERT INTO group_services (group_id, service_id, permissions_mask) VALUES ($1, $2, 1)
+      ON CONFLICT (group_id, service_id) DO UPDATE SET permissions_mask = 1 RETURNING group_service_id AS id`,
+        [x.group, x.s2],
+      ),
+    body: () => ({ permissionsMask: Perm.Membership | Perm.ShareServices }),
   },
   {
     method: 'DELETE',

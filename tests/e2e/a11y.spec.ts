@@ -18,6 +18,7 @@ interface Ids {
   tribe: string;
   dino: string;
   group: string;
+  bucket: string;
 }
 
 interface Screen {
@@ -159,6 +160,25 @@ const SCREENS: Screen[] = [
   { name: 'dino page', path: (ids) => `/dinos/${ids.dino}`, shows: firstRow('Log messages') },
   { name: 'group list', path: () => '/groups', shows: firstRow('Groups') },
   ...tabScreens('group', GROUP_TABS, GROUP_TAB_LISTS, (ids) => ids.group),
+  { name: 'bucket list', path: () => '/buckets', shows: firstRow('Buckets') },
+  { name: 'bucket data tab', path: (ids) => `/buckets/${ids.bucket}`, shows: firstRow('Values') },
+  {
+    name: 'bucket guide tab',
+    path: (ids) => `/buckets/${ids.bucket}/guide`,
+    shows: (page) => page.getByRole('article', { name: 'Read a global key' }),
+  },
+  {
+    name: 'add value form, a field refused',
+    path: (ids) => `/buckets/${ids.bucket}`,
+    shows: firstRow('Values'),
+    open: async (page) => {
+      await clickButton('Add value', (p) => p.getByRole('form', { name: 'Add value' }))(page);
+      const form = page.getByRole('form', { name: 'Add value' });
+      await form.getByRole('textbox', { name: 'Player id' }).fill('bob');
+      await page.keyboard.press('Control+Enter');
+      await expect(form.getByText('The player id must look like a product player id.')).toBeVisible();
+    },
+  },
   {
     name: 'group member permissions',
     path: (ids) => `/groups/${ids.group}/users`,
@@ -369,7 +389,13 @@ test.beforeAll(async ({ browser }) => {
     rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
     rconPassword: 'not the password',
   });
+  const bucket = await api<{ created: { bucketId: string }[] }>('POST', '/sentinel/buckets', {
+    name: `A11y bucket ${Date.now()}`,
+  });
+  const bucketId = bucket.created[0].bucketId;
+  await api('POST', '/sentinel/bucketValues', { bucketId, key: 'motd', value: 'Welcome' });
   ids = {
+    bucket: bucketId,
     server,
     rconServer: rcon.created[0].serviceId,
     logMessage: logs.results[0].messageId,

@@ -5,13 +5,15 @@
 // others come and go.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
 import { ACTIVITY_EVENT, type ActivityEntry, SINCE_MESSAGE } from '../../src/domain/activity.ts';
 import {
+  type Bucket,
+  type BucketValue,
   type Character,
   channelFor,
   type Dino,
@@ -31,6 +33,7 @@ import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
 import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
 import { ActivityList } from '../../src/web/views/activity/ActivityList.tsx';
 import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
+import { BucketData } from '../../src/web/views/buckets/BucketData.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
@@ -296,6 +299,44 @@ describe('lists without a cursor', () => {
     expect(await screen.findByText('Player 3')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Player 1')).toBeNull());
     expect(api.calls('/sentinel/serviceBans').at(-1)).toEqual(firstPage);
+  });
+
+  it('bucket values: asked by key, a global one shown as Global, and fetched again on valueUpdated', async () => {
+    const bucket: Bucket = {
+      bucketId: uuid(500),
+      userId: uuid(501),
+      username: 'Demo',
+      usernameFull: 'Demo#00000000',
+      name: 'Economy',
+      permissions: 1,
+    };
+    const value = (n: number, playerName: string | null): BucketValue => ({
+      bucketValueId: uuid(510 + n),
+      bucketId: bucket.bucketId,
+      bucketName: bucket.name,
+      playerId: playerName ? uuid(520 + n) : null,
+      playerName,
+      key: `key ${n}`,
+      value: `value ${n}`,
+    });
+    let stored = [value(1, null), value(2, 'Ann')];
+    const api = fakeApi({ '/sentinel/bucketValues': () => stored });
+    const rt = fakeRealtime();
+    show(<BucketData bucket={bucket} />, api.http, rt.realtime);
+    const grid = await screen.findByRole('grid', { name: 'Values' });
+    expect(await within(grid).findByText('value 2')).toBeTruthy();
+    expect(within(grid).getByText('Global')).toBeTruthy();
+    expect(within(grid).getByText('Ann')).toBeTruthy();
+    expect(api.calls('/sentinel/bucketValues')[0]).toEqual({
+      bucketId: bucket.bucketId,
+      sortedColumn: 'key',
+      page: 1,
+      pageSize: PAGE_SIZE,
+    });
+    // A script set a value: the bucket's channel says so, and the tab shows it.
+    stored = [value(1, null), value(2, 'Ann'), value(3, null)];
+    rt.emit(channelFor('buckets', bucket.bucketId), 'valueUpdated');
+    expect(await within(grid).findByText('value 3')).toBeTruthy();
   });
 
   it('sessions: asks with the scope, sort and filter, and refetches on joins and leaves only', async () => {

@@ -4,7 +4,7 @@
 import { channelFor, userChannel } from '../../domain/api.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { GROUP_MESSAGES, LINK_CODE } from '../../domain/groups.ts';
-import { hasAll, Perm } from '../../domain/permissions.ts';
+import { definedBits, hasAll, Perm } from '../../domain/permissions.ts';
 import { groupNamePayload } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -246,6 +246,16 @@ function groupLink(r: LinkedResource): ClassSpec {
     );
     return manage.map((ok, i) => ok && share[i]);
   };
+  /** The caller's defined bits on each row's resource (0 when none). */
+  const heldOn = async (tx: Queryable, userId: string, rows: Record<string, unknown>[]) =>
+    (
+      await bitsOnEach(
+        tx,
+        r.kind,
+        rows.map((x) => x[rid]),
+        userId,
+      )
+    ).map((mine) => (mine === null ? 0 : definedBits(Number(mine))));
   return {
     path: r.path,
     idProp: r.idProp,
@@ -283,7 +293,21 @@ function groupLink(r: LinkedResource): ClassSpec {
       permissionsMask: { column: 'permissions_mask', write: 'edit', required: true, parse: parse.mask },
     },
     canCreate: allowed,
-    canChange: (tx, userId, rows) => allowed(tx, userId, rows),
+    // A link allows no more than its sharer holds on the resource: else sharing a bucket into one's
+    // own group (whose owner gets what the link allows) would turn share buckets into every bit.
+    derive: async (tx, userId, values) =>
+      (await heldOn(tx, userId, values)).map((mine, i) => ({
+        permissions_mask: (Number(values[i].permissions_mask) & mine) | Perm.Membership,
+      })),
+    canChange: async (tx, userId, rows, change, objs) => {
+      const ok = await allowed(tx, userId, rows);
+      if (change === 'delete') return ok;
+      const held = await heldOn(tx, userId, rows);
+      const asked = (i: number) => objs?.[i]?.permissionsMask;
+      return ok.map(
+        (y, i) => y && (typeof asked(i) !== 'number' || hasAll(held[i], (asked(i) as number) & 16383)),
+      );
+    },
     afterWrite: (tx, rows) =>
       r.kind === 'service' ? oneClusterGroupPerService(tx, groupsOf(rows)) : Promise.resolve(),
     notify: groupAudience,

@@ -2,6 +2,7 @@
 // link, as the console's own commands do; buckets are written here, a subroutine is a new trigger,
 // the chat-community notice is an https post. Options arrive checked by actionProblem.
 
+import { channelFor } from '../../domain/api.ts';
 import { EOS_ID, UUID } from '../../domain/constants.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { Action, ActionType } from '../../domain/scripts/index.ts';
@@ -103,6 +104,10 @@ export async function getBucketValue(env: RunEnv, bucketId: unknown, key: unknow
   return rows[0]?.value ?? null;
 }
 
+/** The bucket's Data tab follows a script's writes as it follows the console's (SENTINEL-API §4). */
+const valueUpdated = (env: RunEnv, bucketId: string) =>
+  env.ctx.publisher.publish([channelFor('buckets', bucketId)], 'valueUpdated', '');
+
 async function setBucketValue(env: RunEnv, o: Options): Promise<void> {
   const id = await bucketAccess(env, o.bucketId, Perm.EditBuckets);
   await env.ctx.db.query(
@@ -111,6 +116,7 @@ async function setBucketValue(env: RunEnv, o: Options): Promise<void> {
      DO UPDATE SET value = EXCLUDED.value`,
     [id, bucketPlayer(o.playerId), String(o.key), String(o.value)],
   );
+  await valueUpdated(env, id);
 }
 
 async function clearBucketValue(env: RunEnv, o: Options): Promise<void> {
@@ -119,6 +125,7 @@ async function clearBucketValue(env: RunEnv, o: Options): Promise<void> {
     `DELETE FROM bucket_values WHERE bucket_id = $1 AND lower(key) = lower($2) AND player_id IS NOT DISTINCT FROM $3::uuid`,
     [id, String(o.key), bucketPlayer(o.playerId)],
   );
+  await valueUpdated(env, id);
 }
 
 interface LootLine {

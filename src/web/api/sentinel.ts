@@ -75,6 +75,10 @@ const BAN_ERRORS = [
   'eosIdUnknown',
 ] as const;
 
+/** Codes of a bucket or bucket value write, ours on top of §2.2 (docs/api.md "Buckets and values"). */
+const BUCKET_ERRORS = [...WRITE_ERRORS, 'emptyName', 'invalidName'] as const;
+const BUCKET_VALUE_ERRORS = [...WRITE_ERRORS, 'emptyKey', 'emptyValue', 'badPlayer'] as const;
+
 /** Codes of `POST /sentinel/gameCommands` (§2.3), with ours for a server that is not connected. */
 const GAME_COMMAND_ERRORS = [
   'notObjectOrArray',
@@ -192,8 +196,8 @@ export function createSentinelApi(http: Http) {
           expect: ['forbidden', 'validation'],
         }),
     },
-    buckets: writable<Bucket>('/sentinel/buckets'),
-    bucketValues: writable<BucketValue>('/sentinel/bucketValues'),
+    buckets: writable<Bucket>('/sentinel/buckets', BUCKET_ERRORS),
+    bucketValues: writable<BucketValue>('/sentinel/bucketValues', BUCKET_VALUE_ERRORS),
     scripts: writable<Script>('/sentinel/scripts'),
     communityScripts: readable<CommunityScript>('/sentinel/communityScripts'),
     scriptTests: {

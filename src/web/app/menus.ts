@@ -92,4 +92,9 @@ export const MENUS = {
   serverGroupRow: ['group.open', 'group.removeServer'],
   serverScriptRow: ['script.detach', 'script.setVersion'],
   activityToolbar: ['ui.list.exportCsv'],
+  bucketRow: ['bucket.open', 'bucket.rename', 'bucket.delete', 'bucket.copyId'],
+  bucketListToolbar: ['bucket.create', 'ui.list.refresh'],
+  bucketToolbar: ['bucket.rename', 'bucket.delete', 'bucket.copyId'],
+  bucketValueRow: ['bucketValue.edit', 'bucketValue.delete'],
+  bucketValuesToolbar: ['bucketValue.add', 'ui.list.refresh'],
 } as const satisfies Record<string, readonly CommandId[]>;

@@ -78,4 +78,13 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
     list: lazyView(() => import('../views/world/WorldSection.tsx'), 'DinoSection'),
     pages: [{ path: ':id', view: lazyView(() => import('../views/world/WorldPage.tsx'), 'DinoPage') }],
   },
+  buckets: {
+    list: lazyView(() => import('../views/buckets/BucketList.tsx'), 'BucketList'),
+    pages: [
+      {
+        path: ':bucketId/:tab?',
+        view: lazyView(() => import('../views/buckets/BucketPage.tsx'), 'BucketPage'),
+      },
+    ],
+  },
 };

@@ -4,6 +4,7 @@ import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args
 import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
+import { bucketRef } from '../views/buckets/bucketRef.ts';
 import { groupRef } from '../views/groups/groupRef.ts';
 import { logRemote } from '../views/logs/logRef.ts';
 import { playerRemote } from '../views/players/playerRef.ts';
@@ -36,8 +37,7 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   },
   bucket: async (api, text) => {
     const query = UUID.test(text) ? { 'bucketId[]': text } : { name: text };
-    const page = await api.buckets.list({ ...query, pageSize: 25 });
-    return page.results.map((b) => ({ kind: 'bucket', id: b.bucketId, label: b.name, mask: b.permissions }));
+    return (await api.buckets.list({ ...query, pageSize: 25 })).results.map(bucketRef);
   },
   script: async (api, text) => {
     const query = UUID.test(text) ? { 'scriptId[]': text } : { name: text };
