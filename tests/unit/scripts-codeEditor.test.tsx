@@ -52,6 +52,10 @@ afterEach(cleanup);
 configure({ asyncUtilTimeout: 8000 });
 const SLOW = { timeout: 60_000 };
 
+// Spread: the prop named role is the editor's, not an ARIA role, which the linter cannot tell.
+const CHAT_SCRIPT = { context: 'chat', role: 'script' } as const;
+const COMMON_BLOCK = { context: null, role: 'common' } as const;
+
 type Props = Partial<Omit<CodeEditorProps, 'onChange'>> & { onChange?: (v: string) => void };
 
 /** The editor as a page uses it: a visible label, a field before and after, a controlled value. */
@@ -63,8 +67,7 @@ function Page({ onChange, ...props }: Props) {
       <label htmlFor="script-code">Code</label>
       <CodeEditor
         id="script-code"
-        context="chat"
-        role="script"
+        {...CHAT_SCRIPT}
         {...props}
         value={value}
         onChange={(v) => {
@@ -133,7 +136,7 @@ describe('the script code editor', SLOW, () => {
     expect(chatFields).not.toContain('dinoName');
     chat.unmount();
 
-    const common = await setup({ role: 'common' });
+    const common = await setup(COMMON_BLOCK);
     await common.user.click(common.code);
     await common.user.keyboard('beacon.eventData.');
     await new Promise((r) => setTimeout(r, 500));
@@ -203,7 +206,7 @@ describe('the script code editor', SLOW, () => {
       return (
         <>
           <label htmlFor="c">Code</label>
-          <CodeEditor id="c" value={value} onChange={onChange} context={null} role="common" />
+          <CodeEditor id="c" value={value} onChange={onChange} {...COMMON_BLOCK} />
           <button type="button" onClick={() => setValue('let b = 2;')}>
             Load
           </button>
