@@ -1,6 +1,7 @@
 import { CompletionContext } from '@codemirror/autocomplete';
 import { javascript } from '@codemirror/lang-javascript';
 import { EditorState } from '@codemirror/state';
+import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/domain/scripts/actions.ts';
 import { BEACON_MEMBERS } from '../../src/domain/scripts/beacon.ts';
@@ -48,12 +49,12 @@ describe('the reference beside the code editor', () => {
 
 describe('the syntax check', () => {
   it('names the mistake where it is, as the sandbox would parse the script', () => {
-    expect(syntaxProblem("beacon.sendChat('hi');")).toBeNull();
-    expect(syntaxProblem('const x = ;')).toEqual({ from: 10, to: 11, message: 'Unexpected token' });
-    expect(syntaxProblem("beacon.sendChat('hi);")?.message).toBe('Unterminated string constant');
+    expect(syntaxProblem(parse, "beacon.sendChat('hi');")).toBeNull();
+    expect(syntaxProblem(parse, 'const x = ;')).toEqual({ from: 10, to: 11, message: 'Unexpected token' });
+    expect(syntaxProblem(parse, "beacon.sendChat('hi);")?.message).toBe('Unterminated string constant');
     // The handler runs as a plain script, so a top-level return is a mistake.
-    expect(syntaxProblem('return 1;')?.message).toBe("'return' outside of function");
-    const end = syntaxProblem('if (a) {');
+    expect(syntaxProblem(parse, 'return 1;')?.message).toBe("'return' outside of function");
+    const end = syntaxProblem(parse, 'if (a) {');
     expect(end?.from).toBe(8);
     expect(end?.message).toBe('Unexpected token');
   });

@@ -1,9 +1,10 @@
 // Syntax errors marked as the author types. acorn parses the code as the sandbox runs it (a plain
 // script, not a module nor a function body) and names the mistake ("Unterminated string
 // constant", "'return' outside of function"), where the highlighter's error nodes only mark it.
+// acorn is a chunk of its own, fetched for the first check: the editor shows without waiting for it.
 
 import { type Diagnostic, linter } from '@codemirror/lint';
-import { parse } from 'acorn';
+import type { parse as acornParse } from 'acorn';
 
 export interface SyntaxProblem {
   from: number;
@@ -12,7 +13,7 @@ export interface SyntaxProblem {
 }
 
 /** The first syntax error of `code`, or null when it parses. */
-export function syntaxProblem(code: string): SyntaxProblem | null {
+export function syntaxProblem(parse: typeof acornParse, code: string): SyntaxProblem | null {
   try {
     parse(code, { ecmaVersion: 'latest', sourceType: 'script' });
     return null;
@@ -29,8 +30,9 @@ export function syntaxProblem(code: string): SyntaxProblem | null {
 const CHECK_DELAY_MS = 300;
 
 export const syntaxLinter = linter(
-  (view): Diagnostic[] => {
-    const problem = syntaxProblem(view.state.doc.toString());
+  async (view): Promise<Diagnostic[]> => {
+    const { parse } = await import('acorn');
+    const problem = syntaxProblem(parse, view.state.doc.toString());
     return problem ? [{ ...problem, severity: 'error', source: 'Syntax' }] : [];
   },
   { delay: CHECK_DELAY_MS },
