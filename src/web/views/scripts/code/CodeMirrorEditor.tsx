@@ -15,7 +15,7 @@ import { CommandRuntimeContext } from '../../../app/runtime.ts';
 import { beaconCompletion } from './beaconCompletion.ts';
 import type { CodeEditorProps } from './CodeEditor.tsx';
 import { yieldToConsole } from './consoleKeys.ts';
-import { editorTheme } from './editorTheme.ts';
+import { COMPLETION_PAGE, editorTheme } from './editorTheme.ts';
 import { ScriptReference } from './ScriptReference.tsx';
 import { syntaxLinter } from './syntaxCheck.ts';
 import './codeEditor.css';
@@ -88,7 +88,7 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
           bracketMatching(),
           closeBrackets(),
           javascript(),
-          autocompletion({ icons: false }),
+          autocompletion({ icons: false, maxRenderedOptions: COMPLETION_PAGE }),
           conf.completion.of([]),
           syntaxLinter,
           editorTheme,

@@ -36,7 +36,14 @@ const chrome = EditorView.theme({
     borderRadius: 'var(--radius)',
     boxShadow: 'var(--shadow)',
   },
-  '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: 'var(--mono)', maxHeight: '16em' },
+  // The list shows a page of options at a time (COMPLETION_PAGE) and never scrolls: a scrolling box
+  // would have to take the focus to be scrolled by keyboard, where the code keeps it and moves the
+  // selection with the arrows.
+  '.cm-tooltip.cm-tooltip-autocomplete > ul': {
+    fontFamily: 'var(--mono)',
+    maxHeight: 'none',
+    overflow: 'hidden',
+  },
   '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': {
     backgroundColor: 'var(--accent)',
     color: 'var(--accent-fg)',
@@ -67,3 +74,6 @@ const highlight = HighlightStyle.define([
 ]);
 
 export const editorTheme = [chrome, syntaxHighlighting(highlight)];
+
+/** Options the completion list shows at once; the arrows page through the rest. */
+export const COMPLETION_PAGE = 10;
