@@ -1,3 +1,4 @@
+import { currentCompletions } from '@codemirror/autocomplete';
 import { EditorView } from '@codemirror/view';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,8 +89,19 @@ async function setup(props: Props = {}) {
   return { user, code, doc, ...utils };
 }
 
-const optionLabels = async () =>
-  (await screen.findAllByRole('option')).map((o) => o.querySelector('.cm-completionLabel')?.textContent);
+/**
+ * The labels of the completion list (all of them: it shows a page at a time) once it offers all of
+ * `expected`: it follows the typing a moment later.
+ */
+async function optionsWith(code: HTMLElement, ...expected: string[]): Promise<string[]> {
+  let labels: string[] = [];
+  await waitFor(() => {
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    labels = currentCompletions((EditorView.findFromDOM(code) as EditorView).state).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(expected));
+  });
+  return labels;
+}
 
 describe('the script code editor', SLOW, () => {
   it('is named by its label, described by the refused save, and types into the value', async () => {
@@ -108,7 +120,7 @@ describe('the script code editor', SLOW, () => {
     const { user, code, doc } = await setup();
     await user.click(code);
     await user.keyboard('beacon.send');
-    expect(await optionLabels()).toContain('sendChat');
+    await optionsWith(code, 'sendChat');
     const info = screen.getByRole('listbox');
     expect(within(info).getAllByRole('option')[0].textContent).toMatch(/sendChat\(message/);
     await user.keyboard('{Enter}');
@@ -119,10 +131,7 @@ describe('the script code editor', SLOW, () => {
     const dino = await setup({ context: 'dinoTamed' });
     await dino.user.click(dino.code);
     await dino.user.keyboard('beacon.eventData.');
-    const dinoFields = await optionLabels();
-    expect(dinoFields).toEqual(
-      expect.arrayContaining(['dinoName', 'dinoSpecies', 'dinoLevel', 'serviceName']),
-    );
+    const dinoFields = await optionsWith(dino.code, 'dinoName', 'dinoSpecies', 'dinoLevel', 'serviceName');
     // A dino event has no player; a random field is a Simple placeholder, not in eventData.
     expect(dinoFields).not.toContain('playerName');
     expect(dinoFields).not.toContain('randomDigit');
@@ -131,8 +140,7 @@ describe('the script code editor', SLOW, () => {
     const chat = await setup({ context: 'chat' });
     await chat.user.click(chat.code);
     await chat.user.keyboard('beacon.eventData.');
-    const chatFields = await optionLabels();
-    expect(chatFields).toEqual(expect.arrayContaining(['playerName', 'message', 'tribeName']));
+    const chatFields = await optionsWith(chat.code, 'playerName', 'message', 'tribeName');
     expect(chatFields).not.toContain('dinoName');
     chat.unmount();
 
@@ -142,7 +150,7 @@ describe('the script code editor', SLOW, () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(screen.queryByRole('listbox')).toBeNull();
     await common.user.keyboard('{Control>}a{/Control}beacon.kick');
-    expect(await optionLabels()).toContain('kickPlayer');
+    await optionsWith(common.code, 'kickPlayer');
   });
 
   it('marks a syntax error as it is typed, for the eye and the screen reader, and clears it when fixed', async () => {
