@@ -184,14 +184,19 @@ describe('the script code editor', SLOW, () => {
     expect(doc()).toBe('  ');
   });
 
-  it('opens the reference on F1, searches it, and gives the keyboard back on Escape', async () => {
+  it('opens the reference on F1 at the word under the cursor, searches it, and gives the keyboard back on Escape', async () => {
     const { user, code } = await setup();
     await user.click(code);
-    await user.keyboard('{F1}');
+    await user.keyboard('beacon.kickPlayer{Escape}{F1}');
     const panel = screen.getByRole('region', { name: 'Script reference' });
     const search = within(panel).getByRole('searchbox', { name: 'Search' });
     expect(document.activeElement).toBe(search);
+    expect((search as HTMLInputElement).value).toBe('kickPlayer');
+    expect(within(panel).getByRole('heading', { name: 'Kick player (kickPlayer)' })).toBeTruthy();
+    expect(within(panel).queryByRole('heading', { name: 'Send chat (sendChat)' })).toBeNull();
+    // The word is selected: what is typed replaces it.
     await user.keyboard('playerName');
+    expect((search as HTMLInputElement).value).toBe('playerName');
     expect(within(panel).getByRole('heading', { name: 'Fields' })).toBeTruthy();
     const fields = within(panel)
       .getAllByRole('row')

@@ -60,12 +60,13 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
   const view = useRef<EditorView | null>(null);
   const sent = useRef<string[]>([]);
   const registry = useContext(CommandRuntimeContext)?.registry;
-  const [referenceOpen, setReferenceOpen] = useState(false);
+  // The reference's search when it opens (the word at the cursor on F1), or null when it is closed.
+  const [reference, setReference] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const hintId = useId();
   const problemId = useId();
   // Callbacks the editor calls, current without rebuilding the editor on each render.
-  const latest = useRef({ onChange, openReference: () => setReferenceOpen(true) });
+  const latest = useRef({ onChange, openReference: setReference });
   latest.current.onChange = onChange;
   const [conf] = useState(() => ({
     completion: new Compartment(),
@@ -98,9 +99,11 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
             ...consoleKeys.guard([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...lintKeymap]),
             indentWithTab,
             {
+              // The reference, searched for the word at the cursor (F1 on sendChat shows Send chat).
               key: 'F1',
-              run: () => {
-                latest.current.openReference();
+              run: (v) => {
+                const word = v.state.wordAt(v.state.selection.main.head);
+                latest.current.openReference(word ? v.state.sliceDoc(word.from, word.to) : '');
                 return true;
               },
             },
@@ -184,7 +187,7 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
   }, [conf, id, errorId, problemId, hintId, invalid]);
 
   const closeReference = () => {
-    setReferenceOpen(false);
+    setReference(null);
     view.current?.focus();
   };
 
@@ -204,14 +207,14 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
           <button
             type="button"
             className="ui-button ui-button-small"
-            aria-expanded={referenceOpen}
-            onClick={() => (referenceOpen ? closeReference() : setReferenceOpen(true))}
+            aria-expanded={reference !== null}
+            onClick={() => (reference !== null ? closeReference() : setReference(''))}
           >
             Reference
           </button>
         </div>
       </div>
-      {referenceOpen && <ScriptReference onClose={closeReference} />}
+      {reference !== null && <ScriptReference initialQuery={reference} onClose={closeReference} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The script reference beside the code editor (F1 in the editor): every context and field, action
-// and beacon member with an example, as docs/scripting.md says them, narrowed by a search field.
-// Escape closes it and gives the keyboard back to the editor.
+// and beacon member with an example, as docs/scripting.md says them, narrowed by a search field
+// that starts with the word at the cursor. Escape closes it and gives the keyboard back to the editor.
 
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { scriptReference } from '../../../../domain/scripts/reference.ts';
@@ -56,17 +56,22 @@ function BlockView({ block }: { block: Block }) {
 }
 
 export interface ScriptReferenceProps {
+  /** What the search starts with, selected so that typing replaces it. */
+  initialQuery: string;
   /** Closes the panel; the editor takes the focus back. */
   onClose: () => void;
 }
 
-export function ScriptReference({ onClose }: ScriptReferenceProps) {
-  const [query, setQuery] = useState('');
+export function ScriptReference({ initialQuery, onClose }: ScriptReferenceProps) {
+  const [query, setQuery] = useState(initialQuery);
   const sections = useMemo(() => filterSections(allSections(), query), [query]);
   const search = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const searchId = useId();
-  useEffect(() => search.current?.focus(), []);
+  useEffect(() => {
+    search.current?.focus();
+    search.current?.select();
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
