@@ -1,4 +1,10 @@
-// SKELETON (helper jseditor replaces this file with CodeMirror 6; the props are the contract).
+// A script's JavaScript field (a handler's code, or the script's Common JavaScript block). CodeMirror
+// is its own chunk, fetched when the browser is idle once a page that edits scripts loads, so the
+// console's first script does not carry it.
+
+import { Suspense } from 'react';
+import { lazyWhenIdle } from '../../../app/lazyPane.ts';
+
 export interface CodeEditorProps {
   /** The id the field's <label htmlFor> names. */
   id: string;
@@ -12,14 +18,20 @@ export interface CodeEditorProps {
   errorId?: string;
 }
 
-export function CodeEditor({ id, value, onChange, errorId }: CodeEditorProps) {
+const CodeMirrorEditor = lazyWhenIdle(() =>
+  import('./CodeMirrorEditor.tsx').then((m) => ({ default: m.CodeMirrorEditor })),
+);
+
+export function CodeEditor(props: CodeEditorProps) {
   return (
-    <textarea
-      id={id}
-      value={value}
-      aria-invalid={errorId ? true : undefined}
-      aria-describedby={errorId}
-      onChange={(e) => onChange(e.target.value)}
-    />
+    <Suspense
+      fallback={
+        <p className="code-editor-loading" role="status">
+          Loading the code editor…
+        </p>
+      }
+    >
+      <CodeMirrorEditor {...props} />
+    </Suspense>
   );
 }
