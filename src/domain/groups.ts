@@ -19,6 +19,12 @@ export function maskOfSlugs(slugs: readonly string[]): number {
   return mask;
 }
 
+/** A mask → the slugs that give it back through maskOfSlugs (`none` for membership only). */
+export function slugsOfMask(mask: number): string[] {
+  const slugs = GRANTABLE_BITS.filter((k) => hasAll(mask, Perm[k])).map(permSlug);
+  return slugs.length ? slugs : ['none'];
+}
+
 /** A mask's grantable bits by label, or "membership only". */
 export function bitsText(mask: number): string {
   const names = GRANTABLE_BITS.filter((k) => hasAll(mask, Perm[k])).map((k) => PERMISSION_LABELS[k]);
