@@ -184,6 +184,7 @@ describe('what a group may do on one of its servers', () => {
     ctx.selection = { kind: 'server', ids: ['s-island'], labels: { 's-island': 'Island PvE' } };
     const { run } = await runLine('grant Frontier --permissions none', ctx);
     expect((await run())?.message).toBe('What Frontier may do on Island PvE: membership only.');
+    expect(http.mock.calls[0][2]).toMatchObject({ query: { groupId: 'g-front', serviceId: 's-island' } });
   });
 
   it('needs manage servers on the group, and the API’s refusal lands beside the permissions', async () => {
