@@ -140,9 +140,10 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
     .toBe(0);
 });
 
-test('a wrong RCON password shows RCON error with the reason, and stays out of the console history', async ({
+test('a wrong RCON password shows RCON error with the reason, stays out of the console history, and is corrected in the settings', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   const name = `Wrong Door ${Date.now().toString(36).slice(-4)}`;
   await consoleLine(page, `server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} not-the-password`);
@@ -159,6 +160,28 @@ test('a wrong RCON password shows RCON error with the reason, and stays out of t
   );
   expect(history).toContain(`server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} ********`);
   expect(history.join('\n')).not.toContain('not-the-password');
+  // The console's scrollback shows it masked too.
+  expect(await terminalText(page)).not.toContain('not-the-password');
+
+  // Corrected in the server's settings: the field says a password is stored but never shows it.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await openTab(page, 'Settings');
+  const rcon = page.getByRole('form', { name: 'RCON connection' });
+  await expect(page.getByTestId('rcon-password-state')).toHaveText(
+    'A password is stored. It is never shown; type a new one to replace it.',
+  );
+  const password = rcon.getByLabel('RCON password');
+  await expect(password).toHaveValue('');
+  await expect(password).toHaveAttribute('type', 'password');
+  await tabTo(page, password, 120);
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(rcon.getByRole('status')).toHaveText(`The RCON password of ${name} was replaced.`);
+  await expect(password).toHaveValue('');
+  await expect(pane(page).locator('.server-header .status')).toHaveText('Connected', { timeout: 20_000 });
 });
 
 /** Asks the simulator's control to act on one simulated server. */

@@ -1,10 +1,13 @@
 // Pure rules behind the server views and commands: settings parsing and the PATCH they make,
 // destructive-command detection, the chat score filter and texts, subscription banners.
 
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LogMessage, Service, User } from '../../src/domain/api.ts';
 import { commandVerb, isDangerousCommand } from '../../src/domain/gameCommands.ts';
 import { parseSetting, settingOf, settingsPatch } from '../../src/domain/serverSettings.ts';
+import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import { patchService } from '../../src/web/store/services.ts';
 import {
   chatSource,
   chatText,
@@ -164,5 +167,19 @@ describe('a group’s chat', () => {
       said('Scorched', 1001, 'gg', 'Game'),
     ];
     expect(groupChatLines(alike)).toHaveLength(alike.length);
+  });
+});
+
+describe('a server’s live update', () => {
+  it('updates a server already fetched, and never stands in for one not fetched', () => {
+    const qc = new QueryClient();
+    const index = new EntityIndex();
+    // serviceUpdated leaves out the caller's own fields (permissions, where RCON listens).
+    const payload = { serviceId: 's1', displayName: 'Island', rconError: 'Refused.' } as Service;
+    patchService(qc, index, payload);
+    expect(qc.getQueryData(['service', 's1'])).toBeUndefined();
+    qc.setQueryData(['service', 's1'], { serviceId: 's1', displayName: 'Isle', permissions: 33 });
+    patchService(qc, index, payload);
+    expect(qc.getQueryData(['service', 's1'])).toEqual({ ...payload, permissions: 33 });
   });
 });
