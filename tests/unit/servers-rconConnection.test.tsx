@@ -154,7 +154,7 @@ describe('the RCON connection form', () => {
     await user.type(port, '27021{Enter}');
     expect(runtime.run).toHaveBeenCalledWith(
       registry.get('server.editSettings'),
-      { server: island, rconHost: '10.0.0.5', rconPort: 27021, rconPassword: 'hunter2' },
+      { server: island, rconPort: 27021, rconPassword: 'hunter2' },
       'form',
     );
     expect((await screen.findByRole('status')).textContent).toBe(
@@ -162,6 +162,13 @@ describe('the RCON connection form', () => {
     );
     expect(password.value).toBe('');
     expect(port.value).toBe('27021');
+
+    // Nothing changed: nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save RCON connection' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Nothing to save: type a new password, or change the host or port.',
+    );
+    expect(runtime.run).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a refused password typed, with the reason beside the field', async () => {

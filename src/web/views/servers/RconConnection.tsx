@@ -34,6 +34,8 @@ export function RconConnection({ service: s }: { service: Service }) {
   const runtime = useCommandRuntime();
   const cmd = runtime.registry.get('server.editSettings');
   const [values, setValues] = useState(() => valuesOf(s));
+  // What the fields were filled from: the server as read, then as saved.
+  const [known, setKnown] = useState(s);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<RunFailure | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -81,6 +83,11 @@ export function RconConnection({ service: s }: { service: Service }) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return setRefusals((n) => n + 1);
+    // Only what changed is sent, so the answer says what was done.
+    if (parsed.rconHost === known.rconHost) delete parsed.rconHost;
+    if (parsed.rconPort === known.rconPort) delete parsed.rconPort;
+    if (Object.values(parsed).every((v) => v === undefined))
+      return setFailure({ summary: 'Nothing to save: type a new password, or change the host or port.' });
     setBusy(true);
     try {
       const result = await runtime.run(
@@ -91,6 +98,7 @@ export function RconConnection({ service: s }: { service: Service }) {
       const now = await api.services.get(s.serviceId);
       patchService(qc, index, now);
       setValues(valuesOf(now));
+      setKnown(now);
       setSaved(result?.message ?? null);
     } catch (err) {
       // A refused password stays typed, beside its message, to be corrected.
