@@ -113,6 +113,11 @@ const SCREENS: Screen[] = [
     shows: (page) => page.getByTestId('rcon-status').getByText(/RCON error: /),
   },
   {
+    name: 'RCON server settings, the RCON connection form',
+    path: (ids) => `/servers/${ids.rconServer}/settings`,
+    shows: (page) => page.getByRole('form', { name: 'RCON connection' }).getByLabel('RCON password'),
+  },
+  {
     name: 'add server form',
     path: () => '/servers',
     shows: firstRow('Servers'),
@@ -145,6 +150,15 @@ const SCREENS: Screen[] = [
   { name: 'dino page', path: (ids) => `/dinos/${ids.dino}`, shows: firstRow('Log messages') },
   { name: 'group list', path: () => '/groups', shows: firstRow('Groups') },
   ...tabScreens('group', GROUP_TABS, GROUP_TAB_LISTS, (ids) => ids.group),
+  {
+    name: 'what a group may do on a server',
+    path: (ids) => `/groups/${ids.group}/services`,
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await page.getByRole('grid', { name: 'Servers' }).focus();
+      await expect(page.getByRole('form', { name: /^What .+ may do on / })).toBeVisible();
+    },
+  },
   {
     name: 'group member permissions',
     path: (ids) => `/groups/${ids.group}/users`,
