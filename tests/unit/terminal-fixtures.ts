@@ -62,7 +62,7 @@ export const commands = {
     run: none,
   }),
   rcon: defineCommand({
-    id: 'server.rcon',
+    id: 'rcon.password',
     title: 'Set RCON password',
     group: 'Servers',
     aliases: ['rconpw'],
