@@ -106,6 +106,10 @@ export class Arg<T> {
   get widget(): 'colour' | 'secret' | undefined {
     return this.cfg.widget;
   }
+  /** A password: typed hidden, and masked wherever a typed line is kept or shown again. */
+  get isSecret(): boolean {
+    return this.cfg.widget === 'secret';
+  }
   get suggestions(): readonly string[] | undefined {
     return this.cfg.suggestions;
   }
@@ -321,6 +325,7 @@ export class Arg<T> {
       ...(c.kinds ? { kinds: c.kinds } : {}),
       ...(c.item ? { item: c.item.toJSON() } : {}),
       ...(c.blueprint ? { blueprint: c.blueprint } : {}),
+      ...(c.widget === 'secret' ? { secret: true } : {}),
     };
   }
 }

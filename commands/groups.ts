@@ -17,13 +17,13 @@ import {
   randomLinkCode,
 } from '../src/domain/groups.ts';
 import { GROUP_NAME_MIN, Msg } from '../src/domain/messages.ts';
-import { ALL_PERMISSIONS, PERMISSION_LABELS, Perm } from '../src/domain/permissions.ts';
-import { pathOf } from '../src/domain/resolver.ts';
+import { ALL_PERMISSIONS, hasAny, PERMISSION_LABELS, Perm } from '../src/domain/permissions.ts';
+import { pathOf, placeOf } from '../src/domain/resolver.ts';
 
 import { ApiError } from '../src/web/api/http.ts';
 import { bool, colour, type EntityRef, list, oneOf, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
-import { CommandError, defineCommand } from './registry.ts';
+import { CommandError, defineCommand, requireBits } from './registry.ts';
 import { detachScript } from './scriptAttachments.ts';
 
 const group = 'Groups';
@@ -148,6 +148,35 @@ function grantable(ctx: CommandContext, target: EntityRef, slugs: string[] | und
       'permissions',
     );
   return mask;
+}
+
+/**
+ * What the group may do on one of its servers (its own mask there, SPEC §6: members get their bits
+ * AND it). The API checks the mask; its refusal lands beside the permissions.
+ */
+async function editServerMask(
+  ctx: CommandContext,
+  target: EntityRef,
+  server: EntityRef,
+  slugs: string[],
+): Promise<CommandResult> {
+  requireBits(ctx, target, Perm.ManageServices);
+  const mask = maskOfSlugs(slugs);
+  const page = await ctx.app.api.groupServices.list({ groupId: target.id, serviceId: server.id });
+  const row = page.results[0];
+  if (!row) throw new CommandError(`${server.label} is not in ${target.label}.`, 'server');
+  try {
+    await ctx.app.api.groupServices.patch(row.groupServiceId, { permissionsMask: mask });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'validation') throw new CommandError(e.message, 'permissions');
+    throw e;
+  }
+  return {
+    message: `What ${target.label} may do on ${server.label}: ${bitsText(mask)}.`,
+    undo: async () => {
+      await ctx.app.api.groupServices.patch(row.groupServiceId, { permissionsMask: row.permissionsMask });
+    },
+  };
 }
 
 /** The settings a command changes, as the API names them; only what was given. */
@@ -356,12 +385,36 @@ export const groupCommands = [
   }),
   defineCommand({
     id: 'group.editPermissions',
-    title: 'Edit member permissions',
+    title: 'Edit permissions',
+    description: 'A member’s bits in the group, or with --server what the group may do on one of its servers',
     group,
     aliases: ['grant'],
-    permission: { group: Perm.ManageUsers },
-    args: { group: groupArg(), user: userArg(), permissions: permsArg() },
-    run: async ({ group: g, user, permissions }, ctx) => {
+    // Which group bit is needed depends on what is edited: checked in run. Editing what the group
+    // may do on a server needs the same bits as sharing it there (SENTINEL-API §3.4).
+    permission: { server: Perm.ShareServices },
+    enabled: (ctx) => {
+      const mine = ctx.permissions();
+      return placeOf(ctx.route).kind !== 'group' ||
+        mine === null ||
+        hasAny(mine, Perm.ManageUsers | Perm.ManageServices)
+        ? true
+        : `${Msg.forbidden} (${PERMISSION_LABELS.ManageUsers} or ${PERMISSION_LABELS.ManageServices}).`;
+    },
+    args: {
+      group: groupArg(),
+      user: userArg().optional(),
+      permissions: permsArg(),
+      server: ref('server')
+        .selectedOnly()
+        .optional()
+        .describe('Server', 'One of the group’s servers, instead of a member'),
+    },
+    run: async ({ group: g, user, permissions, server }, ctx) => {
+      if (server && user?.trim())
+        throw new CommandError('Name a member or one of the group’s servers, not both.', 'server');
+      if (server) return editServerMask(ctx, g, server, permissions);
+      if (!user?.trim()) throw new CommandError(GROUP_MESSAGES.lookupEmpty, 'user');
+      requireBits(ctx, g, Perm.ManageUsers);
       const mask = grantable(ctx, g, permissions);
       const row = await membership(ctx, g, user);
       await ctx.app.api.groupUsers.patch(row.groupUserId, { permissions: mask });

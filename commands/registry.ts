@@ -220,6 +220,16 @@ function refusal(cmd: Command, ctx: CommandContext, of?: { kind: EntityKind; id:
   return mask !== null && !hasAll(mask, bits) ? permissionReason(bits) : null;
 }
 
+/**
+ * Refuses with the same words as a declared permission when the caller's mask on `target` lacks
+ * `bits`: for a command whose need depends on which arguments were given.
+ */
+export function requireBits(ctx: CommandContext, target: EntityRef, bits: number): void {
+  const mask = ctx.permissions(target);
+  if (mask !== null && !hasAll(mask, bits))
+    throw new CommandError(`${target.label}: ${permissionReason(bits)}`);
+}
+
 /** true when the command can run in ctx, or the reason it cannot. */
 export function availability(cmd: Command, ctx: CommandContext): true | string {
   return refusal(cmd, ctx) ?? cmd.enabled?.(ctx) ?? true;

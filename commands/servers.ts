@@ -1,7 +1,12 @@
 // Servers (services): ACTIONS.md "Servers". Every server.* action, for the palette, the console
 // pane (`servers`, `run`, …), the server list's context menu and the server page's toolbar.
 
-import { CONNECTION_KINDS, type ScriptRunContext, type Service } from '../src/domain/api.ts';
+import {
+  CONNECTION_KINDS,
+  type ScriptRunContext,
+  type Service,
+  type ServicePatch,
+} from '../src/domain/api.ts';
 import { PLATFORMS, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
 import { Msg } from '../src/domain/messages.ts';
@@ -307,7 +312,7 @@ export const serverCommands = [
   defineCommand({
     id: 'server.editSettings',
     title: 'Edit server settings',
-    description: 'Without a setting, opens the settings tab',
+    description: 'A setting, or where RCON connects and its password; without either, opens the settings tab',
     group,
     aliases: ['settings'],
     permission: Perm.EditServices,
@@ -315,28 +320,46 @@ export const serverCommands = [
       server: ref('server').describe('Server'),
       setting: oneOf(SETTING_KEYS).optional().describe('Setting'),
       value: text().optional().describe('Value').rest(),
+      rconHost: text().optional().describe('RCON host', 'Where the game server’s RCON listens'),
+      rconPort: int({ min: 1, max: 65535 }).optional().describe('RCON port'),
+      rconPassword: secret()
+        .optional()
+        .describe('RCON password', 'Write-only: never shown. Blank keeps the stored one'),
     },
-    run: async ({ server, setting, value }, ctx) => {
-      if (!setting) {
+    run: async ({ server, setting, value, rconHost, rconPort, rconPassword }, ctx) => {
+      const connection: ServicePatch = {
+        ...(rconHost?.trim() ? { rconHost: rconHost.trim() } : {}),
+        ...(rconPort !== undefined ? { rconPort } : {}),
+        ...(rconPassword ? { rconPassword } : {}),
+      };
+      if (!setting && Object.keys(connection).length === 0) {
         if (ctx.surface === 'console') {
           const s = await ctx.app.api.services.get(server.id);
           const rows = SETTING_KEYS.map((k) => [k, settingText(currentSetting(s, settingOf(k)!))]);
-          return { table: { columns: ['Setting', 'Value'], rows } };
+          return { table: { columns: ['Setting', 'Value'], rows: [...rows, ...connectionRows(s)] } };
         }
         ctx.app.navigate(pathOf('server', server.id, 'settings'));
         return undefined;
       }
-      const def = settingOf(setting)!;
-      const parsed = parseSetting(def, value ?? '');
-      if (!parsed.ok) throw new CommandError(parsed.error, 'value');
       const current: Service = await ctx.app.api.services.get(server.id);
-      const saved = await ctx.app.api.services.patch(
-        server.id,
-        settingsPatch(current, { [setting]: parsed.value }),
-      );
-      return {
-        message: `${def.label} of ${saved.displayName} is now ${settingText(currentSetting(saved, def)) || '(blank)'}.`,
-      };
+      let patch: ServicePatch = connection;
+      const def = setting ? settingOf(setting)! : undefined;
+      if (def) {
+        const parsed = parseSetting(def, value ?? '');
+        if (!parsed.ok) throw new CommandError(parsed.error, 'value');
+        patch = { ...settingsPatch(current, { [def.key]: parsed.value }), ...connection };
+      }
+      const saved = await ctx.app.api.services.patch(server.id, patch).catch((e: unknown) => {
+        throw connectionRefusal(e);
+      });
+      const said = [
+        def &&
+          `${def.label} of ${saved.displayName} is now ${settingText(currentSetting(saved, def)) || '(blank)'}.`,
+        (connection.rconHost || connection.rconPort) &&
+          `RCON of ${saved.displayName} connects to ${saved.rconHost}:${saved.rconPort}.`,
+        connection.rconPassword && `The RCON password of ${saved.displayName} was replaced.`,
+      ];
+      return { message: said.filter(Boolean).join(' ') };
     },
   }),
   defineCommand({
@@ -374,6 +397,26 @@ export const serverCommands = [
     },
   }),
 ];
+
+const CONNECTION_FIELDS = ['rconHost', 'rconPort', 'rconPassword'];
+
+/** The API's refusal of an RCON field, beside the argument of the same name. */
+function connectionRefusal(e: unknown): unknown {
+  const field = e instanceof ApiError ? (e.details as { field?: unknown } | null)?.field : undefined;
+  return typeof field === 'string' && CONNECTION_FIELDS.includes(field)
+    ? new CommandError((e as ApiError).message, field)
+    : e;
+}
+
+/** Where an RCON server connects, for those who may see it; the password only as stored or not. */
+function connectionRows(s: Service): string[][] {
+  if (s.connectionKind !== 'rcon') return [];
+  return [
+    ['rconHost', s.rconHost ?? '(hidden)'],
+    ['rconPort', s.rconPort === null ? '(hidden)' : String(s.rconPort)],
+    ['rconPassword', s.rconPasswordSet ? 'stored (write-only)' : 'none'],
+  ];
+}
 
 /**
  * The two lines of GameUserSettings.ini; the key is shown only to the owner and editors. A

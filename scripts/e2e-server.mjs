@@ -20,6 +20,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], 
     // The simulated servers answer RCON too (tests/e2e/rcon.spec.ts adds one as an RCON server).
     PALISADE_SIM_RCON_PORT: String(Number(process.argv[2] ?? '4179') + 1000),
     PALISADE_SIM_RCON_PASSWORD: 'sim-rcon-password',
+    // tests/e2e/rcon.spec.ts stops and starts one simulated server's RCON side through this.
+    PALISADE_SIM_CONTROL_PORT: String(Number(process.argv[2] ?? '4179') + 2000),
     DATABASE_URL: '',
   },
 });

@@ -120,6 +120,9 @@ export interface NewService {
   rconPassword?: string;
 }
 
+/** What a PATCH of a service may carry: its fields, and the RCON password (write-only). */
+export type ServicePatch = Partial<Service> & Pick<NewService, 'rconPassword'>;
+
 export const CONNECTION_KINDS = ['link', 'rcon'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 

@@ -19,6 +19,12 @@ export function maskOfSlugs(slugs: readonly string[]): number {
   return mask;
 }
 
+/** A mask → the slugs that give it back through maskOfSlugs (`none` for membership only). */
+export function slugsOfMask(mask: number): string[] {
+  const slugs = GRANTABLE_BITS.filter((k) => hasAll(mask, Perm[k])).map(permSlug);
+  return slugs.length ? slugs : ['none'];
+}
+
 /** A mask's grantable bits by label, or "membership only". */
 export function bitsText(mask: number): string {
   const names = GRANTABLE_BITS.filter((k) => hasAll(mask, Perm[k])).map((k) => PERMISSION_LABELS[k]);
@@ -102,3 +108,58 @@ export const GROUP_TABS = [
   'activity',
 ] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
+
+/** How far apart in time the copies of one group-wide line can be stored (seconds). */
+export const GROUP_LINE_WINDOW = 30;
+
+/** What tells the copies of one group-wide web line apart from lines that only read the same. */
+export interface ChatCopy {
+  serviceId: string;
+  /** Epoch seconds. */
+  time: number;
+  /** Sent to the whole group from the web (source WebGroup). */
+  groupWide: boolean;
+  sender: string;
+  text: string;
+}
+
+/**
+ * A line sent to a group reaches each of its servers, and each stores its own chat line
+ * (routes/chat.ts); the copies share no id. They are known as one by being group-wide, with the
+ * same sender and text, each on another server, within GROUP_LINE_WINDOW of the first. The same
+ * line sent twice is two lines: a server's second copy starts a second one.
+ *
+ * Returns each line once, in the order given, as its copies (the earliest first); any other line
+ * is one copy of itself.
+ */
+export function onceAcrossServers<T>(lines: readonly T[], copyOf: (line: T) => ChatCopy): T[][] {
+  const copies = lines.map(copyOf);
+  const byTime = lines.map((_, i) => i).sort((a, b) => copies[a].time - copies[b].time || a - b);
+  const open = new Map<string, { first: number; servers: Set<string>; members: number[] }[]>();
+  const firstOf = new Map<number, number[]>();
+  for (const i of byTime) {
+    const c = copies[i];
+    if (!c.groupWide) {
+      firstOf.set(i, [i]);
+      continue;
+    }
+    const key = `${c.sender}\u0000${c.text}`;
+    const clusters = open.get(key) ?? [];
+    open.set(key, clusters);
+    const joined = clusters.find(
+      (k) => c.time - copies[k.first].time <= GROUP_LINE_WINDOW && !k.servers.has(c.serviceId),
+    );
+    if (joined) {
+      joined.servers.add(c.serviceId);
+      joined.members.push(i);
+    } else {
+      const members = [i];
+      clusters.push({ first: i, servers: new Set([c.serviceId]), members });
+      firstOf.set(i, members);
+    }
+  }
+  return lines.flatMap((_, i) => {
+    const members = firstOf.get(i);
+    return members ? [members.map((m) => lines[m])] : [];
+  });
+}

@@ -2,13 +2,15 @@
 // Environment: PORT, HOST, DATABASE_URL, PALISADE_DATA_DIR, PALISADE_PUBLIC_URL, PALISADE_DEMO_EMAIL,
 // PALISADE_DEMO_PASSWORD, PALISADE_SIM_SERVERS, PALISADE_SIM_TICK_MS, PALISADE_RATE_LIMIT,
 // PALISADE_SCRIPT_REVIEWERS (comma-separated emails of the admins who review scripts),
-// PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD, the public site's links
+// PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD, PALISADE_SIM_CONTROL_PORT
+// (the browser tests' control of the simulator, src/sim/control.ts), the public site's links
 // (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
 
 import { join } from 'node:path';
 import { SITE_LINK_ENV, SITE_LINKS } from '../domain/siteLinks.ts';
 import { playCommunityBot } from '../sim/communityConsole.ts';
+import { startSimControl } from '../sim/control.ts';
 import { startSimulator } from '../sim/index.ts';
 import { createServer, type ExternalPusher } from './app.ts';
 import { LINK_PATH } from './link/linkServer.ts';
@@ -93,6 +95,10 @@ async function main(): Promise<void> {
       `Simulated RCON: ${host} ports ${rconBase}–${rconBase + simServers - 1}, password ${rconPassword}`,
     );
 
+  // Only the browser tests set this: they restart a simulated server's RCON side mid-test.
+  const controlPort = intEnv('PALISADE_SIM_CONTROL_PORT', 0);
+  const closeControl = sim && controlPort > 0 ? await startSimControl(sim, controlPort) : null;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -100,6 +106,7 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping…`);
     try {
       bot?.stop();
+      await closeControl?.();
       await sim?.stop();
       await server.close();
       process.exit(0);

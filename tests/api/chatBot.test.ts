@@ -97,6 +97,44 @@ it('forwards only with group chat forwarding on', async () => {
   expect(posted.some((l) => l.message === 'hello servers')).toBe(false);
 });
 
+it('posts a line sent to the whole group once, though each of its servers stores a copy', async () => {
+  const text = 'server restart soon';
+  /** The group's stored copies of the line, once there are `n`. */
+  const copies = (n: number) =>
+    until(
+      async () =>
+        (
+          (
+            await call(
+              t.base,
+              owner,
+              'GET',
+              `/sentinel/logMessages?groupId=${t.demo.groupId}&eventName=chat&pageSize=250`,
+            )
+          ).body.results as { serviceId: string; metadata: Record<string, unknown> }[]
+        ).filter((l) => l.metadata.originalMessage === text),
+      (l) => l.length === n,
+    );
+  const send = () =>
+    call(t.base, owner, 'POST', '/sentinel/chat', { groupId: t.demo.groupId, message: text });
+  const posted = () => bot.posted.filter((l) => l.message === text);
+
+  expect((await send()).status).toBe(204);
+  const first = await copies(2);
+  expect(new Set(first.map((l) => l.serviceId)).size).toBe(2);
+  expect(first.every((l) => l.metadata.source === 'WebGroup')).toBe(true);
+  await bot.poll();
+  await bot.poll();
+  expect(posted()).toHaveLength(1);
+
+  // The same words sent again are a second line, posted once more.
+  expect((await send()).status).toBe(204);
+  expect(await copies(4)).toHaveLength(4);
+  await bot.poll();
+  await bot.poll();
+  expect(posted()).toHaveLength(2);
+});
+
 it('unlinks: the community reaches the group no more', async () => {
   expect(
     (await patchGroup({ discordLinkCode: null, discordGuildId: null, discordChatChannelId: null })).status,

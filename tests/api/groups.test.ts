@@ -174,3 +174,48 @@ it('takes the chat community through every state: not linked, code requested, li
   const after = await call(t.base, owner, 'GET', `/sentinel/groups/${id}`);
   expect(after.body).toMatchObject({ discordLinkCode: null, discordGuildId: null, discordGuildName: null });
 });
+
+it('edits what a group may do on one of its servers: members’ bits there follow, a bad mask is refused', async () => {
+  await t.server.db.query('UPDATE group_users SET permissions = $1 WHERE user_id = $2', [
+    Perm.Membership | Perm.ControlServices,
+    t.demo.moderator.userId,
+  ]);
+  const island = t.demo.servers[0].serviceId;
+  const links = await call(
+    t.base,
+    owner,
+    'GET',
+    `/sentinel/groupServices?groupId=${t.demo.groupId}&serviceId=${island}`,
+  );
+  const link = links.body.results[0];
+  const mask = (token: string, permissionsMask: number) =>
+    call(t.base, token, 'PATCH', `/sentinel/groupServices/${link.groupServiceId}`, { permissionsMask });
+  const moderatorBits = async () =>
+    (await call(t.base, moderator, 'GET', `/sentinel/services/${island}`)).body.permissions as number;
+  expect(await moderatorBits()).toBe(Perm.Membership | Perm.ControlServices);
+
+  // Narrowed to membership: the moderator still sees the server, and can no longer control it.
+  expect((await mask(owner, Perm.Membership)).body).toMatchObject({ permissionsMask: Perm.Membership });
+  expect(await moderatorBits()).toBe(Perm.Membership);
+  const command = await call(t.base, moderator, 'POST', '/sentinel/gameCommands', {
+    type: 'admin',
+    serviceId: island,
+    command: 'saveworld',
+  });
+  expect(command).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+
+  // The API's rules for a mask, and who may change it.
+  expect((await mask(owner, Perm.ControlServices)).body).toMatchObject({
+    code: 'validation',
+    message: 'permissionsMask must include Membership (1).',
+  });
+  expect((await mask(owner, 1.5)).body).toMatchObject({
+    code: 'validation',
+    message: 'permissionsMask must be a whole number of permission bits.',
+  });
+  expect(await mask(moderator, 16383)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+  expect(await moderatorBits()).toBe(Perm.Membership);
+
+  expect((await mask(owner, link.permissionsMask)).status).toBe(200);
+  expect(await moderatorBits()).toBe(Perm.Membership | Perm.ControlServices);
+});

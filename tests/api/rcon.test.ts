@@ -150,7 +150,18 @@ describe('an RCON server', () => {
     const patch = await call(t.base, moderator, 'PATCH', `/sentinel/services/${id}`, {
       rconPassword: 'stolen',
     });
-    expect(patch.status).toBe(403);
+    // SENTINEL-API §2.2's refusal, echoing what was sent but never a password.
+    expect(patch).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: 'Forbidden', details: { rconPassword: '(write-only)' } },
+    });
+    expect(JSON.stringify(patch.body)).not.toContain('stolen');
+    const bulk = await call(t.base, moderator, 'POST', '/sentinel/services', [
+      { serviceId: id, rconHost: 'evil.example', rconPassword: 'stolen' },
+    ]);
+    expect(bulk).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect(JSON.stringify(bulk.body)).not.toContain('stolen');
+    expect((await service(id)).rconHost).toBe('127.0.0.1');
     const { rows } = await t.server.db.query<{ sealed: string }>(
       'SELECT rcon_password_sealed AS sealed FROM services WHERE service_id = $1',
       [id],

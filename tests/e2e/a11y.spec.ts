@@ -128,6 +128,11 @@ const SCREENS: Screen[] = [
     shows: (page) => page.getByTestId('rcon-status').getByText(/RCON error: /),
   },
   {
+    name: 'RCON server settings, the RCON connection form',
+    path: (ids) => `/servers/${ids.rconServer}/settings`,
+    shows: (page) => page.getByRole('form', { name: 'RCON connection' }).getByLabel('RCON password'),
+  },
+  {
     name: 'add server form',
     path: () => '/servers',
     shows: firstRow('Servers'),
@@ -177,6 +182,15 @@ const SCREENS: Screen[] = [
       await form.getByRole('textbox', { name: 'Player id' }).fill('bob');
       await page.keyboard.press('Control+Enter');
       await expect(form.getByText('The player id must look like a product player id.')).toBeVisible();
+    },
+  },
+  {
+    name: 'what a group may do on a server',
+    path: (ids) => `/groups/${ids.group}/services`,
+    shows: firstRow('Servers'),
+    open: async (page) => {
+      await page.getByRole('grid', { name: 'Servers' }).focus();
+      await expect(page.getByRole('form', { name: /^What .+ may do on / })).toBeVisible();
     },
   },
   {

@@ -151,3 +151,52 @@ test('the chat community link goes from not linked to a link code, linked by the
   await page.keyboard.press('Enter');
   await expect(state).toHaveText('Not linked');
 });
+
+test('what a group may do on each server is edited on its services tab; a group-wide chat line shows once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const group = `Mask ${Date.now() % 100000}`;
+  await signIn(page);
+  await consoleLine(page, `mkgroup "${group}" none no`);
+  await expect.poll(() => terminalText(page)).toContain(`Group ${group} created.`);
+  await page.keyboard.type(`addservers "${group}" "Island PvE, Scorched PvP"`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => terminalText(page)).toContain(`Added 2 of 2 servers to ${group}.`);
+  await page.keyboard.type(`group "${group}" services`);
+  await page.keyboard.press('Enter');
+  await closeConsole(page);
+
+  // The list's active server's allowances are a form below it.
+  const pane = page.locator('[data-pane][data-active="true"]');
+  const servers = pane.getByRole('grid', { name: 'Servers' });
+  const form = pane.getByRole('form', { name: new RegExp(`^What ${group} may do on `) });
+  await expect(form).toBeVisible();
+  const server = ((await form.getAttribute('aria-label')) ?? '').replace(`What ${group} may do on `, '');
+  const row = servers.getByRole('row', { name: new RegExp(`^${server}`) });
+  await expect(row).toContainText('control servers');
+
+  // Control servers taken away by keyboard: the group may still edit the server, not control it.
+  await tabTo(page, form.getByRole('checkbox', { name: 'control servers' }), 40);
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByRole('button', { name: 'Save what the group may do here' }), 40);
+  await page.keyboard.press('Enter');
+  await expect(row).not.toContainText('control servers');
+  await expect(row).toContainText('edit servers');
+
+  // A line sent to the whole group reaches both servers, and the group's chat shows it once.
+  await consoleLine(page, `group "${group}" chat`);
+  await closeConsole(page);
+  const text = `hello both ${Date.now() % 100000}`;
+  await tabTo(page, pane.getByRole('textbox', { name: 'Message' }), 80);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  const chat = pane.getByRole('grid', { name: `Chat of ${group}` });
+  const line = chat.getByRole('row', { name: new RegExp(text) });
+  await expect(line).toHaveCount(1, { timeout: 20_000 });
+  // Named with both servers, in the order their copies arrived.
+  await expect(line).toContainText(/Island PvE, Scorched PvP|Scorched PvP, Island PvE/, { timeout: 20_000 });
+  // The second server's copy came in and did not add a row.
+  await page.waitForTimeout(2_000);
+  await expect(line).toHaveCount(1);
+});

@@ -4,12 +4,15 @@ import { apiOf, type Page_, signIn, tabTo, terminalText } from './helpers.ts';
 // Real servers over RCON, by keyboard, against the real server and the simulator, whose servers
 // also answer RCON (scripts/e2e-server.mjs): add one as an RCON server from the server list's
 // toolbar, see it connect, its players and chat arrive, ban a player from the console and see the
-// kick; a wrong password shows RCON error with the reason, and never reaches the console history.
+// kick; a wrong password shows RCON error with the reason, and never reaches the console history;
+// the game server's RCON goes away and comes back, and its chat view loses and doubles no line.
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 4179);
 /** The simulated servers' RCON ports, in the order of the demo servers. */
 const RCON_PORT = E2E_PORT + 1000;
 const PASSWORD = 'sim-rcon-password';
+/** The simulator's test-only control (src/sim/control.ts), which scripts/e2e-server.mjs starts. */
+const CONTROL = `http://127.0.0.1:${E2E_PORT + 2000}`;
 
 const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 
@@ -42,6 +45,8 @@ async function openTab(page: Page, title: string) {
 test('add a simulated server as RCON: it connects, players and chat arrive, a console ban kicks', async ({
   page,
 }) => {
+  // Several waits of many seconds for the live game: more than the default on a busy machine.
+  test.setTimeout(90_000);
   await signIn(page);
   const name = `RCON Island ${Date.now().toString(36).slice(-4)}`;
   await tabTo(
@@ -135,9 +140,10 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
     .toBe(0);
 });
 
-test('a wrong RCON password shows RCON error with the reason, and stays out of the console history', async ({
+test('a wrong RCON password shows RCON error with the reason, stays out of the console history, and is corrected in the settings', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   const name = `Wrong Door ${Date.now().toString(36).slice(-4)}`;
   await consoleLine(page, `server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} not-the-password`);
@@ -154,4 +160,112 @@ test('a wrong RCON password shows RCON error with the reason, and stays out of t
   );
   expect(history).toContain(`server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + 1} ********`);
   expect(history.join('\n')).not.toContain('not-the-password');
+  // The console's scrollback shows it masked too.
+  expect(await terminalText(page)).not.toContain('not-the-password');
+
+  // Corrected in the server's settings: the field says a password is stored but never shows it.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await openTab(page, 'Settings');
+  const rcon = page.getByRole('form', { name: 'RCON connection' });
+  await expect(page.getByTestId('rcon-password-state')).toHaveText(
+    'A password is stored. It is never shown; type a new one to replace it.',
+  );
+  const password = rcon.getByLabel('RCON password');
+  await expect(password).toHaveValue('');
+  await expect(password).toHaveAttribute('type', 'password');
+  await tabTo(page, password, 120);
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(rcon.getByRole('status')).toHaveText(`The RCON password of ${name} was replaced.`);
+  await expect(password).toHaveValue('');
+  await expect(pane(page).locator('.server-header .status')).toHaveText('Connected', { timeout: 20_000 });
+});
+
+/** Asks the simulator's control to act on one simulated server. */
+async function control(page: Page, server: number, action: string, data?: unknown) {
+  const res = await page.request.post(`${CONTROL}/servers/${server}/${action}`, { data });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+test('the game server’s RCON goes away and comes back: its chat view loses and doubles no line', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The third simulated server: the other tests' RCON servers poll the first two, and the game
+  // hands each chat line to one poller only.
+  const game = 2;
+  const tag = Date.now().toString(36).slice(-5);
+  const name = `Restart Isle ${tag}`;
+  await signIn(page);
+  await consoleLine(page, `server.add "${name}" rcon 127.0.0.1 ${RCON_PORT + game} ${PASSWORD}`);
+  await expect.poll(() => terminalText(page)).toContain(`${name} was added.`);
+  await page.keyboard.press('Control+Backquote');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(pane(page).locator('h1')).toContainText(name);
+  // The header follows the connection live.
+  const status = pane(page).locator('.server-header .status');
+  await expect(status).toHaveText('Connected', { timeout: 15_000 });
+
+  await openTab(page, 'Chat');
+  const chat = page.getByRole('grid', { name: `Chat of ${name}` });
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const lines = {
+    said: (when: string) => `${when} ${tag}, said in game`,
+    typed: (when: string) => `${when} ${tag}, typed here`,
+  };
+  /** Sends the message box's line by keyboard. */
+  const send = async (text?: string) => {
+    await tabTo(page, message, 80);
+    if (text !== undefined) {
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(text);
+    }
+    await page.keyboard.press('Enter');
+  };
+
+  // Before: a player's line and one typed here both arrive.
+  await control(page, game, 'chat', { senderName: 'Wanderer', message: lines.said('before') });
+  await send(lines.typed('before'));
+  await expect(chat.getByRole('row', { name: new RegExp(lines.typed('before')) })).toHaveCount(1, {
+    timeout: 20_000,
+  });
+
+  // The game server's RCON goes away.
+  await control(page, game, 'rcon/stop');
+  await expect(status).not.toHaveText('Connected', { timeout: 20_000 });
+  // Meanwhile a player talks (the game keeps it for the next poll), and a line typed here is
+  // refused, not lost: it stays in the box.
+  await control(page, game, 'chat', { senderName: 'Wanderer', message: lines.said('during') });
+  await send(lines.typed('during'));
+  await expect(page.getByRole('form', { name: `Send chat to ${name}` }).getByRole('alert')).toContainText(
+    'The server is disconnected.',
+  );
+  await expect(message).toHaveValue(lines.typed('during'));
+
+  // It comes back; the line kept in the box goes now, and more is said after.
+  await control(page, game, 'rcon/start');
+  await expect(status).toHaveText('Connected', { timeout: 30_000 });
+  await expect(message).toHaveValue(lines.typed('during'));
+  await send();
+  await expect(message).toHaveValue('');
+  await control(page, game, 'chat', { senderName: 'Wanderer', message: lines.said('after') });
+  await send(lines.typed('after'));
+
+  // Every line shows, once: filtered by the tag, so each is on screen whatever else is said.
+  await tabTo(page, chat, 80);
+  await page.keyboard.press('/');
+  await page.keyboard.type(tag);
+  const all = ['before', 'during', 'after'].flatMap((when) => [lines.said(when), lines.typed(when)]);
+  for (const text of all)
+    await expect(chat.getByRole('row', { name: new RegExp(text) })).toHaveCount(1, { timeout: 20_000 });
+  // A later poll brings nothing twice.
+  await page.waitForTimeout(3_000);
+  for (const text of all) await expect(chat.getByRole('row', { name: new RegExp(text) })).toHaveCount(1);
+  await expect(chat.getByRole('row', { name: new RegExp(tag) })).toHaveCount(all.length);
 });

@@ -153,6 +153,72 @@ describe('group users', () => {
   });
 });
 
+describe('what a group may do on one of its servers', () => {
+  const link = { groupServiceId: 'gs-1', groupId: 'g-front', serviceId: 's-island', permissionsMask: 16383 };
+
+  it('sets the group’s own mask on the server, with an undo that puts the old one back', async () => {
+    const { ctx, http } = context('/groups/g-front/services', (method) =>
+      method === 'GET' ? { results: [link], totalResults: 1 } : link,
+    );
+    const { run } = await runLine(
+      'grant Frontier --server "Island PvE" --permissions control-servers,manage-bans',
+      ctx,
+    );
+    const result = await run();
+    expect(result?.message).toBe('What Frontier may do on Island PvE: control servers, manage bans.');
+    expect(http.mock.calls.map((c) => c.slice(0, 2))).toEqual([
+      ['GET', '/sentinel/groupServices'],
+      ['PATCH', '/sentinel/groupServices/gs-1'],
+    ]);
+    expect(http.mock.calls[1][2]?.body).toEqual({
+      permissionsMask: Perm.Membership | Perm.ControlServices | Perm.ManageBans,
+    });
+    await result?.undo?.();
+    expect(http.mock.calls[2][2]?.body).toEqual({ permissionsMask: 16383 });
+  });
+
+  it('takes the server from the row chosen on the services tab', async () => {
+    const { ctx, http } = context('/groups/g-front/services', (method) =>
+      method === 'GET' ? { results: [link], totalResults: 1 } : link,
+    );
+    ctx.selection = { kind: 'server', ids: ['s-island'], labels: { 's-island': 'Island PvE' } };
+    const { run } = await runLine('grant Frontier --permissions none', ctx);
+    expect((await run())?.message).toBe('What Frontier may do on Island PvE: membership only.');
+    expect(http.mock.calls[0][2]).toMatchObject({ query: { groupId: 'g-front', serviceId: 's-island' } });
+  });
+
+  it('needs manage servers on the group, and the API’s refusal lands beside the permissions', async () => {
+    const members = context('/groups/g-front/services', () => ({}));
+    // Share servers on the server, but only manage users in the group.
+    members.ctx.permissions = (of) =>
+      of?.kind === 'server' ? Perm.Membership | Perm.ShareServices : Perm.Membership | Perm.ManageUsers;
+    const line = 'grant Frontier --server "Island PvE" --permissions control-servers';
+    const { run } = await runLine(line, members.ctx);
+    await expect(run()).rejects.toThrow(`Frontier: ${Msg.forbidden} (manage servers).`);
+    expect(members.http).not.toHaveBeenCalled();
+
+    const refused = context('/groups/g-front/services', (method) => {
+      if (method === 'GET') return { results: [link], totalResults: 1 };
+      throw new ApiError('permissionsMask must include Membership (1).', 'validation', 400, {
+        field: 'permissionsMask',
+      });
+    });
+    const again = await runLine(line, refused.ctx);
+    await expect(again.run()).rejects.toMatchObject({
+      field: 'permissions',
+      message: 'permissionsMask must include Membership (1).',
+    });
+  });
+
+  it('names a server that is not in the group, and refuses a member and a server at once', async () => {
+    const { ctx } = context('/groups/g-front/services', () => ({ results: [], totalResults: 0 }));
+    const { run } = await runLine('grant Frontier --server Aberration --permissions none', ctx);
+    await expect(run()).rejects.toThrow('Aberration is not in Frontier.');
+    const both = await runLine('grant Frontier mod@x.local none --server Aberration', ctx);
+    await expect(both.run()).rejects.toThrow('Name a member or one of the group’s servers, not both.');
+  });
+});
+
 describe('group rules', () => {
   it('names the bits by slug, always with membership', () => {
     expect(maskOfSlugs(['control-servers', 'manage-users'])).toBe(1 | 2 | 1024);

@@ -161,8 +161,13 @@ describe('a password typed on the console line', () => {
       `server.add "Far Isle" rcon 10.0.0.5 27020 ${SECRET_MASK}`,
     );
     expect(withoutSecrets('addserver X rcon h 1 --password "two words"', registry)).toBe(
-      `addserver X rcon h 1 --password "${SECRET_MASK}"`,
+      `addserver X rcon h 1 --password ${SECRET_MASK}`,
     );
+    // The password's own words, not an earlier word that happens to read the same.
+    expect(withoutSecrets('addserver rcon rcon h 1 rcon', registry)).toBe(
+      `addserver rcon rcon h 1 ${SECRET_MASK}`,
+    );
+    expect(withoutSecrets('addserver X rcon h 1 pw', registry, true)).toBe('addserver X rcon h 1 **');
     expect(withoutSecrets('chat "Island PvE" hunter2', registry)).toBe('chat "Island PvE" hunter2');
   });
 });

@@ -1,13 +1,17 @@
 // Pure rules behind the server views and commands: settings parsing and the PATCH they make,
 // destructive-command detection, the chat score filter and texts, subscription banners.
 
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LogMessage, Service, User } from '../../src/domain/api.ts';
 import { commandVerb, isDangerousCommand } from '../../src/domain/gameCommands.ts';
 import { parseSetting, settingOf, settingsPatch } from '../../src/domain/serverSettings.ts';
+import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import { patchService } from '../../src/web/store/services.ts';
 import {
   chatSource,
   chatText,
+  groupChatLines,
   matchesScores,
   parseScoreFilter,
 } from '../../src/web/views/chat/chatMessage.ts';
@@ -108,5 +112,74 @@ describe('subscription banners', () => {
     expect(subscriptionProblem(user([sub(now / 1000 - 1, 5)]), [], now)).toBe('expired');
     expect(subscriptionProblem(user([sub(now / 1000 + 60, 2)]), owned(3), now)).toBe('tooMany');
     expect(subscriptionProblem(user([sub(now / 1000 + 60, 3)]), owned(3), now)).toBeNull();
+  });
+});
+
+describe('a group’s chat', () => {
+  let n = 0;
+  const said = (
+    serviceDisplayName: string,
+    time: number,
+    text: string,
+    source = 'WebGroup',
+    sender = 'Ann',
+  ) =>
+    ({
+      messageId: `m${++n}`,
+      serviceId: `s-${serviceDisplayName}`,
+      serviceDisplayName,
+      time,
+      metadata: { source, senderName: sender, originalMessage: text },
+      message: `${sender}: ${text}`,
+    }) as unknown as LogMessage;
+
+  it('shows a line sent to the whole group once, naming every server it reached', () => {
+    // Newest first, as the chat view lists them; each server stored its own copy.
+    const lines = [
+      said('Scorched', 1003, 'restart soon'),
+      said('Island', 1002, 'restart soon'),
+      said('Island', 1001, 'hi', 'Game', 'Bob'),
+    ];
+    const shown = groupChatLines(lines);
+    expect(shown.map((m) => [m.messageId, m.serviceDisplayName, chatText(m, false)])).toEqual([
+      [lines[1].messageId, 'Island, Scorched', 'restart soon'],
+      [lines[2].messageId, 'Island', 'hi'],
+    ]);
+  });
+
+  it('keeps lines that only read the same: sent twice, from the server alone, by another, or later', () => {
+    const twice = [
+      said('Island', 1000, 'restart soon'),
+      said('Scorched', 1001, 'restart soon'),
+      said('Island', 1002, 'restart soon'),
+      said('Scorched', 1002, 'restart soon'),
+    ];
+    expect(groupChatLines(twice).map((m) => m.serviceDisplayName)).toEqual([
+      'Island, Scorched',
+      'Island, Scorched',
+    ]);
+    const alike = [
+      said('Island', 1000, 'gg'),
+      said('Scorched', 1000, 'gg', 'WebService'),
+      said('Ragnarok', 1000, 'gg', 'WebGroup', 'Bob'),
+      said('Aberration', 1031, 'gg'),
+      said('Island', 1001, 'gg', 'Game'),
+      said('Scorched', 1001, 'gg', 'Game'),
+    ];
+    expect(groupChatLines(alike)).toHaveLength(alike.length);
+  });
+});
+
+describe('a server’s live update', () => {
+  it('updates a server already fetched, and never stands in for one not fetched', () => {
+    const qc = new QueryClient();
+    const index = new EntityIndex();
+    // serviceUpdated leaves out the caller's own fields (permissions, where RCON listens).
+    const payload = { serviceId: 's1', displayName: 'Island', rconError: 'Refused.' } as Service;
+    patchService(qc, index, payload);
+    expect(qc.getQueryData(['service', 's1'])).toBeUndefined();
+    qc.setQueryData(['service', 's1'], { serviceId: 's1', displayName: 'Isle', permissions: 33 });
+    patchService(qc, index, payload);
+    expect(qc.getQueryData(['service', 's1'])).toEqual({ ...payload, permissions: 33 });
   });
 });

@@ -9,6 +9,7 @@ import {
   int,
   oneOf,
   ref,
+  secret,
   text,
 } from '../../commands/args.ts';
 import { defineCommand, Registry } from '../../commands/registry.ts';
@@ -58,6 +59,14 @@ export const commands = {
       delayMinutes: int({ min: 0 }).optional().describe('Delay'),
       map: oneOf(['TheIsland', 'Ragnarok', 'Aberration']).optional(),
     },
+    run: none,
+  }),
+  rcon: defineCommand({
+    id: 'rcon.password',
+    title: 'Set RCON password',
+    group: 'Servers',
+    aliases: ['rconpw'],
+    args: { server: ref('server'), password: secret().describe('Password'), note: text().optional() },
     run: none,
   }),
 };

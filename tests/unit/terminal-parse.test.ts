@@ -97,7 +97,7 @@ describe('parseLine', () => {
   });
 
   it('a blank line is nothing to run', () => {
-    expect(parseLine('   ', reg)).toEqual({ cmd: null, name: '', raw: {}, errors: [] });
+    expect(parseLine('   ', reg)).toEqual({ cmd: null, name: '', raw: {}, spans: {}, errors: [] });
   });
 
   it('feeds parseArgs, which gives the same validation messages as every surface', async () => {

@@ -314,4 +314,36 @@ describe('ConsoleSession', () => {
     await t.type('\x15help\r');
     expect(t.screen()).toContain('Type help <command>');
   });
+
+  it('never leaves a typed password in the scrollback or the history, though the command gets it', async () => {
+    const t = setup(async () => ({ message: 'Saved.' }));
+    await t.type('rconpw Island hunter2');
+    // Hidden as it is typed, one * per character, the cursor after it.
+    expect(t.prompt()).toBe('palisade> rconpw Island *******');
+    expect(t.cursor()).toBe('palisade> rconpw Island hunter2'.length);
+    await t.type('\r');
+    await t.type('rconpw Island --password="two words" --note kept\r');
+    await t.type('rconpw Island half-typ\x03');
+    expect(t.calls.map((c) => c.values.password)).toEqual(['hunter2', 'two words']);
+    const screen = t.screen();
+    expect(screen).toContain('palisade> rconpw Island ********\nSaved.');
+    expect(screen).toContain('palisade> rconpw Island --password=******** --note kept\nSaved.');
+    expect(screen).toContain('palisade> rconpw Island ********^C');
+    expect(screen).not.toMatch(/hunter2|two words|half-typ/);
+    await t.type('history\r');
+    expect(t.screen()).toContain('rconpw Island --password=******** --note kept');
+    expect(t.screen()).not.toMatch(/hunter2|two words/);
+  });
+
+  it('puts a refused line back for fixing with its password, still hidden', async () => {
+    const t = setup(async () => {
+      throw new Error('Refused.');
+    });
+    await t.type('rconpw Island s3cret\r');
+    expect(t.screen()).toContain('Refused.');
+    expect(t.prompt()).toBe('palisade> rconpw Island ******');
+    await t.type('\r');
+    expect(t.calls.map((c) => c.values.password)).toEqual(['s3cret', 's3cret']);
+    expect(t.screen()).not.toContain('s3cret');
+  });
 });

@@ -4,7 +4,7 @@
 // group's chat to post in the community. The bot authenticates with `Authorization: Bot <token>`.
 
 import { timingSafeEqual } from 'node:crypto';
-import { LINK_CODE } from '../../domain/groups.ts';
+import { GROUP_LINE_WINDOW, LINK_CODE, onceAcrossServers } from '../../domain/groups.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, validation } from '../http/errors.ts';
@@ -14,6 +14,16 @@ import { epoch } from '../model/service.ts';
 import { groupAudience } from './groups.ts';
 
 const MESSAGE_MAX = 1000;
+
+interface FeedRow {
+  messageId: string;
+  time: number;
+  serviceDisplayName: string;
+  senderName: string;
+  message: string;
+  serviceId: string;
+  source: string | null;
+}
 
 interface LinkedGroup {
   group_id: string;
@@ -122,24 +132,38 @@ export function registerChatBotRoutes(router: ApiRouter, ctx: ServerContext): vo
   });
 
   // The group's chat since `after` (epoch seconds), oldest first, for the bot to post; lines from
-  // the community itself are left out.
+  // the community itself are left out, and a line sent to the whole group (one copy per server) is
+  // posted once: read from a window before `after`, so a copy whose first was posted already is
+  // known as one.
   router.open('GET', '/chatBot/messages', async (c) => {
     requireBot(c, ctx.config.chatBotToken);
     const g = await linkedGroup(c.req.query('guildId'), true);
     const after = Number(c.req.query('after') ?? 0);
     if (!Number.isFinite(after)) throw validation('after must be epoch seconds.', { field: 'after' });
-    const { rows } = await db.query(
+    const { rows } = await db.query<FeedRow>(
       `SELECT l.message_id AS "messageId", ${epoch('l.time')} AS time,
               coalesce(s.nickname, s.name) AS "serviceDisplayName",
               coalesce(l.metadata->>'senderName', 'Unknown') AS "senderName",
-              coalesce(l.metadata->>'originalMessage', l.message) AS message
+              coalesce(l.metadata->>'originalMessage', l.message) AS message,
+              l.service_id AS "serviceId", l.metadata->>'source' AS source
          FROM log_messages l JOIN group_services gs ON gs.service_id = l.service_id AND gs.group_id = $1
          JOIN services s ON s.service_id = l.service_id
         WHERE l.event_name = 'chat' AND l.time > to_timestamp($2)
           AND coalesce(l.metadata->>'source', '') <> 'Discord' AND l.metadata->>'originName' IS NULL
         ORDER BY l.time, l.message_id LIMIT 250`,
-      [g.group_id, after],
+      [g.group_id, after - GROUP_LINE_WINDOW],
     );
-    return json(c, { messages: rows });
+    const once = onceAcrossServers(rows, (r) => ({
+      serviceId: r.serviceId,
+      time: r.time,
+      groupWide: r.source === 'WebGroup',
+      sender: r.senderName,
+      text: r.message,
+    }));
+    const messages = once
+      .map(([first]) => first)
+      .filter((r) => r.time > after)
+      .map(({ serviceId: _s, source: _k, ...m }) => m);
+    return json(c, { messages });
   });
 }

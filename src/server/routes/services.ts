@@ -154,6 +154,11 @@ function connectionAssignments(body: Record<string, unknown>, rconKey: string): 
   return out;
 }
 
+/** A submitted object as a refusal's `details` echo it (SENTINEL-API §2.2), the password left out. */
+function echoed(body: Record<string, unknown>): Record<string, unknown> {
+  return 'rconPassword' in body ? { ...body, rconPassword: '(write-only)' } : body;
+}
+
 /** An RCON server needs somewhere to connect to and a password, whichever request gave them. */
 async function requireRconSettings(tx: Queryable, serviceId: string): Promise<void> {
   const { rows } = await tx.query<{ kind: string; host: string | null; port: number | null; pw: boolean }>(
@@ -289,7 +294,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     const body = await readJson(c);
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
     await db.transaction(async (tx) => {
-      await requireEditable(tx, id, caller.userId, body);
+      await requireEditable(tx, id, caller.userId, echoed(body));
       await updateService(tx, id, body, ctx.config.rconKey);
     });
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
@@ -331,7 +336,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
           continue;
         }
         const bits = await permissionsOn(tx, id, userId);
-        if (bits === null || !hasAll(bits, Perm.EditServices)) throw forbidden(obj);
+        if (bits === null || !hasAll(bits, Perm.EditServices)) throw forbidden(echoed(obj));
         await updateService(tx, id, obj, ctx.config.rconKey);
         updated.push(id);
       }

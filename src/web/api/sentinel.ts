@@ -26,6 +26,7 @@ import type {
   ScriptRunContext,
   ScriptTest,
   Service,
+  ServicePatch,
   ServiceScript,
   ServiceUser,
   SessionInfo,
@@ -161,6 +162,12 @@ export function createSentinelApi(http: Http) {
 
     services: {
       ...writable<Service>('/sentinel/services'),
+      /** Settings, and for the owner and editors where RCON connects and its write-only password. */
+      patch: (id: string, patch: ServicePatch) =>
+        http<Service>('PATCH', at('/sentinel/services', id), {
+          body: patch,
+          expect: [...WRITE_ERRORS, 'objectNotFound'],
+        }),
       /** A new server (server.add); the RCON password goes in and is never read back. */
       add: (service: NewService) =>
         http<BulkResult<Service>>('POST', '/sentinel/services', { body: service, expect: WRITE_ERRORS }),

@@ -79,7 +79,7 @@ export const MENUS = {
   groupRow: ['group.open', 'group.editSettings', 'group.delete'],
   groupListToolbar: ['group.create'],
   groupToolbar: ['group.editSettings', 'group.delete'],
-  groupServiceRow: ['server.open', 'group.removeServer'],
+  groupServiceRow: ['server.open', 'group.editPermissions', 'group.removeServer'],
   groupServicesToolbar: ['group.addServers'],
   groupBucketRow: ['group.removeBucket'],
   groupBucketsToolbar: ['group.addBuckets'],

@@ -187,7 +187,7 @@ function PaletteDialog({
 
   // A secret (a password) is typed hidden. cmdk's input takes no `type` and React writes its own
   // "text" back on each render, so the element's is set after every render.
-  const hidden = arg?.widget === 'secret';
+  const hidden = arg?.isSecret === true;
   useEffect(() => {
     if (inputRef.current) inputRef.current.type = hidden ? 'password' : 'text';
   });

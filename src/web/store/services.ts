@@ -37,7 +37,11 @@ export function patchService(qc: QueryClient, index: EntityIndex, service: Servi
   qc.setQueryData<Service[]>(servicesKey, (list) =>
     list?.map((s) => (s.serviceId === service.serviceId ? { ...s, ...service } : s)),
   );
-  qc.setQueryData(['service', service.serviceId], (old: Service | undefined) => ({ ...old, ...service }));
+  // A realtime payload leaves out the caller's own fields (permissions, access key, where RCON
+  // listens): it only updates a server already fetched, never stands in for one.
+  qc.setQueryData(['service', service.serviceId], (old: Service | undefined) =>
+    old ? { ...old, ...service } : undefined,
+  );
   index.upsert([serviceRef(service)]);
 }
 

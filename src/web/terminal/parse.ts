@@ -13,6 +13,8 @@ export interface ParsedLine {
   /** The first word as typed. */
   name: string;
   raw: Record<string, string>;
+  /** Where each given value was typed: offsets in the line, `end` exclusive. */
+  spans: Record<string, { start: number; end: number }>;
   errors: string[];
 }
 
@@ -38,24 +40,29 @@ const joinTexts = (tokens: readonly Token[]) => tokens.map((t) => t.text).join('
 /** Assigns the words after the command name to its arguments, collecting every problem found. */
 export function parseLine(line: string, registry: Registry): ParsedLine {
   const tokens = tokenize(line);
-  if (tokens.length === 0) return { cmd: null, name: '', raw: {}, errors: [] };
+  if (tokens.length === 0) return { cmd: null, name: '', raw: {}, spans: {}, errors: [] };
   const name = tokens[0].text;
   const cmd = registry.find(name) ?? null;
   if (!cmd) {
     const near = suggestions(name, registry.names());
     const errors = [unknownCommandMessage(name)];
     if (near.length > 0) errors.push(`Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`);
-    return { cmd: null, name, raw: {}, errors };
+    return { cmd: null, name, raw: {}, spans: {}, errors };
   }
   const args = cmd.args ?? {};
   const raw: Record<string, string> = {};
+  const spans: ParsedLine['spans'] = {};
   const errors: string[] = [];
   const positional: Token[] = [];
 
-  const give = (argName: string, value: string) => {
+  const give = (argName: string, value: string, start: number, end: number) => {
     if (argName in raw) errors.push(`--${argName} is given more than once.`);
     raw[argName] = value;
+    spans[argName] = { start, end };
   };
+  /** The words as one value, with where they were typed. */
+  const giveWords = (argName: string, words: readonly Token[]) =>
+    give(argName, joinTexts(words), words[0].start, words[words.length - 1].end);
 
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
@@ -70,20 +77,21 @@ export function parseLine(line: string, registry: Registry): ParsedLine {
     const direct = argForFlag(cmd, flag);
     const negated = !direct && flag.startsWith('no-') ? argForFlag(cmd, flag.slice(3)) : undefined;
     if (negated && args[negated].type === 'boolean' && inline === undefined) {
-      give(negated, 'false');
+      give(negated, 'false', t.start, t.end);
     } else if (!direct) {
       errors.push(unknownFlagMessage(cmd, flag));
     } else if (inline !== undefined) {
-      give(direct, inline);
+      // `--flag=value`: the value starts after the `=` (quotes, if any, are part of the span).
+      give(direct, inline, t.start + 3 + flag.length, t.end);
     } else if (args[direct].type === 'boolean') {
-      give(direct, 'true');
+      give(direct, 'true', t.start, t.end);
     } else {
       const next = tokens[i + 1];
       if (!next || next.flag) {
         errors.push(`--${flag} needs a value.`);
       } else {
         const span = valueSpan(tokens, i + 1, args[direct]);
-        give(direct, joinTexts(tokens.slice(i + 1, i + 1 + span)));
+        giveWords(direct, tokens.slice(i + 1, i + 1 + span));
         i += span;
       }
     }
@@ -93,26 +101,34 @@ export function parseLine(line: string, registry: Registry): ParsedLine {
   for (const [argName, arg] of Object.entries(args)) {
     if (argName in raw || p >= positional.length) continue;
     const span = arg.isRest ? positional.length - p : valueSpan(positional, p, arg);
-    raw[argName] = joinTexts(positional.slice(p, p + span));
+    giveWords(argName, positional.slice(p, p + span));
     p += span;
   }
   if (p < positional.length)
     errors.push(`Too many values: ${joinTexts(positional.slice(p))}. Usage: ${usage(cmd)}`);
-  return { cmd, name, raw, errors };
+  return { cmd, name, raw, spans, errors };
 }
 
-/** What typing a secret (a password) leaves in the history: the line with the secret masked. */
+/** What a secret (a password) typed on a line becomes in the history and the scrollback. */
 export const SECRET_MASK = '********';
 
-export function withoutSecrets(line: string, registry: Registry): string {
-  const { cmd, raw } = parseLine(line, registry);
+/**
+ * The line with each secret argument's value replaced: by SECRET_MASK (what is kept: history,
+ * scrollback), or `sameLength` by one `*` per character (the prompt being edited, whose cursor
+ * positions must not move). Only a command with a secret argument is parsed.
+ */
+export function withoutSecrets(line: string, registry: Registry, sameLength = false): string {
+  const first = tokenize(line)[0];
+  const cmd = first ? registry.find(first.text) : undefined;
+  if (!cmd || !Object.values(cmd.args ?? {}).some((a) => a.isSecret)) return line;
+  const { spans } = parseLine(line, registry);
+  const secret = Object.entries(cmd.args ?? {})
+    .filter(([name, arg]) => arg.isSecret && spans[name] && spans[name].end > spans[name].start)
+    .map(([name]) => spans[name])
+    .sort((a, b) => b.start - a.start);
   let out = line;
-  for (const [name, arg] of Object.entries(cmd?.args ?? {})) {
-    const value = raw[name];
-    if (arg.widget !== 'secret' || !value) continue;
-    const at = out.lastIndexOf(value);
-    if (at >= 0) out = `${out.slice(0, at)}${SECRET_MASK}${out.slice(at + value.length)}`;
-  }
+  for (const { start, end } of secret)
+    out = `${out.slice(0, start)}${sameLength ? '*'.repeat(end - start) : SECRET_MASK}${out.slice(end)}`;
   return out;
 }
 

@@ -138,7 +138,7 @@ export class ConsoleSession {
         break;
       }
       case 'interrupt':
-        this.leavePrompt('^C\r\n');
+        this.leavePrompt('^C\r\n', this.line.text);
         this.line = emptyLine;
         this.history.reset();
         break;
@@ -193,7 +193,12 @@ export class ConsoleSession {
 
   private promptLine(): PromptLine {
     const s = this.search;
-    if (!s) return { prompt: PROMPT, state: this.line };
+    // A password being typed shows as one * per character, so the cursor stays where it is.
+    if (!s)
+      return {
+        prompt: PROMPT,
+        state: { ...this.line, text: withoutSecrets(this.line.text, this.runtime.registry, true) },
+      };
     const text = s.hit?.line ?? '';
     const at = Math.max(0, text.toLowerCase().indexOf(s.query.toLowerCase()));
     return {
@@ -208,10 +213,15 @@ export class ConsoleSession {
     this.drawn = next;
   }
 
-  /** Leaves the prompt on screen as typed, the cursor after it, then writes `after` (a newline). */
-  private leavePrompt(after = '\r\n'): void {
+  /**
+   * Leaves the prompt on screen, the cursor after it, then writes `after` (a newline). A line
+   * given as `typed` stays as the history keeps it: a password in it becomes SECRET_MASK, so the
+   * scrollback holds neither the password nor its length.
+   */
+  private leavePrompt(after = '\r\n', typed?: string): void {
     if (this.drawn) {
-      const atEnd = { ...this.drawn, state: lineAtEnd(this.drawn.state.text) };
+      const text = typed === undefined ? this.drawn.state.text : withoutSecrets(typed, this.runtime.registry);
+      const atEnd = { ...this.drawn, state: lineAtEnd(text) };
       this.term.write(renderPrompt(this.drawn, atEnd, this.term.cols) + after);
       this.drawn = null;
     }
@@ -237,7 +247,7 @@ export class ConsoleSession {
   }
 
   private submit(text: string): void {
-    this.leavePrompt();
+    this.leavePrompt('\r\n', text);
     // A password typed on the line is run, but the history (kept in local storage) holds it masked.
     this.history.add(withoutSecrets(text, this.runtime.registry));
     this.line = emptyLine;

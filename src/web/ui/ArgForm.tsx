@@ -266,7 +266,7 @@ export function ArgField(props: FieldProps) {
         autoFocus={autoFocus}
         autoComplete="off"
         inputMode={arg.type === 'number' ? 'decimal' : undefined}
-        type={arg.widget === 'secret' ? 'password' : undefined}
+        type={arg.isSecret ? 'password' : undefined}
         invalid={!!error}
         value={value.raw}
         onChange={(e) => onChange({ raw: e.target.value })}

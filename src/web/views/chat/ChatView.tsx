@@ -1,7 +1,8 @@
 // The chat of a server or a group (SPEC §2 "Chat view"): live lines newest first, translated or
 // original, source, where it was said (a group's server; a relayed line's origin), survivor name
 // (Loading, then the name, or Survivor), the nine moderation scores as columns with a score
-// filter, and a message box whose draft survives reloads.
+// filter, and a message box whose draft survives reloads. A group's chat shows a line sent to
+// the whole group once, with every server it reached.
 
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
@@ -22,6 +23,7 @@ import { formatChatTime, WIDEST_TIME } from '../logs/logRef.ts';
 import {
   chatSource,
   chatText,
+  groupChatLines,
   matchesScores,
   parseScoreFilter,
   SCORE_LABELS,
@@ -131,10 +133,10 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
   });
 
   const filter = useMemo(() => parseScoreFilter(scoreText), [scoreText]);
-  const rows = useMemo(
-    () => (filter.ok ? list.rows.filter((m) => matchesScores(m, filter.conditions)) : list.rows),
-    [list.rows, filter],
-  );
+  const rows = useMemo(() => {
+    const lines = groupId ? groupChatLines(list.rows) : list.rows;
+    return filter.ok ? lines.filter((m) => matchesScores(m, filter.conditions)) : lines;
+  }, [list.rows, filter, groupId]);
   const filtering = filter.ok && filter.conditions.length > 0;
   const columns = useMemo(() => columnsFor(translated, groupId !== undefined), [translated, groupId]);
 

@@ -4,6 +4,7 @@
 
 import type { LogMessage } from '../../../domain/api.ts';
 import { MODERATION_SCORES, type ModerationScore } from '../../../domain/enums.ts';
+import { onceAcrossServers } from '../../../domain/groups.ts';
 
 export type ChatSource = 'Game' | 'Discord' | 'Web' | 'Script';
 
@@ -38,6 +39,25 @@ export function chatText(m: LogMessage, translated: boolean): string {
   if (english) return english;
   // The stored message reads "Sender: text"; without a translation the text is the original.
   return original ?? m.message;
+}
+
+/**
+ * A group's chat with each line sent to the whole group once (each of its servers stored a copy),
+ * naming every server it reached.
+ */
+export function groupChatLines(lines: readonly LogMessage[]): LogMessage[] {
+  const once = onceAcrossServers(lines, (m) => ({
+    serviceId: m.serviceId,
+    time: m.time,
+    groupWide: m.metadata.source === 'WebGroup',
+    sender: senderOf(m),
+    text: chatText(m, false),
+  }));
+  return once.map(([first, ...more]) =>
+    more.length === 0
+      ? first
+      : { ...first, serviceDisplayName: [first, ...more].map((m) => m.serviceDisplayName).join(', ') },
+  );
 }
 
 export function scoresOf(m: LogMessage): Partial<Record<ModerationScore, number>> {

@@ -1,15 +1,20 @@
 // What a group holds (SPEC §2 services, buckets, scripts tabs): live lists whose toolbar adds and
 // whose rows' menu removes, through the group.* commands. Servers show what the group allows on
-// each and what the caller can do there (their group bits AND the server's, §6).
+// each and what the caller can do there (their group bits AND the server's, §6); for the active
+// server, those who manage the group's servers edit what it allows there.
 
+import { type FormEvent, useState } from 'react';
 import type { Group, GroupBucket, GroupScript, GroupService } from '../../../domain/api.ts';
-import { bitsText, effectiveBits } from '../../../domain/groups.ts';
+import { bitsText, effectiveBits, slugsOfMask } from '../../../domain/groups.ts';
+import { hasAll, Perm } from '../../../domain/permissions.ts';
 import { pathOf, type Ref, selectionOf } from '../../../domain/resolver.ts';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { useGroupList } from './groupLists.ts';
+import { PermissionEditor } from './PermissionEditor.tsx';
+import { useGroupCommand } from './useGroupCommand.ts';
 
 /** Toolbars act on the group itself: what to add is always asked, never taken from an old selection. */
 const onGroup = (g: Group) => selectionOf([{ kind: 'group', id: g.groupId, label: g.name }]);
@@ -39,23 +44,67 @@ const serviceColumns: Column<GroupService>[] = [
   },
 ];
 
+/**
+ * What the group may do on one of its servers (its mask there, SPEC §6): members get their own
+ * bits AND it, the group's owner gets it. Saved through group.editPermissions; the API checks it.
+ */
+function ServerMask({ group, link }: { group: Group; link: GroupService }) {
+  const run = useGroupCommand(group);
+  const [mask, setMask] = useState(link.permissionsMask);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = `What ${group.name} may do on ${link.serviceDisplayName}`;
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(await run('group.editPermissions', { server: serverOf(link), permissions: slugsOfMask(mask) }));
+    setBusy(false);
+  };
+  return (
+    <form className="group-form" aria-label={title} onSubmit={save}>
+      <PermissionEditor legend={title} value={mask} mine={null} onChange={setMask} />
+      <small className="settings-help">
+        Members get the bits they hold in the group and these; the group’s owner gets these.
+      </small>
+      {error && (
+        <p role="alert" className="settings-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="ui-button" disabled={busy}>
+        Save what the group may do here
+      </button>
+    </form>
+  );
+}
+
 export function GroupServicesTab({ group }: { group: Group }) {
   const go = usePaneNavigate();
   const list = useGroupList('groupServices', group.groupId);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = list.rows.find((s) => s.groupServiceId === activeId) ?? null;
   return (
-    <VirtualList<GroupService>
-      {...list.view}
-      name="groupServices"
-      label="Servers"
-      rowKey={(s) => s.groupServiceId}
-      columns={serviceColumns}
-      defaultSort={{ column: 'server', direction: 'asc' }}
-      emptyText="No servers in the group yet."
-      onOpen={(s) => go(pathOf('server', s.serviceId))}
-      menu={() => MENUS.groupServiceRow}
-      entity={serverOf}
-      toolbar={<Toolbar commandIds={MENUS.groupServicesToolbar} selection={onGroup(group)} label="Servers" />}
-    />
+    <div className="group-services">
+      <VirtualList<GroupService>
+        {...list.view}
+        name="groupServices"
+        label="Servers"
+        rowKey={(s) => s.groupServiceId}
+        columns={serviceColumns}
+        defaultSort={{ column: 'server', direction: 'asc' }}
+        emptyText="No servers in the group yet."
+        onOpen={(s) => go(pathOf('server', s.serviceId))}
+        menu={() => MENUS.groupServiceRow}
+        entity={serverOf}
+        onSelectionChange={(_marked, row) => setActiveId(row?.groupServiceId ?? null)}
+        toolbar={
+          <Toolbar commandIds={MENUS.groupServicesToolbar} selection={onGroup(group)} label="Servers" />
+        }
+      />
+      {active && hasAll(group.permissions, Perm.ManageServices) && (
+        <ServerMask key={`${active.groupServiceId}:${active.permissionsMask}`} group={group} link={active} />
+      )}
+    </div>
   );
 }
 

@@ -5,44 +5,18 @@
 
 import { type FormEvent, useId, useState } from 'react';
 import type { Group, GroupUser } from '../../../domain/api.ts';
-import { bitsText, effectiveBits, GRANTABLE_BITS, permSlug } from '../../../domain/groups.ts';
+import { bitsText, effectiveBits, slugsOfMask } from '../../../domain/groups.ts';
 import { hasAll, Perm } from '../../../domain/permissions.ts';
-import { errorText } from '../../api/http.ts';
 import { MENUS } from '../../app/menus.ts';
-import { useCommandRuntime } from '../../app/runtime.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { useGroupList } from './groupLists.ts';
 import { PermissionEditor } from './PermissionEditor.tsx';
+import { useGroupCommand } from './useGroupCommand.ts';
 
 const columns: Column<GroupUser>[] = [
   { id: 'user', title: 'User', value: (u) => u.usernameFull },
   { id: 'permissions', title: 'Permissions', value: (u) => bitsText(u.permissions), width: '3fr' },
 ];
-
-/** A mask as the commands' permission names. */
-const slugsOf = (mask: number) => {
-  const slugs = GRANTABLE_BITS.filter((k) => hasAll(mask, Perm[k])).map(permSlug);
-  return slugs.length ? slugs : ['none'];
-};
-
-/** Runs a group command from a form; resolves to its error text, or null when it worked. */
-function useGroupCommand(group: Group) {
-  const runtime = useCommandRuntime();
-  return async (id: string, values: Record<string, unknown>): Promise<string | null> => {
-    const cmd = runtime.registry.get(id);
-    if (!cmd) return `${id} is not available.`;
-    try {
-      await runtime.run(
-        cmd,
-        { group: { kind: 'group', id: group.groupId, label: group.name }, ...values },
-        'form',
-      );
-      return null;
-    } catch (e) {
-      return errorText(e);
-    }
-  };
-}
 
 function AddUser({ group }: { group: Group }) {
   const ids = useId();
@@ -54,7 +28,7 @@ function AddUser({ group }: { group: Group }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const why = await run('group.addUser', { user, permissions: slugsOf(mask) });
+    const why = await run('group.addUser', { user, permissions: slugsOfMask(mask) });
     setBusy(false);
     setError(why);
     if (!why) {
@@ -95,7 +69,9 @@ function Member({ group, member }: { group: Group; member: GroupUser }) {
   const [error, setError] = useState<string | null>(null);
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setError(await run('group.editPermissions', { user: member.usernameFull, permissions: slugsOf(mask) }));
+    setError(
+      await run('group.editPermissions', { user: member.usernameFull, permissions: slugsOfMask(mask) }),
+    );
   };
   return (
     <section className="group-member" aria-label={`Permissions of ${member.usernameFull}`}>

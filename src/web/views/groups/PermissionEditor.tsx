@@ -7,7 +7,7 @@ import { hasAll, PERMISSION_LABELS, Perm } from '../../../domain/permissions.ts'
 
 export interface PermissionEditorProps {
   legend: string;
-  /** The member's mask as being edited. */
+  /** The mask as being edited (a member's, or what the group may do on a server). */
   value: number;
   /** The editor's own bits in the group; null when unknown (the server decides). */
   mine: number | null;
@@ -37,9 +37,11 @@ export function PermissionEditor({ legend, value, mine, onChange }: PermissionEd
           </label>
         );
       })}
-      <small id={`${id}-lacking`} className="settings-help">
-        Bits you do not hold yourself cannot be granted.
-      </small>
+      {mine !== null && (
+        <small id={`${id}-lacking`} className="settings-help">
+          Bits you do not hold yourself cannot be granted.
+        </small>
+      )}
     </fieldset>
   );
 }

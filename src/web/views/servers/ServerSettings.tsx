@@ -21,6 +21,7 @@ import { useApp } from '../../app/deps.tsx';
 import { pushToast } from '../../app/state.ts';
 import { patchService } from '../../store/services.ts';
 import { PushNotificationsSetting } from './PushNotifications.tsx';
+import { RconConnection } from './RconConnection.tsx';
 
 type Texts = Record<string, string>;
 
@@ -157,6 +158,7 @@ export function ServerSettings({ service }: { service: Service }) {
           {saving ? 'Saving…' : 'Save settings'}
         </button>
       </form>
+      {service.connectionKind === 'rcon' && <RconConnection service={service} />}
       <PushNotificationsSetting serviceId={service.serviceId} label={service.displayName} />
     </div>
   );
