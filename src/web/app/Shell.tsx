@@ -22,11 +22,13 @@ import { CommandRuntimeContext, useCommandRuntime } from './runtime.ts';
 import { layoutAtom } from './state.ts';
 import { TerminalDock } from './TerminalDock.tsx';
 import { Toasts } from './Toasts.tsx';
-import { UserMenu } from './UserMenu.tsx';
 
 const Palette = lazyWhenIdle(() => import('../palette/Palette.tsx').then((m) => ({ default: m.Palette })));
 
 const Dialogs = lazyWhenIdle(() => import('./Dialogs.tsx').then((m) => ({ default: m.Dialogs })));
+
+// Its menu library is a quarter of the shell's script: the name shows at once, the menu a moment later.
+const UserMenu = lazyWhenIdle(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** Keeps the browser URL on the active pane's route and follows the browser's Back/Forward. */
 function useUrlSync() {
@@ -73,7 +75,9 @@ function ShellBody({ user }: { user: User }) {
         >
           Commands <kbd>Ctrl K</kbd>
         </button>
-        <UserMenu user={user} />
+        <Suspense fallback={<span className="user-button">{user.username}</span>}>
+          <UserMenu user={user} />
+        </Suspense>
       </header>
       <nav className="sections" aria-label="Sections">
         {SECTIONS.map((s) => (
