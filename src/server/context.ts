@@ -1,13 +1,18 @@
 // What every route and the link endpoint share: the database, configuration, the realtime
 // publisher and the live game-server links.
 
+import type { PlanConfig } from '../domain/plans.ts';
+import type { PaymentProcessor } from './billing/processor.ts';
 import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
 import type { Publisher } from './realtime/publisher.ts';
 import type { ScriptEngine } from './scripts/engine.ts';
 
-/** Why a service's link is closed from outside it: the service was deleted, or its key rotated. */
-export type KickReason = 'deleted' | 'keyChanged';
+/**
+ * Why a service's link is closed from outside it: the service was deleted, its key rotated, or
+ * its owner's subscription no longer allows it (billing/limits.ts).
+ */
+export type KickReason = 'deleted' | 'keyChanged' | 'subscription';
 
 export interface TokenLifetimes {
   /** Seconds. Defaults: access 1 h, refresh 30 d, authorization code 5 min, flow 30 min (§4). */
@@ -42,6 +47,10 @@ export interface ServerConfig {
   scriptReviewers: string[];
   /** Seals RCON passwords at rest (PALISADE_RCON_KEY). */
   rconKey: string;
+  /** Plan prices and limits (PALISADE_PLAN_*; domain/plans.ts). */
+  plans: PlanConfig;
+  /** Whether a trial's email domain must have a mail exchanger in DNS (PALISADE_EMAIL_MX). */
+  emailMx: boolean;
 }
 
 export interface Links {
@@ -64,4 +73,6 @@ export interface ServerContext {
   links: Links;
   callers: Callers;
   scripts: ScriptEngine;
+  /** Who takes the money (billing/processor.ts): the reference processor unless configured. */
+  billing: PaymentProcessor;
 }
