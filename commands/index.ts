@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
+import { billingCommands } from './billing.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
 import { giveCommands } from './give.ts';
@@ -24,6 +25,7 @@ const COMMANDS = [
   ...sectionCommands,
   ...terminalCommands,
   ...accountCommands,
+  ...billingCommands,
   ...serverCommands,
   ...logCommands,
   ...chatCommands,

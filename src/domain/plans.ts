@@ -3,6 +3,8 @@
 // USD. One pure module, so the landing's pricing, the checkout, the billing portal and the renewal
 // job all compute the same figure. Amounts are whole cents: no float drift in sums or prorations.
 
+import { REFUND_DAYS, TRIAL_DAYS } from './constants.ts';
+
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
@@ -29,8 +31,8 @@ export const DEFAULT_PLAN_CONFIG: PlanConfig = {
   monthly: [400, 300, 200],
   yearly: [4000, 3000, 2000],
   maxServers: 100,
-  trialDays: 3,
-  refundDays: 14,
+  trialDays: TRIAL_DAYS,
+  refundDays: REFUND_DAYS,
 };
 
 export interface TierLine {

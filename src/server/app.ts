@@ -99,7 +99,6 @@ export interface CreateServerOptions {
    */
   rconKey?: string;
   controlPanelUrl?: string;
-  billingPortalUrl?: string;
   /** The chat community bot's token; default one made once and kept in the database. */
   chatBotToken?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
@@ -244,7 +243,6 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
           },
     },
     controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
-    billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
     chatBotToken:
       opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
     scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),

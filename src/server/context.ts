@@ -40,7 +40,6 @@ export interface ServerConfig {
   rateLimit: number;
   pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
   controlPanelUrl: string;
-  billingPortalUrl: string;
   /** What the chat community's bot sends as `Authorization: Bot <token>` (docs/api.md "Chat community bot"). */
   chatBotToken: string;
   /** Emails of the admins who review scripts (SENTINEL-API §3.13). */

@@ -27,7 +27,6 @@ describe('runtime config', () => {
       clientId: 'c1',
       pusher: { key: 'k', cluster: 'eu', forceTLS: true },
       controlPanelUrl: 'https://api.example.com/account',
-      billingPortalUrl: 'https://api.example.com/account/billing',
       plannerUrl: 'https://usebeacon.app/',
     });
   });
@@ -38,7 +37,6 @@ describe('runtime config', () => {
       clientId: 'env-client',
       pusher: { key: 'env-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 6001, forceTLS: false },
       controlPanelUrl: 'http://localhost:8080/account',
-      billingPortalUrl: 'http://localhost:8080/account/billing',
       plannerUrl: 'https://usebeacon.app/',
     };
     expect(await loadConfig(fileFetch(404, 'Not found'), ENV)).toEqual(expected);

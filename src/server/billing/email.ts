@@ -1,12 +1,11 @@
 // "The email must verify as real" (SPEC §5 Trial sign-up): the address's form by validator's
-// isEmail, throwaway domains refused by the maintained disposable-email-domains list (a domain or
-// any domain above it), and, where the server can reach DNS and is told to, a mail exchanger
-// looked up for the domain.
+// isEmail (domain/billing.ts, shared with the browser), throwaway domains refused by the
+// maintained disposable-email-domains list (a domain or any domain above it), and, where the
+// server can reach DNS and is told to, a mail exchanger looked up for the domain.
 
 import { resolveMx } from 'node:dns/promises';
 import { createRequire } from 'node:module';
-import isEmail from 'validator/lib/isEmail.js';
-import type { EMAIL_MESSAGES } from '../../domain/billing.ts';
+import { type EMAIL_MESSAGES, emailFormProblem } from '../../domain/billing.ts';
 
 const require = createRequire(import.meta.url);
 const DISPOSABLE = new Set<string>(require('disposable-email-domains') as string[]);
@@ -26,10 +25,9 @@ export type EmailProblem = keyof typeof EMAIL_MESSAGES;
 
 /** What is wrong with this address, or null. `mx`: also ask DNS whether its domain takes mail. */
 export async function emailProblem(email: string, opts: { mx: boolean }): Promise<EmailProblem | null> {
+  const form = emailFormProblem(email);
+  if (form) return form;
   const address = email.trim();
-  if (address === '') return 'empty';
-  if (!isEmail(address, { allow_display_name: false, require_tld: true, allow_ip_domain: false }))
-    return 'format';
   const domain = address.slice(address.lastIndexOf('@') + 1);
   if (isDisposable(domain)) return 'disposable';
   if (!opts.mx) return null;

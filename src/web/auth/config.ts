@@ -18,7 +18,6 @@ export interface ConsoleConfig {
   clientId: string;
   pusher: PusherConfig;
   controlPanelUrl: string;
-  billingPortalUrl: string;
   /** The provider's config-planning tool (SPEC §1), linked from the dino list. */
   plannerUrl: string;
 }
@@ -29,7 +28,6 @@ export interface ConfigFile {
   clientId?: string;
   pusher?: Partial<PusherConfig>;
   controlPanelUrl?: string;
-  billingPortalUrl?: string;
   plannerUrl?: string;
 }
 
@@ -83,7 +81,6 @@ function envConfig(env: ViteEnv): ConfigFile {
       wsPort: port === undefined ? undefined : Number(port),
     },
     controlPanelUrl: text('PALISADE_CONTROL_PANEL_URL'),
-    billingPortalUrl: text('PALISADE_BILLING_PORTAL_URL'),
     plannerUrl: text('PALISADE_PLANNER_URL'),
   };
 }
@@ -121,7 +118,6 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
       forceTLS: pusher.forceTLS ?? (pusher.wsHost ? api.protocol === 'https:' : true),
     },
     controlPanelUrl: pick('controlPanelUrl') ?? new URL('/account', api).href,
-    billingPortalUrl: pick('billingPortalUrl') ?? new URL('/account/billing', api).href,
     plannerUrl: pick('plannerUrl') ?? PLANNER_URL,
   };
 }

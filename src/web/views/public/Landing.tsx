@@ -1,8 +1,9 @@
-// The landing view of / and /features (SPEC §1, §2). Prices are tiered by server count but the
-// spec gives no figures, so none are printed. The trial sign-up form comes with its own issue.
+// The landing view of / and /features (SPEC §1, §2). Prices come from the server's plan
+// configuration (Pricing.tsx); the trial sign-up is TrialForm.tsx.
 
-import { REFUND_DAYS, TRIAL_DAYS } from '../../../domain/constants.ts';
+import { Pricing } from './Pricing.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
+import { TrialForm } from './TrialForm.tsx';
 import './public.css';
 
 const FEATURES: { title: string; text: string }[] = [
@@ -60,18 +61,8 @@ export function Landing() {
           </ul>
         </section>
 
-        <section id="pricing" aria-labelledby="pricing-title" className="public-section">
-          <h2 id="pricing-title">Pricing</h2>
-          <p>
-            Plans are priced in US dollars by the number of servers: your first servers at one rate, the next
-            ones at another, and any further servers at a third. Pay monthly or yearly; plans renew
-            automatically and changes are prorated.
-          </p>
-          <p>
-            Every plan starts with a {TRIAL_DAYS} day free trial, and you can ask for a refund within{' '}
-            {REFUND_DAYS} days.
-          </p>
-        </section>
+        <Pricing />
+        <TrialForm />
 
         <section aria-labelledby="family-title" className="public-section">
           <h2 id="family-title">Part of the family</h2>

@@ -3,6 +3,7 @@
 
 import type { Service, User } from '../../../domain/api.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
+import { useCommandRuntime } from '../../app/runtime.ts';
 import { productSubscription } from '../../auth/subscription.ts';
 import './servers.css';
 
@@ -30,12 +31,24 @@ const TEXT: Record<Exclude<SubscriptionProblem, null>, string> = {
 
 export function SubscriptionBanner({ services }: { services: readonly Service[] }) {
   const { auth } = useApp();
+  const runtime = useCommandRuntime();
   const user = userOf(auth);
   const problem = user ? subscriptionProblem(user, services) : null;
-  if (!problem) return null;
+  if (!problem || !user) return null;
+  // The remedy: a trial (as a form, the account's email filled in) or the billing portal.
+  const remedy = () => {
+    if (problem === 'none') runtime.context('toolbar').app.dialogs.form('account.startTrial', { email: user.email });
+    else {
+      const cmd = runtime.registry.get('account.managePlan');
+      if (cmd) void runtime.run(cmd, {}, 'toolbar').catch(() => {});
+    }
+  };
   return (
     <p role="status" className="banner banner-warning" data-testid={`subscription-${problem}`}>
-      {TEXT[problem]}
+      {TEXT[problem]}{' '}
+      <button type="button" className="ui-button" onClick={remedy}>
+        {problem === 'none' ? 'Start a trial' : 'Manage plan'}
+      </button>
     </p>
   );
 }
