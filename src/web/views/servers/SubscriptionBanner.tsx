@@ -37,7 +37,8 @@ export function SubscriptionBanner({ services }: { services: readonly Service[] 
   if (!problem || !user) return null;
   // The remedy: a trial (as a form, the account's email filled in) or the billing portal.
   const remedy = () => {
-    if (problem === 'none') runtime.context('toolbar').app.dialogs.form('account.startTrial', { email: user.email });
+    if (problem === 'none')
+      runtime.context('toolbar').app.dialogs.form('account.startTrial', { email: user.email });
     else {
       const cmd = runtime.registry.get('account.managePlan');
       if (cmd) void runtime.run(cmd, {}, 'toolbar').catch(() => {});
