@@ -2,7 +2,6 @@
 // billing server for a checkout and goes there; the plan is managed on the billing portal, which
 // the server prepares for the signed-in user. The landing's trial form runs the same requestTrial.
 
-import { EMAIL_MESSAGES, emailFormProblem } from '../src/domain/billing.ts';
 import { BILLING_PERIODS, type BillingPeriod } from '../src/domain/plans.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
 import { trialEligible } from '../src/web/auth/subscription.ts';
@@ -39,11 +38,6 @@ export async function requestTrial(
   return url;
 }
 
-const emailCheck = (email: string) => {
-  const problem = emailFormProblem(email);
-  return problem ? EMAIL_MESSAGES[problem] : null;
-};
-
 export const billingCommands = [
   defineCommand({
     id: 'account.startTrial',
@@ -51,7 +45,7 @@ export const billingCommands = [
     group,
     aliases: ['trial'],
     args: {
-      email: text().describe('Contact email', 'The email address of your account').check(emailCheck),
+      email: text().describe('Contact email', 'The email address of your account'),
       planSize: int({ min: 1 }).describe('Plan size', 'How many servers the plan is for'),
       period: oneOf(BILLING_PERIODS).describe('Billing period'),
       acceptRefundPolicy: bool().describe('I agree to the refund policy'),

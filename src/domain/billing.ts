@@ -1,7 +1,6 @@
 // Trial sign-up and billing portal (SPEC §5 "Trial sign-up", §8 "Billing"): the error codes the
 // server answers with and the words the console shows for each, shared by both sides.
 
-import isEmail from 'validator/lib/isEmail.js';
 import type { BillingPeriod, PlanConfig } from './plans.ts';
 
 export const TRIAL_ERRORS = {
@@ -28,15 +27,6 @@ export const EMAIL_MESSAGES = {
   wrongAccount:
     'You are signed in with an account that does not have this email address. Use that account’s address, or sign out first.',
 } as const;
-
-/** The checks the browser can make itself (validator's isEmail); the server adds the rest. */
-export function emailFormProblem(email: string): 'empty' | 'format' | null {
-  const address = email.trim();
-  if (address === '') return 'empty';
-  return isEmail(address, { allow_display_name: false, require_tld: true, allow_ip_domain: false })
-    ? null
-    : 'format';
-}
 
 export const PORTAL_ERRORS = {
   alreadyPreparing: 'Your billing portal is already being prepared. Wait a moment, then try again.',

@@ -1,11 +1,12 @@
 // "The email must verify as real" (SPEC §5 Trial sign-up): the address's form by validator's
-// isEmail (domain/billing.ts, shared with the browser), throwaway domains refused by the
+// isEmail (domain/email.ts, shared with the browser), throwaway domains refused by the
 // maintained disposable-email-domains list (a domain or any domain above it), and, where the
 // server can reach DNS and is told to, a mail exchanger looked up for the domain.
 
 import { resolveMx } from 'node:dns/promises';
 import { createRequire } from 'node:module';
-import { type EMAIL_MESSAGES, emailFormProblem } from '../../domain/billing.ts';
+import type { EMAIL_MESSAGES } from '../../domain/billing.ts';
+import { emailFormProblem } from '../../domain/email.ts';
 
 const require = createRequire(import.meta.url);
 const DISPOSABLE = new Set<string>(require('disposable-email-domains') as string[]);

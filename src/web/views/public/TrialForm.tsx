@@ -4,7 +4,8 @@
 
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { requestTrial } from '../../../../commands/billing.ts';
-import { EMAIL_MESSAGES, emailFormProblem, TRIAL_ERRORS } from '../../../domain/billing.ts';
+import { EMAIL_MESSAGES, TRIAL_ERRORS } from '../../../domain/billing.ts';
+import { emailFormProblem } from '../../../domain/email.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useAuth } from '../../auth/react.tsx';
