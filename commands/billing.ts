@@ -3,8 +3,8 @@
 // the server prepares for the signed-in user. The landing's trial form runs the same requestTrial.
 
 import { BILLING_PERIODS, type BillingPeriod } from '../src/domain/plans.ts';
+import { trialEligible } from '../src/domain/subscription.ts';
 import type { SentinelApi } from '../src/web/api/sentinel.ts';
-import { trialEligible } from '../src/web/auth/subscription.ts';
 import { bool, int, oneOf, text } from './args.ts';
 import { defineCommand } from './registry.ts';
 

@@ -31,7 +31,9 @@ test('signed out, the pricing computes 12 servers yearly', async ({ page }) => {
   await expect(price).toContainText('$460.00 a year for 12 servers');
 });
 
-test('a trial starts with a good email after a throwaway domain and an unchecked refund box', async ({ page }) => {
+test('a trial starts with a good email after a throwaway domain and an unchecked refund box', async ({
+  page,
+}) => {
   await page.goto('/');
   const email = trialForm(page).getByRole('textbox', { name: 'Email' });
   const refund = trialForm(page).getByRole('checkbox', { name: /refund policy/ });

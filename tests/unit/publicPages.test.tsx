@@ -9,6 +9,7 @@ import { Affiliate } from '../../src/web/views/public/Affiliate.tsx';
 import { Landing } from '../../src/web/views/public/Landing.tsx';
 import { OAuthCallback } from '../../src/web/views/public/OAuthCallback.tsx';
 import { WELCOME_MESSAGES, Welcome } from '../../src/web/views/public/Welcome.tsx';
+import { PublicDeps } from './publicDeps-fixture.tsx';
 
 const user = { userId: 'u1', usernameFull: 'Ann#1', subscriptions: [] } as unknown as User;
 
@@ -49,16 +50,18 @@ function Where() {
 function renderAt(path: string, auth: Auth) {
   return render(
     <AuthProvider auth={auth}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<Landing />} />
-          <Route path="/features" element={<Landing />} />
-          <Route path="/welcome" element={<Welcome />} />
-          <Route path="/oauth" element={<OAuthCallback />} />
-          <Route path="/a/:affiliateId" element={<Affiliate />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <PublicDeps>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/features" element={<Landing />} />
+            <Route path="/welcome" element={<Welcome />} />
+            <Route path="/oauth" element={<OAuthCallback />} />
+            <Route path="/a/:affiliateId" element={<Affiliate />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </PublicDeps>
     </AuthProvider>,
   );
 }
@@ -69,15 +72,15 @@ afterEach(() => {
 });
 
 describe('landing', () => {
-  it('shows the features, pricing without figures, the family, and a Sign In when signed out', async () => {
+  it('shows the features, the configured pricing, the family, and a Sign In when signed out', async () => {
     const { auth } = fakeAuth();
     renderAt('/features', auth);
     expect(screen.getByRole('heading', { name: 'Features' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Dino locator' })).toBeTruthy();
     const pricing = screen.getByRole('region', { name: 'Pricing' });
+    await screen.findAllByText(/\$4\.00 a month each/);
     expect(pricing.textContent).toMatch(/number of servers/);
     expect(pricing.textContent).toMatch(/3 day free trial/);
-    expect(pricing.textContent).not.toMatch(/\$\s?\d/);
     expect(screen.getByRole('region', { name: 'Part of the family' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/features#pricing');
     expect(screen.queryByRole('link', { name: 'Go To Dashboard' })).toBeNull();

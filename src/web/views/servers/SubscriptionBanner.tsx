@@ -2,9 +2,9 @@
 // allows (then none of them connect). Read from the signed-in user and the servers they own.
 
 import { RealtimeEvent, type Service, type User, userChannel } from '../../../domain/api.ts';
+import { productSubscription } from '../../../domain/subscription.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
-import { productSubscription } from '../../auth/subscription.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import './servers.css';
 
