@@ -269,6 +269,27 @@ describe('renewal, changes, refunds and cancellation', () => {
     expect(await (await fetch(url)).text()).toContain('Expired on');
   });
 
+  it('gives no second trial: a returning customer’s plan is paid for at once', async () => {
+    const { token, userId } = await subscriber('returning@example.com', 2, 'monthly');
+    await post(`${await portal(token)}/cancel`);
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const r = await trial({ email: 'returning@example.com', planSize: 2, period: 'monthly' }, token);
+    expect(r.status).toBe(201);
+    const page = await (await fetch(r.body.url)).text();
+    expect(page).toContain('Start your plan');
+    expect(page).toContain('Due today: $8.00');
+    await post(r.body.url);
+    const sub = (await planOf(t.server.db, userId))!;
+    expect(sub.trialEnd).toBeNull();
+    expect(sub.expiration).toBeGreaterThan(Date.now() + 27 * DAY);
+    const { rows } = await t.server.db.query<{ amount: number }>(
+      'SELECT amount FROM invoices WHERE subscription_id = $1',
+      [sub.subscriptionId],
+    );
+    expect(rows.map((i) => i.amount)).toEqual([800]);
+  });
+
   it('refunds a charge within the refund period only', async () => {
     const { token, userId } = await subscriber('refund@example.com', 1, 'monthly');
     const url = await portal(token);

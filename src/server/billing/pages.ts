@@ -9,6 +9,7 @@ import {
   type Plan,
   type PlanConfig,
   type Proration,
+  planPrice,
 } from '../../domain/plans.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { Invoice, PlanSubscription } from './subscriptions.ts';
@@ -20,23 +21,29 @@ a{color:#e0a8ea}section{margin-top:1.5rem}button.secondary{background:#4a3d58}h2
 
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function checkoutPage(
-  plans: PlanConfig,
-  checkoutId: string,
-  email: string,
-  plan: Plan,
-  cancelUrl: string,
-): string {
-  return `${WIDE}<h1>Start your free trial</h1>
-<p>Plan: ${escapeHtml(describePlan(plans, plan))}</p>
-<p>Account email: ${escapeHtml(email)}</p>
-<p>Due today: ${formatUsd(0)}. Your ${plans.trialDays} day trial starts now; then the plan renews
-${plan.period === 'monthly' ? 'every month' : 'every year'} until you cancel. You can ask for a refund
-within ${plans.refundDays} days of a payment.</p>
+export interface CheckoutView {
+  checkoutId: string;
+  email: string;
+  plan: Plan;
+  trial: boolean;
+  cancelUrl: string;
+}
+
+export function checkoutPage(plans: PlanConfig, v: CheckoutView): string {
+  const renews = v.plan.period === 'monthly' ? 'every month' : 'every year';
+  const terms = v.trial
+    ? `Due today: ${formatUsd(0)}. Your ${plans.trialDays} day trial starts now; then the plan renews
+${renews} until you cancel.`
+    : `Due today: ${formatUsd(planPrice(plans, v.plan.size, v.plan.period))}. This email has had a plan
+before, so there is no free trial: the plan starts now and renews ${renews} until you cancel.`;
+  return `${WIDE}<h1>${v.trial ? 'Start your free trial' : 'Start your plan'}</h1>
+<p>Plan: ${escapeHtml(describePlan(plans, v.plan))}</p>
+<p>Account email: ${escapeHtml(v.email)}</p>
+<p>${terms} You can ask for a refund within ${plans.refundDays} days of a payment.</p>
 <p class="small">This reference checkout takes no card.</p>
-<form method="post" action="/v4/billing/checkout/${escapeHtml(checkoutId)}">
-<button type="submit">Start trial</button></form>
-<p><a href="${escapeHtml(cancelUrl)}">Cancel and go back</a></p>`;
+<form method="post" action="/v4/billing/checkout/${escapeHtml(v.checkoutId)}">
+<button type="submit">${v.trial ? 'Start trial' : 'Start plan'}</button></form>
+<p><a href="${escapeHtml(v.cancelUrl)}">Cancel and go back</a></p>`;
 }
 
 function status(sub: PlanSubscription, now: number): string {
@@ -77,6 +84,7 @@ export function portalPage(v: PortalView): string {
         `<tr><td>${date(i.created)}</td><td>${escapeHtml(i.description)}${i.refunded ? ' (refunded)' : ''}</td><td class="amount">${formatUsd(i.amount)}</td></tr>`,
     )
     .join('');
+  const invoiceRows = rows || '<tr><td colspan="3">No invoices yet.</td></tr>';
   const notice = v.notice
     ? `<p role="${v.notice.error ? 'alert' : 'status'}" class="${v.notice.error ? 'error' : ''}">${escapeHtml(v.notice.text)}</p>`
     : '';
@@ -104,7 +112,7 @@ export function portalPage(v: PortalView): string {
 ${change}${cancel}${refund}
 <section aria-labelledby="invoices-title"><h2 id="invoices-title">Invoices</h2>
 <table><thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="amount">Amount</th></tr></thead>
-<tbody>${rows}</tbody></table></section>
+<tbody>${invoiceRows}</tbody></table></section>
 <p><a href="${escapeHtml(v.returnUrl)}">Return to the console</a></p>`;
 }
 

@@ -108,33 +108,61 @@ export async function invoicesOf(db: Queryable, subscriptionId: string): Promise
   return rows;
 }
 
-/** Starts the trial of a completed checkout: the plan, free until the trial ends. */
-export async function startTrial(
+/** Whether this email's account (or the email itself) ever held a plan: then no trial again. */
+export async function hadSubscription(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM subscriptions
+      WHERE product_game_id = 'Sentinel'
+        AND (lower(customer_email) = lower($1)
+             OR user_id = (SELECT user_id FROM users WHERE lower(email) = lower($1)))
+      LIMIT 1`,
+    [email],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Starts the plan of a completed checkout: free until the trial ends, or (SPEC §4: the trial is
+ * for whoever never had a subscription) paid for its first period at once.
+ */
+export async function startPlan(
   db: Queryable,
+  processor: PaymentProcessor,
   plans: PlanConfig,
-  checkout: { email: string; plan: Plan },
+  checkout: { email: string; plan: Plan; trial: boolean },
   now: Date,
 ): Promise<string> {
-  const trialEnd = new Date(now.getTime() + plans.trialDays * DAY_MS);
+  const { plan } = checkout;
+  const end = checkout.trial
+    ? new Date(now.getTime() + plans.trialDays * DAY_MS)
+    : new Date(periodEnd(now.getTime(), plan.period));
   const { rows } = await db.query<{ subscription_id: string }>(
     `INSERT INTO subscriptions (user_id, product_id, product_name, product_game_id, created, expiration,
             units_allowed, customer_email, plan_period, period_start, trial_end, processor_ref)
      VALUES ((SELECT user_id FROM users WHERE lower(email) = lower($1)), $2, $3, 'Sentinel', $4, $5,
-             $6, $1, $7, $4, $5, $8)
+             $6, $1, $7, $4, $8, $9)
      RETURNING subscription_id`,
     [
       checkout.email,
       SENTINEL_PRODUCT_ID,
-      productName(checkout.plan.size),
+      productName(plan.size),
       now,
-      trialEnd,
-      checkout.plan.size,
-      checkout.plan.period,
+      end,
+      plan.size,
+      plan.period,
+      checkout.trial ? end : null,
       randomUUID(),
     ],
   );
   const id = rows[0].subscription_id;
-  await addInvoice(db, id, `Free trial, ${plans.trialDays} days`, 0, { start: now, end: trialEnd });
+  if (checkout.trial) {
+    await addInvoice(db, id, `Free trial, ${plans.trialDays} days`, 0, { start: now, end });
+    return id;
+  }
+  const amount = planPrice(plans, plan.size, plan.period);
+  const description = `${productName(plan.size)}, ${plan.period}`;
+  await processor.charge(id, amount, description);
+  await addInvoice(db, id, description, amount, { start: now, end });
   return id;
 }
 

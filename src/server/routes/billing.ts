@@ -14,12 +14,13 @@ import {
   activeFor,
   cancelAtPeriodEnd,
   changePlan,
+  hadSubscription,
   invoicesOf,
   planOf,
   quoteChange,
   refund,
   refundable,
-  startTrial,
+  startPlan,
 } from '../billing/subscriptions.ts';
 import type { ServerContext } from '../context.ts';
 import { parseJson, readFields, readText, str } from '../http/body.ts';
@@ -106,10 +107,11 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (existing) throw trialError(409, 'duplicateSubscription');
 
     const plan: Plan = { size, period: b.period };
+    const trial = !(await hadSubscription(db, email));
     const { rows } = await db.query<{ checkout_id: string }>(
-      `INSERT INTO billing_checkouts (email, plan_size, plan_period, success_url, cancel_url)
-       VALUES ($1, $2, $3, $4, $5) RETURNING checkout_id`,
-      [email, size, plan.period, successUrl, cancelUrl],
+      `INSERT INTO billing_checkouts (email, plan_size, plan_period, success_url, cancel_url, trial)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING checkout_id`,
+      [email, size, plan.period, successUrl, cancelUrl, trial],
     );
     try {
       const session = await billing.createCheckout({
@@ -134,8 +136,9 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       plan_period: BillingPeriod;
       success_url: string;
       cancel_url: string;
+      trial: boolean;
     }>(
-      `SELECT email, plan_size, plan_period, success_url, cancel_url FROM billing_checkouts
+      `SELECT email, plan_size, plan_period, success_url, cancel_url, trial FROM billing_checkouts
         WHERE checkout_id = $1 AND completed IS NULL AND created > now() - make_interval(hours => $2)`,
       [id, CHECKOUT_HOURS],
     );
@@ -156,8 +159,14 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!co) return gone(c);
     return htmlPage(
       c,
-      'Start your free trial',
-      checkoutPage(plans, id, co.email, { size: co.plan_size, period: co.plan_period }, co.cancel_url),
+      co.trial ? 'Start your free trial' : 'Start your plan',
+      checkoutPage(plans, {
+        checkoutId: id,
+        email: co.email,
+        plan: { size: co.plan_size, period: co.plan_period },
+        trial: co.trial,
+        cancelUrl: co.cancel_url,
+      }),
     );
   });
 
@@ -173,10 +182,11 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
         [id],
       );
       if (taken.rows.length === 0) return undefined;
-      await startTrial(
+      await startPlan(
         tx,
+        billing,
         plans,
-        { email: co.email, plan: { size: co.plan_size, period: co.plan_period } },
+        { email: co.email, plan: { size: co.plan_size, period: co.plan_period }, trial: co.trial },
         now,
       );
       const { rows } = await tx.query<{ user_id: string }>(

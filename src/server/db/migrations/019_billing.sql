@@ -31,6 +31,8 @@ CREATE TABLE billing_checkouts (
   plan_period text NOT NULL CHECK (plan_period IN ('monthly', 'yearly')),
   success_url text NOT NULL,
   cancel_url text NOT NULL,
+  -- false for an email that already had a plan: its first period is paid at once.
+  trial boolean NOT NULL DEFAULT true,
   created timestamptz NOT NULL DEFAULT now(),
   completed timestamptz
 );
