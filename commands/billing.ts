@@ -19,7 +19,8 @@ export interface TrialValues {
 
 /**
  * Prepares the checkout of a trial and answers the address of its page. `consoleOrigin` is where
- * the checkout returns: the welcome page after the trial starts, the pricing when cancelled.
+ * the checkout returns: after the trial starts, the servers for a signed-in account (it has the
+ * trial's email) or else the welcome page, which says how to sign in; the pricing when cancelled.
  */
 export async function requestTrial(
   api: SentinelApi,
@@ -30,7 +31,7 @@ export async function requestTrial(
     {
       ...values,
       email: values.email.trim(),
-      successUrl: `${opts.consoleOrigin}/welcome`,
+      successUrl: `${opts.consoleOrigin}${opts.signedIn ? '/servers' : '/welcome'}`,
       cancelUrl: `${opts.consoleOrigin}/features#pricing`,
     },
     opts.signedIn,
