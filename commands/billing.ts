@@ -25,7 +25,7 @@ export interface TrialValues {
 export async function requestTrial(
   api: SentinelApi,
   values: TrialValues,
-  opts: { consoleOrigin: string; signedIn: boolean },
+  opts: { consoleOrigin: string; signedIn: boolean; affiliateId?: string },
 ): Promise<string> {
   const { url } = await api.startTrial(
     {
@@ -33,6 +33,7 @@ export async function requestTrial(
       email: values.email.trim(),
       successUrl: `${opts.consoleOrigin}${opts.signedIn ? '/servers' : '/welcome'}`,
       cancelUrl: `${opts.consoleOrigin}/features#pricing`,
+      ...(opts.affiliateId ? { affiliateId: opts.affiliateId } : {}),
     },
     opts.signedIn,
   );

@@ -47,7 +47,12 @@ export interface TrialRequest {
   /** Where the checkout returns after the trial starts, and where Cancel goes. */
   successUrl: string;
   cancelUrl: string;
+  /** Who sent the visitor (SPEC §2 /a/{affiliateId}), when the browser remembers one. */
+  affiliateId?: string;
 }
+
+/** Affiliate ids are short codes; anything else is ignored rather than stored. */
+export const AFFILIATE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A checkout or portal session: the page of the billing server the browser goes to. */
 export interface BillingSession {

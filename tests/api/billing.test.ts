@@ -148,6 +148,20 @@ describe('checkout', () => {
     expect(sub.expiration - sub.created).toBe(3 * 86400);
   });
 
+  it('passes on the affiliate who sent the buyer, and ignores anything that is not an affiliate code', async () => {
+    const stored = async (affiliateId: string) => {
+      const r = await trial({ email: 'affiliated@example.com', affiliateId });
+      const id = r.body.url.split('/').at(-1);
+      const { rows } = await t.server.db.query<{ affiliate_id: string | null }>(
+        'SELECT affiliate_id FROM billing_checkouts WHERE checkout_id = $1',
+        [id],
+      );
+      return rows[0].affiliate_id;
+    };
+    expect(await stored('partner-7')).toBe('partner-7');
+    expect(await stored('<script>')).toBeNull();
+  });
+
   it('answers checkoutSessionFailed when the processor cannot prepare a checkout', async () => {
     const broken = await startTestServer({
       paymentProcessor: () => ({

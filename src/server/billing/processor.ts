@@ -13,6 +13,8 @@ export interface CheckoutRequest {
   period: BillingPeriod;
   /** Cents a period after the trial. */
   amount: number;
+  /** Who sent the buyer, for the processor to credit; null when nobody did. */
+  affiliateId: string | null;
 }
 
 export interface PaymentProcessor {

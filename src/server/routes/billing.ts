@@ -3,7 +3,13 @@
 // address of its page; the reference processor's pages are served here too.
 
 import { RealtimeEvent } from '../../domain/api.ts';
-import { EMAIL_MESSAGES, PORTAL_ERRORS, TRIAL_ERRORS, type TrialErrorCode } from '../../domain/billing.ts';
+import {
+  AFFILIATE_ID,
+  EMAIL_MESSAGES,
+  PORTAL_ERRORS,
+  TRIAL_ERRORS,
+  type TrialErrorCode,
+} from '../../domain/billing.ts';
 import { UUID } from '../../domain/constants.ts';
 import { BILLING_PERIODS, type BillingPeriod, type Plan, planPrice } from '../../domain/plans.ts';
 import { emailProblem } from '../billing/email.ts';
@@ -108,10 +114,12 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
 
     const plan: Plan = { size, period: b.period };
     const trial = !(await hadSubscription(db, email));
+    const affiliateId =
+      typeof b.affiliateId === 'string' && AFFILIATE_ID.test(b.affiliateId) ? b.affiliateId : null;
     const { rows } = await db.query<{ checkout_id: string }>(
-      `INSERT INTO billing_checkouts (email, plan_size, plan_period, success_url, cancel_url, trial)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING checkout_id`,
-      [email, size, plan.period, successUrl, cancelUrl, trial],
+      `INSERT INTO billing_checkouts (email, plan_size, plan_period, success_url, cancel_url, trial, affiliate_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING checkout_id`,
+      [email, size, plan.period, successUrl, cancelUrl, trial, affiliateId],
     );
     try {
       const session = await billing.createCheckout({
@@ -120,6 +128,7 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
         planSize: size,
         period: plan.period,
         amount: planPrice(plans, size, plan.period),
+        affiliateId,
       });
       return json(c, session, 201);
     } catch (e) {

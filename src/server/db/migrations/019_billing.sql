@@ -33,6 +33,8 @@ CREATE TABLE billing_checkouts (
   cancel_url text NOT NULL,
   -- false for an email that already had a plan: its first period is paid at once.
   trial boolean NOT NULL DEFAULT true,
+  -- Who sent the buyer (/a/{affiliateId}), for the processor to credit.
+  affiliate_id text,
   created timestamptz NOT NULL DEFAULT now(),
   completed timestamptz
 );

@@ -9,7 +9,11 @@ import { emailFormProblem } from '../../../domain/email.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useAuth } from '../../auth/react.tsx';
+import { getPref } from '../../store/prefs.ts';
 import { type PlanDraft, PlanFields, PriceSummary, planOf, usePlans } from './PlanFields.tsx';
+
+/** The affiliate who sent this browser (SPEC §2 /a/{affiliateId}), passed on to the checkout. */
+const affiliate = () => getPref('affiliateId') || undefined;
 
 type Field = 'email' | 'size' | 'refund' | 'form';
 type Errors = Partial<Record<Field, string>>;
@@ -60,7 +64,7 @@ export function TrialForm() {
       const url = await requestTrial(
         api,
         { email, planSize: plan.size, period: plan.period, acceptRefundPolicy: agreed },
-        { consoleOrigin: window.location.origin, signedIn },
+        { consoleOrigin: window.location.origin, signedIn, affiliateId: affiliate() },
       );
       window.location.assign(url);
     } catch (err) {
