@@ -81,6 +81,13 @@ describe('trial sign-up refusals (SPEC §8 Trial)', () => {
       code: 'incorrectContentType',
       message: TRIAL_ERRORS.incorrectContentType,
     });
+    const broken = await fetch(`${t.base}/billing/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).code).toBe('incorrectContentType');
   });
 
   it.each([

@@ -71,8 +71,11 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     let body: unknown;
     try {
       body = parseJson(await readText(c));
-    } catch {
-      throw trialError(400, 'incorrectContentType');
+    } catch (e) {
+      // Text that is not JSON at all; the API's input limits keep their own codes.
+      if (e instanceof ApiException && e.code === 'badRequestBody')
+        throw trialError(400, 'incorrectContentType');
+      throw e;
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw trialError(400, 'incorrectContentType');
