@@ -280,6 +280,9 @@ describe('renewal, changes, refunds and cancellation', () => {
     expect(await (await post(`${url}/preview`, { size: '0', period: 'monthly' })).text()).toContain(
       TRIAL_ERRORS.emptyCart,
     );
+    expect(await (await post(`${url}/preview`, { size: '2', period: 'monthly' })).text()).toContain(
+      'That is your plan already.',
+    );
     expect(await (await post(`${url}/cancel`)).text()).toContain('Your plan will not renew.');
     await age(userId, 3 * DAY + 1000);
     await t.server.billingTick();

@@ -277,13 +277,15 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     return { id, s, fields, now: new Date() };
   }
 
-  function planFrom(fields: Record<string, unknown>): Plan | string {
+  /** The plan the portal's form asks for, or why it cannot be had. */
+  function planFrom(fields: Record<string, unknown>, current: Plan): Plan | string {
     const size = Number(str(fields.size));
     if (!Number.isInteger(size) || size < 1) return TRIAL_ERRORS.emptyCart;
     if (size > plans.maxServers)
       return `${TRIAL_ERRORS.cartTooLarge} The most is ${plans.maxServers} servers.`;
     const period = str(fields.period);
     if (!isPeriod(period)) return PERIOD_REQUIRED;
+    if (size === current.size && period === current.period) return 'That is your plan already.';
     return { size, period };
   }
 
@@ -300,7 +302,7 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!s) return gone(c);
     if (!changeable(s, now))
       return showPortal(c, id, { text: 'This plan can no longer be changed.', error: true }, 409);
-    const to = planFrom(fields);
+    const to = planFrom(fields, s.sub);
     if (typeof to === 'string') return showPortal(c, id, { text: to, error: true }, 400);
     return htmlPage(c, 'Confirm the change', previewPage(id, plans, to, quoteChange(plans, s.sub, to, now)));
   });
@@ -310,7 +312,7 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!s) return gone(c);
     if (!changeable(s, now))
       return showPortal(c, id, { text: 'This plan can no longer be changed.', error: true }, 409);
-    const to = planFrom(fields);
+    const to = planFrom(fields, s.sub);
     if (typeof to === 'string') return showPortal(c, id, { text: to, error: true }, 400);
     await db.transaction((tx) => changePlan(tx, billing, plans, s.sub, to, now));
     await afterChange(s.user_id);
