@@ -349,6 +349,7 @@ const SCREENS: Screen[] = [
     path: () => '/servers',
     open: async (page) => {
       await page.goto(await portalUrl(page));
+      await page.getByRole('spinbutton', { name: 'Servers' }).fill('11');
       await page.getByRole('button', { name: 'Preview change' }).click();
       await expect(page.getByTestId('prorated-due')).toBeVisible();
     },
