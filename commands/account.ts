@@ -12,7 +12,7 @@ function user(ctx: CommandContext) {
   return ctx.user;
 }
 
-/** A page of the provider's site (account control panel, billing portal), opened in a new tab. */
+/** A page of the provider's site (the account control panel), opened in a new tab. */
 const providerPage = <const Id extends string>(id: Id, title: string, link: keyof AppServices['links']) =>
   defineCommand({
     id,
@@ -80,7 +80,6 @@ export const accountCommands = [
       return { message: `Copied ${name}.` };
     },
   }),
-  providerPage('account.managePlan', 'Manage plan', 'billingPortal'),
   defineCommand({
     id: 'prefs.set',
     title: 'Change a preference',

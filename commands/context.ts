@@ -105,7 +105,8 @@ export interface AppServices {
   push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
-  links: { controlPanel: string; billingPortal: string; planner: string };
+  /** `console`: this console's own origin, the address other sites (checkout, billing portal) return to. */
+  links: { controlPanel: string; planner: string; console: string };
 }
 
 /** A table to choose one row from: its columns and, per row, the entity and its cells. */

@@ -3,6 +3,7 @@
 import { accountCommands } from './account.ts';
 import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
+import { billingCommands } from './billing.ts';
 import { bucketCommands } from './buckets.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
@@ -25,6 +26,7 @@ const COMMANDS = [
   ...sectionCommands,
   ...terminalCommands,
   ...accountCommands,
+  ...billingCommands,
   ...serverCommands,
   ...logCommands,
   ...chatCommands,

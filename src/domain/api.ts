@@ -1,5 +1,6 @@
 // JSON shapes of Sentinel v4 (SENTINEL-API §3, §4), as the server sends them and the console reads them.
 
+import type { LinkRefusal } from './billing.ts';
 import type { ApiColor, DinoStatus, EventName, LogLevel, LogType } from './enums.ts';
 
 export interface Page<T> {
@@ -105,6 +106,8 @@ export interface Service {
   rconPasswordSet: boolean;
   /** Why the last RCON attempt failed ("RCON error"); null when connected or never tried. */
   rconError: string | null;
+  /** Why the game-server link last refused it (the owner's subscription, SPEC §4); null once it connects. */
+  linkRefusal: LinkRefusal | null;
 }
 
 /** What server.add sends: the spec's required fields, and how the server connects. */

@@ -9,6 +9,8 @@ export const LINK_PING_MS = 20_000;
 /** …and drops a link that has been silent this long. */
 export const LINK_SILENCE_MS = 60_000;
 export const BAD_ACCESS_KEY_CLOSE = 4001;
+/** The owner's subscription does not allow this server now (SPEC §4); the game retries later. */
+export const SUBSCRIPTION_CLOSE = 4005;
 
 export interface LinkEvent {
   eventName: EventName;

@@ -12,8 +12,11 @@ import {
   AUTH_FLOW_SECONDS,
   REFRESH_TOKEN_SECONDS,
 } from '../domain/constants.ts';
+import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '../domain/plans.ts';
 import { type SiteLink, type SiteLinks, siteLinkProblem } from '../domain/siteLinks.ts';
 import { trailedDb } from './activity/trail.ts';
+import { billingTick } from './billing/limits.ts';
+import { type PaymentProcessor, referenceProcessor } from './billing/processor.ts';
 import { type Bus, createMemoryBus, createPgBus } from './cluster/bus.ts';
 import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
@@ -36,6 +39,7 @@ import { registerActivityRoutes } from './routes/activity.ts';
 import { registerApiReferenceRoutes } from './routes/apiReference.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
 import { registerBanRoutes } from './routes/bans.ts';
+import { registerBillingRoutes } from './routes/billing.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerCharacterActionRoutes } from './routes/characterActions.ts';
 import { registerChatRoutes } from './routes/chat.ts';
@@ -99,7 +103,6 @@ export interface CreateServerOptions {
    */
   rconKey?: string;
   controlPanelUrl?: string;
-  billingPortalUrl?: string;
   /** The chat community bot's token; default one made once and kept in the database. */
   chatBotToken?: string;
   /** How often expired sign-in flows, sessions and the like are deleted; default one minute. */
@@ -109,6 +112,14 @@ export interface CreateServerOptions {
   scriptReviewers?: string[];
   /** The public site's links off the site; the console uses the provider's pages for those not set. */
   siteLinks?: Partial<SiteLinks>;
+  /** Plan prices and limits; each unset field keeps DEFAULT_PLAN_CONFIG's. */
+  plans?: Partial<PlanConfig>;
+  /** Look up a mail exchanger for a trial's email domain (needs DNS); default off. */
+  emailMx?: boolean;
+  /** A payment processor's adapter (docs/billing.md); default the reference processor. */
+  paymentProcessor?: (db: Db, publicUrl: string) => PaymentProcessor;
+  /** How often due plans are renewed and expired ones' links dropped; default one minute. */
+  billingTickMs?: number;
 }
 
 export interface RunningServer {
@@ -122,11 +133,14 @@ export interface RunningServer {
   publisher: Publisher;
   config: ServerConfig;
   scripts: ScriptEngine;
+  /** Runs the billing job now (renewals, expiries, the server limit), as its timer would at `now`. */
+  billingTick(now?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
 export const DEFAULT_RATE_LIMIT = 600;
 const AUTH_SWEEP_MS = 60_000;
+const BILLING_TICK_MS = 60_000;
 
 /**
  * Runs job every ms, one at a time: a tick while one still runs is skipped, so the returned stop
@@ -246,12 +260,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
           },
     },
     controlPanelUrl: opts.controlPanelUrl ?? `${publicUrl}/servers`,
-    billingPortalUrl: opts.billingPortalUrl ?? `${publicUrl}/account/billing`,
     chatBotToken:
       opts.chatBotToken ?? (await sharedSecret(db, 'chatBot', () => randomBytes(24).toString('base64url'))),
     scriptReviewers: (opts.scriptReviewers ?? []).map((e) => e.toLowerCase()),
     rconKey: opts.rconKey ?? (await sharedSecret(db, 'rconKey', () => randomBytes(32).toString('base64url'))),
     siteLinks,
+    plans: { ...DEFAULT_PLAN_CONFIG, ...opts.plans },
+    emailMx: opts.emailMx ?? false,
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -264,6 +279,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     callers: createCallers(db, bus),
     scripts: null as unknown as ScriptEngine,
     reads: sharedReadCache(bus),
+    billing: (opts.paymentProcessor ?? referenceProcessor)(db, publicUrl),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   const rcon = createRconConnector(ctx, bus, opts.rconTimings);
@@ -299,6 +315,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerChatBotRoutes(router, ctx);
   registerActivityRoutes(router, ctx);
   registerApiReferenceRoutes(router);
+  registerBillingRoutes(router, ctx);
   if (builtIn) {
     // The Pusher HTTP API, so external tools (or a second process) can publish to our endpoint.
     router.app.post('/apps/:appId/:kind{events|batch_events}', async (c) => {
@@ -316,6 +333,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   });
 
   const stopSweeping = periodic(opts.authSweepMs ?? AUTH_SWEEP_MS, 'auth sweep', () => sweepExpiredAuth(db));
+  const stopBilling = periodic(opts.billingTickMs ?? BILLING_TICK_MS, 'billing', () => billingTick(ctx));
   // Embedded PGlite has no autovacuum to keep planner statistics (db/statistics.ts).
   const stopStatistics = db.quietMs
     ? periodic(STATISTICS_TICK_MS, 'statistics', () => analyzeWhenQuiet(db))
@@ -332,9 +350,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     publisher,
     config,
     scripts: ctx.scripts,
+    billingTick: (now) => billingTick(ctx, now),
     close() {
       closing ??= (async () => {
         await stopSweeping();
+        await stopBilling();
         await stopStatistics();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);

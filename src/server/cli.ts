@@ -5,9 +5,12 @@
 // PALISADE_RCON_KEY, PALISADE_SIM_RCON_PORT, PALISADE_SIM_RCON_PASSWORD, PALISADE_SIM_CONTROL_PORT
 // (the browser tests' control of the simulator, src/sim/control.ts), the public site's links
 // (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
-// PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER].
+// PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER],
+// PALISADE_PLAN_TIER_SERVERS, PALISADE_PLAN_MONTHLY, PALISADE_PLAN_YEARLY, PALISADE_PLAN_MAX_SERVERS,
+// PALISADE_EMAIL_MX.
 
 import { join } from 'node:path';
+import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
 import { SITE_LINK_ENV, SITE_LINKS } from '../domain/siteLinks.ts';
 import { playCommunityBot } from '../sim/communityConsole.ts';
 import { startSimControl } from '../sim/control.ts';
@@ -42,6 +45,31 @@ function externalPusher(): ExternalPusher | undefined {
   };
 }
 
+/** Plan prices from the environment; a malformed value stops the start rather than bill wrongly. */
+function planConfig(): Partial<PlanConfig> {
+  const plans: Partial<PlanConfig> = {};
+  for (const [name, key] of [
+    ['PALISADE_PLAN_MONTHLY', 'monthly'],
+    ['PALISADE_PLAN_YEARLY', 'yearly'],
+  ] as const) {
+    const text = env(name, '');
+    if (text === '') continue;
+    const prices = parseTierPrices(text);
+    if (!prices) throw new Error(`${name} must be three prices in dollars, e.g. "4,3,2"; it is "${text}".`);
+    plans[key] = prices;
+  }
+  for (const [name, key] of [
+    ['PALISADE_PLAN_TIER_SERVERS', 'tierSize'],
+    ['PALISADE_PLAN_MAX_SERVERS', 'maxServers'],
+  ] as const) {
+    const text = env(name, '');
+    if (text === '') continue;
+    if (!/^[1-9]\d*$/.test(text)) throw new Error(`${name} must be a whole number above 0; it is "${text}".`);
+    plans[key] = Number(text);
+  }
+  return plans;
+}
+
 async function main(): Promise<void> {
   const host = env('HOST', '127.0.0.1');
   const databaseUrl = env('DATABASE_URL', '') || undefined;
@@ -60,6 +88,8 @@ async function main(): Promise<void> {
     ].filter((e) => e.trim() !== ''),
     rconKey: env('PALISADE_RCON_KEY', '') || undefined,
     siteLinks: Object.fromEntries(SITE_LINKS.map((k) => [k, env(SITE_LINK_ENV[k], '') || undefined])),
+    plans: planConfig(),
+    emailMx: env('PALISADE_EMAIL_MX', 'false') === 'true',
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');

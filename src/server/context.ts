@@ -1,15 +1,20 @@
 // What every route and the link endpoint share: the database, configuration, the realtime
 // publisher and the live game-server links.
 
+import type { PlanConfig } from '../domain/plans.ts';
 import type { SiteLinks } from '../domain/siteLinks.ts';
+import type { PaymentProcessor } from './billing/processor.ts';
 import type { Db } from './db/db.ts';
 import type { Callers } from './http/callers.ts';
 import type { ReadCache } from './model/readCache.ts';
 import type { Publisher } from './realtime/publisher.ts';
 import type { ScriptEngine } from './scripts/engine.ts';
 
-/** Why a service's link is closed from outside it: the service was deleted, or its key rotated. */
-export type KickReason = 'deleted' | 'keyChanged';
+/**
+ * Why a service's link is closed from outside it: the service was deleted, its key rotated, or
+ * its owner's subscription no longer allows it (billing/limits.ts).
+ */
+export type KickReason = 'deleted' | 'keyChanged' | 'subscription';
 
 export interface TokenLifetimes {
   /** Seconds. Defaults: access 1 h, refresh 30 d, authorization code 5 min, flow 30 min (§4). */
@@ -37,7 +42,6 @@ export interface ServerConfig {
   rateLimit: number;
   pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
   controlPanelUrl: string;
-  billingPortalUrl: string;
   /** What the chat community's bot sends as `Authorization: Bot <token>` (docs/api.md "Chat community bot"). */
   chatBotToken: string;
   /** Emails of the admins who review scripts (SENTINEL-API §3.13). */
@@ -46,6 +50,10 @@ export interface ServerConfig {
   rconKey: string;
   /** The public site's links that were configured (served in /config.json). */
   siteLinks: Partial<SiteLinks>;
+  /** Plan prices and limits (PALISADE_PLAN_*; domain/plans.ts). */
+  plans: PlanConfig;
+  /** Whether a trial's email domain must have a mail exchanger in DNS (PALISADE_EMAIL_MX). */
+  emailMx: boolean;
 }
 
 export interface Links {
@@ -70,4 +78,6 @@ export interface ServerContext {
   scripts: ScriptEngine;
   /** Answers the hot paths read per game event, kept until the next write (model/readCache.ts). */
   reads: ReadCache;
+  /** Who takes the money (billing/processor.ts): the reference processor unless configured. */
+  billing: PaymentProcessor;
 }

@@ -1,8 +1,9 @@
-// Demo data: an admin with a Sentinel subscription and servers, a group holding two of them, and a
+// Demo data: an admin with a yearly Sentinel plan and servers, a group holding two of them, and a
 // moderator who is a group member with limited bits. Idempotent: existing rows are kept.
 
 import { REQUIRED_POLICIES } from '../domain/constants.ts';
 import { Perm } from '../domain/permissions.ts';
+import { productName, SENTINEL_PRODUCT_ID } from './billing/subscriptions.ts';
 import { hashPassword, hashToken, randomToken } from './crypto.ts';
 import type { Db, Queryable } from './db/db.ts';
 
@@ -60,10 +61,17 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
     const modId = await ensureUser(tx, MODERATOR_EMAIL, 'Moderator', opts.password);
 
     await tx.query(
-      `INSERT INTO subscriptions (user_id, product_id, product_name, product_game_id, expiration, units_allowed)
-       SELECT $1, 'a3f5e1d2-7c4b-4e8a-9f60-1b2c3d4e5f70', 'Sentinel Pro', 'Sentinel', now() + interval '365 days', $2
+      `INSERT INTO subscriptions (user_id, product_id, product_name, product_game_id, expiration, units_allowed,
+              customer_email, plan_period, period_start)
+       SELECT $1, $3, $4, 'Sentinel', now() + interval '1 year', $2, $5, 'yearly', now()
         WHERE NOT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND product_game_id = 'Sentinel')`,
-      [userId, Math.max(10, opts.servers)],
+      [
+        userId,
+        Math.max(10, opts.servers),
+        SENTINEL_PRODUCT_ID,
+        productName(Math.max(10, opts.servers)),
+        opts.email,
+      ],
     );
 
     const existing = await tx.query<{ service_id: string; name: string; access_key: string }>(

@@ -589,7 +589,6 @@ describe('/v4 conventions', () => {
         forceTLS: false,
       },
       controlPanelUrl: `${t.server.url}/servers`,
-      billingPortalUrl: `${t.server.url}/account/billing`,
     });
   });
 });

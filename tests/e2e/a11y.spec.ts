@@ -53,6 +53,13 @@ async function consoleLines(page: Page, ...lines: string[]) {
   }
 }
 
+/** A billing portal page of the signed-in user, returning to the server list. */
+async function portalUrl(page: Page): Promise<string> {
+  const api = await apiOf(page);
+  const origin = new URL(page.url()).origin;
+  return (await api<{ url: string }>('POST', '/billing/portal', { returnUrl: `${origin}/servers` })).url;
+}
+
 /** Clicks the named button and waits for what it brings up. */
 const clickButton =
   (name: string | RegExp, brings: (page: Page) => Locator) =>
@@ -344,6 +351,55 @@ const SCREENS: Screen[] = [
       ).toBeVisible();
       await page.getByRole('textbox', { name: 'Since' }).fill('soon');
       await expect(page.getByRole('alert').filter({ hasText: /Use a duration like/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'trial form, refused',
+    path: () => '/',
+    signedOut: true,
+    open: async (page) => {
+      const trial = page.locator('#trial');
+      await trial.getByRole('textbox', { name: 'Email' }).fill('visitor@mailinator.com');
+      await trial.getByRole('button', { name: 'Start Free Trial' }).click();
+      await expect(trial.getByRole('alert').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'trial checkout',
+    path: () => '/',
+    signedOut: true,
+    open: async (page) => {
+      const origin = new URL(page.url()).origin;
+      const res = await page.request.post('/v4/billing/checkout', {
+        data: {
+          email: 'a11y.visitor@example.com',
+          planSize: 2,
+          period: 'monthly',
+          acceptRefundPolicy: true,
+          successUrl: `${origin}/welcome`,
+          cancelUrl: `${origin}/`,
+        },
+      });
+      await page.goto(((await res.json()) as { url: string }).url);
+      await expect(page.getByRole('button', { name: 'Start trial' })).toBeVisible();
+    },
+  },
+  {
+    name: 'billing portal',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.goto(await portalUrl(page));
+      await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+    },
+  },
+  {
+    name: 'billing portal, a change previewed',
+    path: () => '/servers',
+    open: async (page) => {
+      await page.goto(await portalUrl(page));
+      await page.getByRole('spinbutton', { name: 'Servers' }).fill('11');
+      await page.getByRole('button', { name: 'Preview change' }).click();
+      await expect(page.getByTestId('prorated-due')).toBeVisible();
     },
   },
   {

@@ -28,7 +28,6 @@ describe('runtime config', () => {
       clientId: 'c1',
       pusher: { key: 'k', cluster: 'eu', forceTLS: true },
       controlPanelUrl: 'https://api.example.com/account',
-      billingPortalUrl: 'https://api.example.com/account/billing',
       ...SITE_LINK_DEFAULTS,
     });
   });
@@ -39,7 +38,6 @@ describe('runtime config', () => {
       clientId: 'env-client',
       pusher: { key: 'env-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 6001, forceTLS: false },
       controlPanelUrl: 'http://localhost:8080/account',
-      billingPortalUrl: 'http://localhost:8080/account/billing',
       ...SITE_LINK_DEFAULTS,
     };
     expect(await loadConfig(fileFetch(404, 'Not found'), ENV)).toEqual(expected);

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription, TokenResponse, User } from '../../src/domain/api.ts';
 import { SCOPES } from '../../src/domain/constants.ts';
 import { Msg } from '../../src/domain/messages.ts';
+import { isSubscriptionValid, trialEligible } from '../../src/domain/subscription.ts';
 import { createHttp } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { challengeFor } from '../../src/web/auth/pkce.ts';
 import { type Auth, createAuth, RENEW_AHEAD_S, RENEW_RETRY_MS } from '../../src/web/auth/session.ts';
 import { memoryStorage } from '../../src/web/auth/storage.ts';
 import { AUTH_KEY, readStoredAuth, storedAuthFrom, writeStoredAuth } from '../../src/web/auth/storedAuth.ts';
-import { isSubscriptionValid, trialEligible } from '../../src/web/auth/subscription.ts';
 
 const API = 'https://api.test/v4';
 const ORIGIN = 'https://console.test';

@@ -17,6 +17,7 @@ import { OAuthCallback } from '../../src/web/views/public/OAuthCallback.tsx';
 import { Privacy } from '../../src/web/views/public/Privacy.tsx';
 import { Terms } from '../../src/web/views/public/Terms.tsx';
 import { WELCOME_MESSAGES, Welcome } from '../../src/web/views/public/Welcome.tsx';
+import { fakeBillingApi, PublicDeps } from './publicDeps-fixture.tsx';
 
 const user = { userId: 'u1', usernameFull: 'Ann#1', subscriptions: [] } as unknown as User;
 
@@ -94,7 +95,7 @@ const REFERENCE: Reference = {
 function fakeDeps(apiReference = vi.fn(async (): Promise<Reference> => REFERENCE)) {
   const deps = {
     config: { apiUrl: 'https://api.example.com/v4', ...LINKS },
-    api: { apiReference },
+    api: { apiReference, ...fakeBillingApi() },
   } as unknown as AppDeps;
   return { deps, apiReference };
 }
@@ -132,15 +133,15 @@ afterEach(() => {
 });
 
 describe('landing', () => {
-  it('shows the features, pricing without figures, the family, and a Sign In when signed out', async () => {
+  it('shows the features, the configured pricing, the family, and a Sign In when signed out', async () => {
     const { auth } = fakeAuth();
     renderAt('/features', auth);
     expect(screen.getByRole('heading', { name: 'Features' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Dino locator' })).toBeTruthy();
     const pricing = screen.getByRole('region', { name: 'Pricing' });
+    await screen.findAllByText(/\$4\.00 a month each/);
     expect(pricing.textContent).toMatch(/number of servers/);
     expect(pricing.textContent).toMatch(/3 day free trial/);
-    expect(pricing.textContent).not.toMatch(/\$\s?\d/);
     expect(screen.getByRole('region', { name: 'Part of the family' })).toBeTruthy();
     expect(link('Pricing').getAttribute('href')).toBe('/features#pricing');
     expect(screen.queryByRole('link', { name: 'Go To Dashboard' })).toBeNull();

@@ -53,7 +53,7 @@ function fakeTerminal(charsPerMs: number, formatMs = 0) {
     formatTime,
     sink: {
       write(data: string, done?: () => void) {
-        const update = /^\x1b\[\?2026h([^]*)\x1b\[\?2026l$/.exec(data);
+        const update = /^\x1b\[\?2026h([\s\S]*)\x1b\[\?2026l$/.exec(data);
         if (update) synchronized++;
         const shown = update ? update[1] : data;
         writes.push(shown);

@@ -6,9 +6,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { LINK_REFUSALS } from '../../domain/billing.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
 import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
-import { BAD_ACCESS_KEY_CLOSE } from '../../domain/link.ts';
+import { BAD_ACCESS_KEY_CLOSE, SUBSCRIPTION_CLOSE } from '../../domain/link.ts';
+import { linkRefusal } from '../billing/limits.ts';
 import type { Bus } from '../cluster/bus.ts';
 import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
 import type { KickReason, Links, ServerContext } from '../context.ts';
@@ -61,6 +63,7 @@ const CLOSE = {
   replaced: 4002,
   deleted: 4003,
   idle: 4004,
+  subscription: SUBSCRIPTION_CLOSE,
 } as const;
 
 /** Each reason to close a link from outside it, as the game hears it. */
@@ -68,6 +71,7 @@ const KICKS: Record<KickReason, [number, string]> = {
   deleted: [CLOSE.deleted, 'service deleted'],
   // The game is told its key no longer holds, as it would be at its next hello.
   keyChanged: [CLOSE.badAccessKey, 'badAccessKey'],
+  subscription: [CLOSE.subscription, 'subscription'],
 };
 
 interface Pending {
@@ -290,6 +294,12 @@ export function createLinkServer(
     if (!serviceId) {
       ws.send(JSON.stringify({ type: 'error', code: 'badAccessKey', message: 'Unknown access key.' }));
       ws.close(CLOSE.badAccessKey, 'badAccessKey');
+      return null;
+    }
+    const refusal = await linkRefusal(ctx, serviceId);
+    if (refusal) {
+      ws.send(JSON.stringify({ type: 'error', code: refusal, message: LINK_REFUSALS[refusal] }));
+      ws.close(CLOSE.subscription, refusal);
       return null;
     }
     links.get(serviceId)?.ws.close(CLOSE.replaced, 'replaced by a newer connection');

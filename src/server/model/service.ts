@@ -32,7 +32,8 @@ export const SERVICE_COLUMNS = `
   s.connection_kind AS "connectionKind",
   CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_host END AS "rconHost",
   CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_port END AS "rconPort",
-  s.rcon_password_sealed IS NOT NULL AS "rconPasswordSet", s.rcon_error AS "rconError"`;
+  s.rcon_password_sealed IS NOT NULL AS "rconPasswordSet", s.rcon_error AS "rconError",
+  s.link_refusal AS "linkRefusal"`;
 
 /** Services the user ($userParam) can see, with their permissions as `sp.permissions`. */
 export const visibleServicesFrom = (userParam: string) =>

@@ -28,7 +28,6 @@ export function consoleConfig(config: ServerConfig) {
     clientId: config.clientId,
     pusher: config.pusher.client,
     controlPanelUrl: config.controlPanelUrl,
-    billingPortalUrl: config.billingPortalUrl,
     ...config.siteLinks,
   };
 }

@@ -4,6 +4,7 @@
 import type { SessionInfo, Subscription, User } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { GROUP_MESSAGES } from '../../domain/groups.ts';
+import { claimByEmail } from '../billing/subscriptions.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, unseal } from '../crypto.ts';
 import type { Caller } from '../http/auth.ts';
@@ -40,6 +41,8 @@ export function registerUserRoutes(router: ApiRouter, ctx: ServerContext): void 
       'SELECT banned, email FROM users WHERE user_id = $1',
       [userId],
     );
+    // A trial bought with this email before the account signed in becomes the account's.
+    await claimByEmail(db, userId, extra.rows[0].email);
     const subs = await db.query<Subscription>(
       `SELECT s.subscription_id AS "subscriptionId", s.product_id AS "productId", s.product_name AS "productName",
               s.product_game_id AS "productGameId", s.product_flags AS "productFlags",

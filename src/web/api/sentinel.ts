@@ -35,8 +35,10 @@ import type {
   User,
 } from '../../domain/api.ts';
 import { API_REFERENCE_PATH, type ApiReference } from '../../domain/apiReference.ts';
+import { type BillingSession, PORTAL_ERRORS, TRIAL_ERRORS, type TrialRequest } from '../../domain/billing.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
 import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
+import type { PlanConfig } from '../../domain/plans.ts';
 import type {
   GroupBan,
   PlayerDetail,
@@ -318,6 +320,21 @@ export function createSentinelApi(http: Http) {
         expect: ['notFound'],
       }),
 
+    /** The plans' prices and limits (docs/billing.md), public. */
+    billingPlans: () => http<PlanConfig>('GET', '/billing/plans', { auth: false }),
+    /** Prepares a trial's checkout; signed in, the account must have the trial's email. */
+    startTrial: (request: TrialRequest, signedIn: boolean) =>
+      http<BillingSession>('POST', '/billing/checkout', {
+        auth: signedIn,
+        body: request,
+        expect: Object.keys(TRIAL_ERRORS),
+      }),
+    /** Prepares the signed-in user's billing portal, returning to `returnUrl`. */
+    billingPortal: (returnUrl: string) =>
+      http<BillingSession>('POST', '/billing/portal', {
+        body: { returnUrl },
+        expect: Object.keys(PORTAL_ERRORS),
+      }),
     user: (deviceId: string, returnUrl: string) =>
       http<User>('GET', '/user', {
         query: { deviceId, requiredPolicies: REQUIRED_POLICIES.join(','), return: returnUrl },

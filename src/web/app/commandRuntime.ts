@@ -111,7 +111,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     },
     links: {
       controlPanel: deps.config.controlPanelUrl,
-      billingPortal: deps.config.billingPortalUrl,
+      console: window.location.origin,
       planner: deps.config.plannerUrl,
     },
   };

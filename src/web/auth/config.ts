@@ -25,7 +25,6 @@ export interface ConsoleConfig extends SiteLinks {
   clientId: string;
   pusher: PusherConfig;
   controlPanelUrl: string;
-  billingPortalUrl: string;
 }
 
 /** What /config.json may hold: ConsoleConfig with everything derivable left out. */
@@ -34,7 +33,6 @@ export interface ConfigFile extends Partial<SiteLinks> {
   clientId?: string;
   pusher?: Partial<PusherConfig>;
   controlPanelUrl?: string;
-  billingPortalUrl?: string;
 }
 
 export type ViteEnv = Record<string, string | boolean | undefined>;
@@ -85,7 +83,6 @@ function envConfig(env: ViteEnv): ConfigFile {
       wsPort: port === undefined ? undefined : Number(port),
     },
     controlPanelUrl: text('PALISADE_CONTROL_PANEL_URL'),
-    billingPortalUrl: text('PALISADE_BILLING_PORTAL_URL'),
     ...Object.fromEntries(SITE_LINKS.map((k) => [k, text(SITE_LINK_ENV[k])])),
   };
 }
@@ -124,7 +121,6 @@ export function resolveConfig(file: ConfigFile | null, env: ConfigFile): Console
       forceTLS: pusher.forceTLS ?? (pusher.wsHost ? api.protocol === 'https:' : true),
     },
     controlPanelUrl: pick('controlPanelUrl') ?? new URL('/account', api).href,
-    billingPortalUrl: pick('billingPortalUrl') ?? new URL('/account/billing', api).href,
     ...links,
   };
 }

@@ -2,10 +2,8 @@
 
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { AFFILIATE_ID } from '../../../domain/billing.ts';
 import { setPref } from '../../store/prefs.ts';
-
-/** Affiliate ids are short codes; anything else in the link is ignored rather than stored. */
-const AFFILIATE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function Affiliate() {
   const { affiliateId } = useParams();

@@ -1,11 +1,14 @@
 // The landing view of / and /features (SPEC §1, §2): hero, one section per landing feature,
-// pricing, the trial sign-up and the family. Prices are tiered by server count.
+// pricing (Pricing.tsx, from the server's plan configuration), the trial sign-up (TrialForm.tsx)
+// and the family.
 
 import { Link } from 'react-router';
 import { REFUND_DAYS, TRIAL_DAYS } from '../../../domain/constants.ts';
 import { useApp } from '../../app/deps.tsx';
+import { Pricing } from './Pricing.tsx';
 import { useLandingSection } from './PublicHeader.tsx';
 import { PublicPage } from './PublicPage.tsx';
+import { TrialForm } from './TrialForm.tsx';
 
 /** SPEC §1 "Landing features", in its order. */
 export const FEATURES: { title: string; text: string }[] = [
@@ -77,28 +80,9 @@ export function Landing() {
         </ul>
       </section>
 
-      {/* Plans and prices: the billing work replaces this section's body with its Pricing. */}
-      <section id="pricing" aria-labelledby="pricing-title" className="public-section">
-        <h2 id="pricing-title">Pricing</h2>
-        <p>
-          Plans are priced in US dollars by the number of servers: your first servers at one rate, the next
-          ones at another, and any further servers at a third. Pay monthly or yearly; plans renew
-          automatically and changes are prorated.
-        </p>
-        <p>
-          Every plan starts with a {TRIAL_DAYS} day free trial, and you can ask for a refund within{' '}
-          {REFUND_DAYS} days.
-        </p>
-      </section>
+      <Pricing />
 
-      {/* The trial sign-up: the billing work replaces this section's body with its TrialForm. */}
-      <section id="trial" aria-labelledby="trial-title" className="public-section">
-        <h2 id="trial-title">Start your free trial</h2>
-        <p>
-          Try everything for {TRIAL_DAYS} days. Read the <Link to="/terms">Terms of Service</Link> for how
-          trials, renewals and refunds work.
-        </p>
-      </section>
+      <TrialForm />
 
       <section aria-labelledby="family-title" className="public-section">
         <h2 id="family-title">Part of the family</h2>

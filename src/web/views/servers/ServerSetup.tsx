@@ -43,6 +43,15 @@ export function ServerSetup() {
   };
   const linkSetup = (
     <>
+      {s && (
+        // Whether the game is linked, or why the link refuses it (the owner's subscription).
+        <dl className="facts" data-testid="link-status">
+          <dt>Status</dt>
+          <dd className={`status status-${serverStatus(s)}`}>
+            <span role="status">{statusLabel(s)}</span>
+          </dd>
+        </dl>
+      )}
       {s && !key && <p>{Msg.accessKeyHidden}</p>}
       {key && (
         <p>

@@ -1,9 +1,11 @@
 // The subscription banners of SPEC §4: no subscription, expired, or more servers than the plan
 // allows (then none of them connect). Read from the signed-in user and the servers they own.
 
-import type { Service, User } from '../../../domain/api.ts';
+import { RealtimeEvent, type Service, type User, userChannel } from '../../../domain/api.ts';
+import { productSubscription } from '../../../domain/subscription.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
-import { productSubscription } from '../../auth/subscription.ts';
+import { useCommandRuntime } from '../../app/runtime.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import './servers.css';
 
 export type SubscriptionProblem = 'none' | 'expired' | 'tooMany' | null;
@@ -29,13 +31,32 @@ const TEXT: Record<Exclude<SubscriptionProblem, null>, string> = {
 };
 
 export function SubscriptionBanner({ services }: { services: readonly Service[] }) {
-  const { auth } = useApp();
+  const { auth, realtime } = useApp();
+  const runtime = useCommandRuntime();
   const user = userOf(auth);
+  // A plan change, a renewal or an expiry reaches the user record as userUpdated.
+  useLiveRefetch(realtime, {
+    channels: user ? [userChannel(user.userId)] : [],
+    events: { [RealtimeEvent.userUpdated]: true },
+    refetch: () => void auth.reloadUser(),
+  });
   const problem = user ? subscriptionProblem(user, services) : null;
-  if (!problem) return null;
+  if (!problem || !user) return null;
+  // The remedy: a trial (as a form, the account's email filled in) or the billing portal.
+  const remedy = () => {
+    if (problem === 'none')
+      runtime.context('toolbar').app.dialogs.form('account.startTrial', { email: user.email });
+    else {
+      const cmd = runtime.registry.get('account.managePlan');
+      if (cmd) void runtime.run(cmd, {}, 'toolbar').catch(() => {});
+    }
+  };
   return (
     <p role="status" className="banner banner-warning" data-testid={`subscription-${problem}`}>
-      {TEXT[problem]}
+      {TEXT[problem]}{' '}
+      <button type="button" className="ui-button" onClick={remedy}>
+        {problem === 'none' ? 'Start a trial' : 'Manage plan'}
+      </button>
     </p>
   );
 }

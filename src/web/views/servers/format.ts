@@ -1,6 +1,7 @@
 // How server facts read in lists and headers.
 
 import type { Service } from '../../../domain/api.ts';
+import { LINK_REFUSALS } from '../../../domain/billing.ts';
 import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
 
 export function serverStatus(
@@ -12,9 +13,13 @@ export function serverStatus(
   return s.rconConnected ? 'connected' : 'rconError';
 }
 
-/** "Connected", or "RCON error: Wrong RCON password…" with the reason when there is one. */
+/**
+ * "Connected", "RCON error: Wrong RCON password…" with the reason when there is one, or why the
+ * game-server link refuses a disconnected server (its owner's subscription, SPEC §4).
+ */
 export const statusLabel = (s: Service) => {
   const label = SERVER_STATUS_LABELS[serverStatus(s)];
+  if (!s.isConnected && s.linkRefusal) return LINK_REFUSALS[s.linkRefusal];
   return s.rconError ? `${label}: ${s.rconError}` : label;
 };
 

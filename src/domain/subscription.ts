@@ -1,6 +1,6 @@
 // Subscription rules of SPEC §4: only the product's own subscription counts (SENTINEL-API §3.19).
 
-import type { Subscription, User } from '../../domain/api.ts';
+import type { Subscription, User } from './api.ts';
 
 export const PRODUCT_GAME_ID = 'Sentinel';
 

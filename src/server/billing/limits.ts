@@ -1,0 +1,84 @@
+// The server limit of SPEC §4: an owner with more servers than their subscription allows has none
+// connected. The game-server link asks here before it welcomes a server, and every change of a
+// subscription (a plan change, a refund, a renewal or an expiry) drops the links it no longer allows.
+
+import { RealtimeEvent } from '../../domain/api.ts';
+import type { LinkRefusal } from '../../domain/billing.ts';
+import type { ServerContext } from '../context.ts';
+import { publishServiceChanged, publishToUsers } from '../model/service.ts';
+import { renewDue } from './subscriptions.ts';
+
+/** Per owner: servers, servers their valid subscriptions allow, and whether they ever subscribed. */
+const OWNER_LIMIT = `
+  (SELECT count(*) FROM services o WHERE o.user_id = s.user_id AND NOT o.deleted)::int AS used,
+  (SELECT coalesce(sum(b.units_allowed), 0) FROM subscriptions b
+    WHERE b.user_id = s.user_id AND b.product_game_id = 'Sentinel' AND b.expiration > now())::int AS allowed,
+  EXISTS (SELECT 1 FROM subscriptions b WHERE b.user_id = s.user_id AND b.product_game_id = 'Sentinel')
+    AS subscribed`;
+
+interface OwnerLimit {
+  used: number;
+  allowed: number;
+  subscribed: boolean;
+}
+
+function refusalOf(l: OwnerLimit): LinkRefusal | null {
+  if (!l.subscribed) return 'noSubscription';
+  if (l.allowed === 0) return 'expired';
+  return l.used > l.allowed ? 'tooManyServers' : null;
+}
+
+/**
+ * Why this server may not connect now, or null. The reason is kept on the server for its owner to
+ * see (the server list and setup page), and anyone watching hears when it changes.
+ */
+export async function linkRefusal(ctx: ServerContext, serviceId: string): Promise<LinkRefusal | null> {
+  const { rows } = await ctx.db.query<OwnerLimit>(
+    `SELECT ${OWNER_LIMIT} FROM services s WHERE s.service_id = $1`,
+    [serviceId],
+  );
+  const refusal = rows[0] ? refusalOf(rows[0]) : null;
+  const changed = await ctx.db.query(
+    `UPDATE services SET link_refusal = $2
+      WHERE service_id = $1 AND link_refusal IS DISTINCT FROM $2 RETURNING 1`,
+    [serviceId, refusal],
+  );
+  if (changed.rows.length > 0) await publishServiceChanged(ctx, serviceId);
+  return refusal;
+}
+
+/**
+ * Drops the connected game-server links of these owners (all owners when omitted) that their
+ * subscription no longer allows; each is refused again, with its reason, when it reconnects.
+ */
+export async function enforceLimits(ctx: ServerContext, userIds?: readonly string[]): Promise<number> {
+  const { rows } = await ctx.db.query<OwnerLimit & { service_id: string }>(
+    `SELECT s.service_id, ${OWNER_LIMIT} FROM services s
+      WHERE s.is_connected AND NOT s.deleted AND s.connection_kind = 'link'
+        AND ($1::uuid[] IS NULL OR s.user_id = ANY($1::uuid[]))`,
+    [userIds ? [...userIds] : null],
+  );
+  let dropped = 0;
+  for (const r of rows) {
+    const refusal = refusalOf(r);
+    if (!refusal) continue;
+    await ctx.db.query('UPDATE services SET link_refusal = $2 WHERE service_id = $1', [
+      r.service_id,
+      refusal,
+    ]);
+    await publishServiceChanged(ctx, r.service_id);
+    ctx.links.kick(r.service_id, 'subscription');
+    dropped++;
+  }
+  return dropped;
+}
+
+/**
+ * The billing job: renews the plans that are due, then drops the links of every owner whose
+ * subscription no longer allows them (one that expired on its date among them).
+ */
+export async function billingTick(ctx: ServerContext, now = new Date()): Promise<void> {
+  const renewed = await renewDue(ctx.db, ctx.billing, ctx.config.plans, now);
+  await publishToUsers(ctx, renewed, RealtimeEvent.userUpdated);
+  await enforceLimits(ctx);
+}

@@ -1,0 +1,446 @@
+// Plans, the trial checkout and the billing portal against the real server (issue 16): every trial
+// code of SPEC §8, the checkout page starting the 3-day trial, renewal on the date, prorated
+// changes, the refund window, cancellation, the portal's errors, and the server limit of §4
+// refusing every link of an owner with more servers than the plan allows.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { EMAIL_MESSAGES, LINK_REFUSALS, PORTAL_ERRORS, TRIAL_ERRORS } from '../../src/domain/billing.ts';
+import { SUBSCRIPTION_CLOSE } from '../../src/domain/link.ts';
+import { DEFAULT_PLAN_CONFIG, planPrice } from '../../src/domain/plans.ts';
+import { referenceProcessor } from '../../src/server/billing/processor.ts';
+import { planOf } from '../../src/server/billing/subscriptions.ts';
+import { hashPassword } from '../../src/server/crypto.ts';
+import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let owner: string;
+/** Set: the next portal waits until this is called. */
+let holdPortal = false;
+let releasePortal: (() => void) | null = null;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    billingTickMs: 3_600_000,
+    paymentProcessor: (db, publicUrl) => {
+      // The reference processor, with a portal that can be held open to test "already preparing".
+      const inner = referenceProcessor(db, publicUrl);
+      return {
+        ...inner,
+        async createPortalSession(userId: string, returnUrl: string) {
+          if (holdPortal) {
+            holdPortal = false;
+            await new Promise<void>((r) => {
+              releasePortal = r;
+            });
+          }
+          return inner.createPortalSession(userId, returnUrl);
+        },
+      };
+    },
+  });
+  owner = (await signIn(t.base)).access_token;
+});
+afterAll(() => t?.close());
+
+const origin = () => t.server.config.publicUrl;
+const trial = (over: Record<string, unknown> = {}, token: string | null = null) =>
+  call(t.base, token, 'POST', '/billing/checkout', {
+    email: 'newcomer@example.com',
+    planSize: 12,
+    period: 'yearly',
+    acceptRefundPolicy: true,
+    successUrl: `${origin()}/welcome`,
+    cancelUrl: `${origin()}/#pricing`,
+    ...over,
+  });
+
+/** A form post as the billing pages' own forms send it. */
+const post = (url: string, fields: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  });
+
+describe('plans', () => {
+  it('serves the configured plans publicly', async () => {
+    const r = await call(t.base, null, 'GET', '/billing/plans');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(DEFAULT_PLAN_CONFIG);
+  });
+});
+
+describe('trial sign-up refusals (SPEC §8 Trial)', () => {
+  it('refuses a body that is not JSON: incorrectContentType', async () => {
+    const r = await fetch(`${t.base}/billing/checkout`, { method: 'POST', body: 'email=a@b.c' });
+    expect(r.status).toBe(415);
+    expect(await r.json()).toMatchObject({
+      code: 'incorrectContentType',
+      message: TRIAL_ERRORS.incorrectContentType,
+    });
+    const broken = await fetch(`${t.base}/billing/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).code).toBe('incorrectContentType');
+  });
+
+  it.each([
+    [{ planSize: 0 }, 'emptyCart', 400],
+    [{ planSize: DEFAULT_PLAN_CONFIG.maxServers + 1 }, 'cartTooLarge', 400],
+    [{ successUrl: 'https://evil.example/welcome' }, 'invalidUrl', 400],
+    [{ cancelUrl: 'javascript:alert(1)' }, 'invalidUrl', 400],
+    [{ email: 'not an email' }, 'invalidEmail', 400],
+    [{ email: 'someone@mailinator.com' }, 'invalidEmail', 400],
+    [{ acceptRefundPolicy: false }, 'declinedRefundPolicy', 400],
+    [{ email: 'admin@palisade.local' }, 'duplicateSubscription', 409],
+  ])('%j → %s', async (over, code, status) => {
+    const r = await trial(over);
+    expect(r.status).toBe(status);
+    expect(r.body.code).toBe(code);
+  });
+
+  it('says why an email was refused', async () => {
+    expect((await trial({ email: 'someone@mailinator.com' })).body.message).toBe(EMAIL_MESSAGES.disposable);
+    expect((await trial({ email: 'a@@b' })).body.message).toBe(EMAIL_MESSAGES.format);
+  });
+
+  it('refuses a signed-in account whose email is not the trial email', async () => {
+    const r = await trial({}, owner);
+    expect(r.body).toMatchObject({ code: 'invalidEmail', message: EMAIL_MESSAGES.wrongAccount });
+  });
+
+  it('refuses a trial over a gifted subscription: subscriptionIsGift', async () => {
+    await t.server.db.query(
+      `INSERT INTO subscriptions (customer_email, product_id, product_name, product_game_id, expiration, units_allowed, gift)
+       VALUES ('gifted@example.com', gen_random_uuid(), 'Gift', 'Sentinel', now() + interval '30 days', 5, true)`,
+    );
+    const r = await trial({ email: 'gifted@example.com' });
+    expect(r.body).toMatchObject({ code: 'subscriptionIsGift', message: TRIAL_ERRORS.subscriptionIsGift });
+  });
+});
+
+describe('checkout', () => {
+  it('starts a 3-day trial on the checkout page, claimed by the account when it signs in', async () => {
+    const r = await trial();
+    expect(r.status).toBe(201);
+    expect(r.body.url).toMatch(`${origin()}/v4/billing/checkout/`);
+    const page = await (await fetch(r.body.url)).text();
+    expect(page).toContain('12 servers, yearly: $460.00 a year');
+    expect(page).toContain('Due today: $0.00');
+
+    // Refused from another site; accepted from the page itself.
+    const forged = await fetch(r.body.url, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(forged.status).toBe(404);
+    const done = await post(r.body.url);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${origin()}/welcome?reason=createAccount`);
+    expect((await post(r.body.url)).status).toBe(404);
+
+    expect((await trial()).body.code).toBe('duplicateSubscription');
+
+    await t.server.db.query(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Newcomer', 'Newcomer@example.com', $1)`,
+      [await hashPassword('newcomer-pass')],
+    );
+    const token = (await signIn(t.base, 'newcomer@example.com', 'newcomer-pass')).access_token;
+    const me = await call(t.base, token, 'GET', '/user');
+    const sub = me.body.subscriptions[0];
+    expect(sub).toMatchObject({ productGameId: 'Sentinel', unitsAllowed: 12 });
+    expect(sub.expiration - sub.created).toBe(3 * 86400);
+  });
+
+  it('passes on the affiliate who sent the buyer, and ignores anything that is not an affiliate code', async () => {
+    const stored = async (affiliateId: string) => {
+      const r = await trial({ email: 'affiliated@example.com', affiliateId });
+      const id = r.body.url.split('/').at(-1);
+      const { rows } = await t.server.db.query<{ affiliate_id: string | null }>(
+        'SELECT affiliate_id FROM billing_checkouts WHERE checkout_id = $1',
+        [id],
+      );
+      return rows[0].affiliate_id;
+    };
+    expect(await stored('partner-7')).toBe('partner-7');
+    expect(await stored('<script>')).toBeNull();
+  });
+
+  it('answers checkoutSessionFailed when the processor cannot prepare a checkout', async () => {
+    const broken = await startTestServer({
+      paymentProcessor: () => ({
+        createCheckout: () => Promise.reject(new Error('down')),
+        createPortalSession: () => Promise.reject(new Error('down')),
+        charge: async () => {},
+        refund: async () => {},
+      }),
+    });
+    try {
+      const r = await call(broken.base, null, 'POST', '/billing/checkout', {
+        email: 'x@example.com',
+        planSize: 1,
+        period: 'monthly',
+        acceptRefundPolicy: true,
+        successUrl: `${broken.server.config.publicUrl}/welcome`,
+        cancelUrl: `${broken.server.config.publicUrl}/`,
+      });
+      expect(r.status).toBe(502);
+      expect(r.body).toMatchObject({
+        code: 'checkoutSessionFailed',
+        message: TRIAL_ERRORS.checkoutSessionFailed,
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+/** Starts a trial for a fresh account and returns its token and user id. */
+async function subscriber(email: string, size: number, period: 'monthly' | 'yearly') {
+  await t.server.db.query(`INSERT INTO users (username, email, password_hash) VALUES ('Sub', $1, $2)`, [
+    email,
+    await hashPassword('sub-pass'),
+  ]);
+  const token = (await signIn(t.base, email, 'sub-pass')).access_token;
+  const r = await trial({ email, planSize: size, period }, token);
+  expect(r.status).toBe(201);
+  expect((await post(r.body.url)).headers.get('location')).toContain('reason=notSignedIn');
+  const { rows } = await t.server.db.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE email = $1',
+    [email],
+  );
+  return { token, userId: rows[0].user_id };
+}
+
+/** Moves a subscription's dates back by `ms`, as if that much time had passed. */
+const age = (userId: string, ms: number) =>
+  t.server.db.query(
+    `UPDATE subscriptions SET created = created - $2 * interval '1 millisecond',
+            expiration = expiration - $2 * interval '1 millisecond',
+            period_start = period_start - $2 * interval '1 millisecond',
+            trial_end = trial_end - $2 * interval '1 millisecond'
+      WHERE user_id = $1`,
+    [userId, ms],
+  );
+
+async function portal(token: string) {
+  const r = await call(t.base, token, 'POST', '/billing/portal', { returnUrl: `${origin()}/servers` });
+  expect(r.status).toBe(201);
+  return r.body.url as string;
+}
+
+describe('renewal, changes, refunds and cancellation', () => {
+  it('renews after the trial and each period, charging the plan', async () => {
+    const { userId } = await subscriber('renew@example.com', 3, 'monthly');
+    await t.server.billingTick();
+    let sub = (await planOf(t.server.db, userId))!;
+    const trialEnd = sub.expiration;
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    sub = (await planOf(t.server.db, userId))!;
+    expect(Math.abs(sub.periodStart - (trialEnd - 3 * DAY - 1000))).toBeLessThan(2);
+    expect(new Date(sub.expiration).getUTCMonth()).toBe((new Date(sub.periodStart).getUTCMonth() + 1) % 12);
+    const { rows } = await t.server.db.query<{ amount: number }>(
+      `SELECT amount FROM invoices WHERE subscription_id = $1 ORDER BY created`,
+      [sub.subscriptionId],
+    );
+    expect(rows.map((r) => r.amount)).toEqual([0, planPrice(DEFAULT_PLAN_CONFIG, 3, 'monthly')]);
+  });
+
+  it('prorates a change in the paid period and shows the price before confirming', async () => {
+    const { token, userId } = await subscriber('prorate@example.com', 10, 'yearly');
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const url = await portal(token);
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('10 servers, yearly: $400.00 a year');
+    const preview = await (await post(`${url}/preview`, { size: '12', period: 'yearly' })).text();
+    // Almost the whole year is left: $460 − $400 on nearly all of it.
+    const due = /Due now: \$(\d+)\.(\d\d)/.exec(preview);
+    expect(due).not.toBeNull();
+    const cents = Number(due![1]) * 100 + Number(due![2]);
+    expect(cents).toBeGreaterThan(5900);
+    expect(cents).toBeLessThanOrEqual(6000);
+    const changed = await (await post(`${url}/change`, { size: '12', period: 'yearly' })).text();
+    expect(changed).toContain('Your plan was changed.');
+    expect(changed).toContain('12 servers, yearly: $460.00 a year');
+    expect(changed).toContain(`$${due![1]}.${due![2]}`);
+    expect((await planOf(t.server.db, userId))!.size).toBe(12);
+  });
+
+  it('changes freely in the trial, cancels to expire on the date, and resumes', async () => {
+    const { token, userId } = await subscriber('cancel@example.com', 2, 'monthly');
+    const url = await portal(token);
+    expect(await (await post(`${url}/preview`, { size: '5', period: 'monthly' })).text()).toContain(
+      'Due now: $0.00',
+    );
+    expect(await (await post(`${url}/preview`, { size: '0', period: 'monthly' })).text()).toContain(
+      TRIAL_ERRORS.emptyCart,
+    );
+    expect(await (await post(`${url}/preview`, { size: '2', period: 'monthly' })).text()).toContain(
+      'That is your plan already.',
+    );
+    expect(await (await post(`${url}/cancel`)).text()).toContain('Your plan will not renew.');
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const sub = (await planOf(t.server.db, userId))!;
+    expect(sub.expiration).toBeLessThan(Date.now());
+    const me = await call(t.base, token, 'GET', '/user');
+    expect(me.body.subscriptions[0].expiration * 1000).toBeLessThan(Date.now());
+    expect(await (await fetch(url)).text()).toContain('Expired on');
+  });
+
+  it('gives no second trial: a returning customer’s plan is paid for at once', async () => {
+    const { token, userId } = await subscriber('returning@example.com', 2, 'monthly');
+    await post(`${await portal(token)}/cancel`);
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const r = await trial({ email: 'returning@example.com', planSize: 2, period: 'monthly' }, token);
+    expect(r.status).toBe(201);
+    const page = await (await fetch(r.body.url)).text();
+    expect(page).toContain('Start your plan');
+    expect(page).toContain('Due today: $8.00');
+    await post(r.body.url);
+    const sub = (await planOf(t.server.db, userId))!;
+    expect(sub.trialEnd).toBeNull();
+    expect(sub.expiration).toBeGreaterThan(Date.now() + 27 * DAY);
+    const { rows } = await t.server.db.query<{ amount: number }>(
+      'SELECT amount FROM invoices WHERE subscription_id = $1',
+      [sub.subscriptionId],
+    );
+    expect(rows.map((i) => i.amount)).toEqual([800]);
+  });
+
+  it('refunds a charge within the refund period only', async () => {
+    const { token, userId } = await subscriber('refund@example.com', 1, 'monthly');
+    const url = await portal(token);
+    expect(await (await fetch(url)).text()).not.toContain('Refund and end plan');
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    expect(await (await fetch(url)).text()).toContain('Refund and end plan');
+    // Fifteen days after the charge it is too late.
+    await t.server.db.query(
+      `UPDATE invoices SET created = created - interval '15 days'
+        WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE user_id = $1)`,
+      [userId],
+    );
+    const late = await post(`${url}/refund`);
+    expect(late.status).toBe(409);
+    await t.server.db.query(
+      `UPDATE invoices SET created = created + interval '15 days'
+        WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE user_id = $1)`,
+      [userId],
+    );
+    const done = await (await post(`${url}/refund`)).text();
+    expect(done).toContain('Refunded. Your plan has ended.');
+    expect(done).toContain('−$4.00');
+    expect((await planOf(t.server.db, userId))!.expiration).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('billing portal errors (SPEC §8 Billing)', () => {
+  it('refuses a return address on another domain', async () => {
+    const r = await call(t.base, owner, 'POST', '/billing/portal', { returnUrl: 'https://evil.example/' });
+    expect(r.body).toMatchObject({ code: 'invalidReturnUrl', message: PORTAL_ERRORS.invalidReturnUrl });
+  });
+
+  it('answers customerNotFound for an account that never bought a plan', async () => {
+    await t.server.db.query(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Nobody', 'nobody@example.com', $1)`,
+      [await hashPassword('nobody-pass')],
+    );
+    const token = (await signIn(t.base, 'nobody@example.com', 'nobody-pass')).access_token;
+    const r = await call(t.base, token, 'POST', '/billing/portal', { returnUrl: `${origin()}/servers` });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ code: 'customerNotFound', message: PORTAL_ERRORS.customerNotFound });
+  });
+
+  it('answers forbidden for a banned account', async () => {
+    await t.server.db.query(
+      `INSERT INTO users (username, email, password_hash, banned) VALUES ('Banned', 'banned@example.com', $1, false)`,
+      [await hashPassword('banned-pass')],
+    );
+    const token = (await signIn(t.base, 'banned@example.com', 'banned-pass')).access_token;
+    await t.server.db.query(`UPDATE users SET banned = true WHERE email = 'banned@example.com'`);
+    const r = await call(t.base, token, 'POST', '/billing/portal', { returnUrl: `${origin()}/servers` });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'forbidden', message: PORTAL_ERRORS.forbidden });
+  });
+
+  it('answers alreadyPreparing while the same user’s portal is being prepared', async () => {
+    holdPortal = true;
+    const first = call(t.base, owner, 'POST', '/billing/portal', { returnUrl: `${origin()}/servers` });
+    for (let i = 0; i < 100 && releasePortal === null; i++) await new Promise((r) => setTimeout(r, 10));
+    const second = await call(t.base, owner, 'POST', '/billing/portal', { returnUrl: `${origin()}/servers` });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'alreadyPreparing', message: PORTAL_ERRORS.alreadyPreparing });
+    (releasePortal as unknown as () => void)();
+    expect((await first).status).toBe(201);
+  });
+});
+
+describe('the server limit (SPEC §4)', () => {
+  it('drops and refuses every link of an owner over the plan, and lets them in once it allows', async () => {
+    const servers = t.demo.servers;
+    const sim = await linkGameServers(t, servers);
+    try {
+      expect(servers.every((s) => t.server.links.isConnected(s.serviceId))).toBe(true);
+      const url = await portal(owner);
+      await post(`${url}/change`, { size: '2', period: 'yearly' });
+      // None connect: the links are dropped, and each hello is refused with the reason.
+      for (let i = 0; i < 100 && servers.some((s) => t.server.links.isConnected(s.serviceId)); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(servers.some((s) => t.server.links.isConnected(s.serviceId))).toBe(false);
+      const listed = await call(t.base, owner, 'GET', `/sentinel/services/${servers[0].serviceId}`);
+      expect(listed.body.linkRefusal).toBe('tooManyServers');
+
+      const ws = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
+      const frames: unknown[] = [];
+      ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+      ws.on('open', () =>
+        ws.send(JSON.stringify({ type: 'hello', accessKey: servers[1].accessKey, protocol: 1 })),
+      );
+      const code = await new Promise<number>((r) => ws.on('close', (c) => r(c)));
+      expect(code).toBe(SUBSCRIPTION_CLOSE);
+      expect(frames).toContainEqual({
+        type: 'error',
+        code: 'tooManyServers',
+        message: LINK_REFUSALS.tooManyServers,
+      });
+
+      await post(`${url}/change`, { size: '10', period: 'yearly' });
+      const ws2 = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
+      const welcome = await new Promise<{ type: string }>((r) => {
+        ws2.on('message', (d) => r(JSON.parse(d.toString())));
+        ws2.on('open', () =>
+          ws2.send(JSON.stringify({ type: 'hello', accessKey: servers[1].accessKey, protocol: 1 })),
+        );
+      });
+      expect(welcome.type).toBe('welcome');
+      ws2.close();
+      const after = await call(t.base, owner, 'GET', `/sentinel/services/${servers[1].serviceId}`);
+      expect(after.body.linkRefusal).toBeNull();
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('refuses the servers of an owner whose subscription expired on its date', async () => {
+    const s = t.demo.servers[2];
+    await t.server.db.query(
+      `UPDATE subscriptions SET cancel_at_period_end = true, expiration = now() - interval '1 second'
+      WHERE user_id = (SELECT user_id FROM services WHERE service_id = $1)`,
+      [s.serviceId],
+    );
+    const ws = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', accessKey: s.accessKey, protocol: 1 })));
+    const code = await new Promise<number>((r) => ws.on('close', (c) => r(c)));
+    expect(code).toBe(SUBSCRIPTION_CLOSE);
+    expect((await call(t.base, owner, 'GET', `/sentinel/services/${s.serviceId}`)).body.linkRefusal).toBe(
+      'expired',
+    );
+  });
+});
