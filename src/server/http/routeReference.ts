@@ -65,6 +65,20 @@ const NOTES: Record<string, string> = {
   'GET /sentinel/activity':
     'The activity trail: every write through the API, filtered by server, user, kind and time.',
   [`GET ${API_REFERENCE_PATH}`]: 'This reference: every route of the API.',
+  'GET /billing/plans': 'The plans: tiered prices per server, monthly and yearly, and the largest plan.',
+  'POST /billing/checkout':
+    'Starts a checkout for a trial or a plan, after checking the email, the cart and the refund agreement.',
+  'GET /billing/checkout/:id': 'The checkout page of a checkout session.',
+  'POST /billing/checkout/:id': 'Confirms a checkout: starts the trial, or the plan for returning customers.',
+  'POST /billing/portal':
+    'Prepares a billing portal session for the signed-in user, returning to the console.',
+  'GET /billing/portal/:id': 'The billing portal: the plan, changes, cancellation and invoices.',
+  'POST /billing/portal/:id/preview': 'The prorated price of a plan change, before it is made.',
+  'POST /billing/portal/:id/change':
+    'Changes the plan size or period, charging or crediting the prorated difference.',
+  'POST /billing/portal/:id/cancel': 'Cancels the plan at the end of the period paid for.',
+  'POST /billing/portal/:id/resume': 'Undoes a cancellation before the period ends.',
+  'POST /billing/portal/:id/refund': 'Refunds the latest payment within the refund period, ending the plan.',
 };
 
 /** Topics of paths outside the class paths, by their first segment. */
