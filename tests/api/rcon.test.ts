@@ -307,6 +307,22 @@ describe('an RCON server', () => {
     await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
   });
 
+  it('is let go, with the reason shown, while its owner has more servers than the plan allows', async () => {
+    await until('connected', async () => (await service(id)).isConnected);
+    await t.server.db.query('UPDATE subscriptions SET units_allowed = 1');
+    const refused = await until('let go', async () => {
+      const s = await service(id);
+      return !s.isConnected && s;
+    });
+    expect(refused.linkRefusal).toBe('tooManyServers');
+    await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
+    const back = await until('connected again', async () => {
+      const s = await service(id);
+      return s.isConnected && s;
+    });
+    expect(back.linkRefusal).toBeNull();
+  });
+
   it('names a closed port as the reason', async () => {
     const closed = await addRconServer('Nobody home', PASSWORD, 1);
     expect(await until('RCON error', async () => (await service(closed.serviceId)).rconError)).toBe(

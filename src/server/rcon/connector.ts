@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { Rcon } from 'rcon-client';
 import type { GameCommand } from '../../domain/link.ts';
+import { linkRefusal } from '../billing/limits.ts';
 import type { Bus } from '../cluster/bus.ts';
 import type { ServerContext } from '../context.ts';
 import { unseal } from '../crypto.ts';
@@ -365,9 +366,11 @@ export function createRconConnector(
         { serviceId: r.service_id, host: r.rcon_host, port: r.rcon_port, sealed: r.rcon_password_sealed },
       ]),
     );
+    // The server limit applies as on the link: an owner over their plan has none connected.
+    for (const serviceId of [...held.keys()]) if (await linkRefusal(ctx, serviceId)) held.delete(serviceId);
     for (const s of [...sessions.values()]) {
       const now = held.get(s.target.serviceId);
-      // Lost the lease, removed, or moved to the link: let go. Changed address or password: start over.
+      // Lost the lease, removed, moved to the link or refused by the limit: let go. Changed address or password: start over.
       if (!now) await stop(s, true);
       else if (!sameTarget(now, s.target)) {
         await stop(s, true);
