@@ -72,7 +72,9 @@ export function documentOf(s: Record<string, unknown>): ScriptDocument {
     name: textOf(s.name),
     description: textOf(s.description),
     preview: textOf(s.preview),
-    parameters: Array.isArray(s.parameters) ? (s.parameters.filter(isRecord) as unknown as ScriptParameter[]) : [],
+    parameters: Array.isArray(s.parameters)
+      ? (s.parameters.filter(isRecord) as unknown as ScriptParameter[])
+      : [],
     commonJavascript: textOf(s.commonJavascript),
     events: events.map((e) => ({
       language: e.language === 'JavaScript' ? 'JavaScript' : 'Simple',
@@ -88,7 +90,12 @@ export const exportText = (doc: ScriptDocument): string =>
   `${JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, ...doc }, null, 2)}\n`;
 
 export const exportFileName = (name: string): string =>
-  `${name.trim().replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'script'}.json`;
+  `${
+    name
+      .trim()
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'script'
+  }.json`;
 
 export const IMPORT_NOT_SCRIPT = 'This file is not a script exported by the console.';
 

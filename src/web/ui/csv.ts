@@ -28,5 +28,9 @@ export function toCsv<T>(columns: readonly Column<T>[], rows: readonly T[]): str
 
 export function downloadCsv(filename: string, csv: string): void {
   // The BOM makes spreadsheet programs read the file as UTF-8 (player names are not ASCII).
-  downloadText(filename.endsWith('.csv') ? filename : `${filename}.csv`, ['\ufeff', csv], 'text/csv;charset=utf-8');
+  downloadText(
+    filename.endsWith('.csv') ? filename : `${filename}.csv`,
+    ['\ufeff', csv],
+    'text/csv;charset=utf-8',
+  );
 }
