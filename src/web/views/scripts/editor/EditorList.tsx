@@ -96,7 +96,6 @@ export function EditorList<T>(p: EditorListProps<T>) {
         rowKey={(r) => String(r.index)}
         columns={p.columns}
         emptyText={p.emptyText}
-        error={p.error ?? null}
         onOpen={(r) => {
           choose(r.index);
           focusForm();

@@ -96,9 +96,6 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
     : null;
 
   useEffect(() => {
-    root.current?.querySelector<HTMLElement>('#script-name')?.focus();
-  }, []);
-  useEffect(() => {
     if (refusals > 0) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
 
@@ -264,10 +261,11 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
       )}
 
       <section className="se-about" aria-label="About the script">
-        <Field label="Name" error={nameError}>
-          {(_id, d, invalid) => (
+        <Field id="script-name" label="Name" error={nameError}>
+          {(id, d, invalid) => (
             <input
-              id="script-name"
+              id={id}
+              data-autofocus
               value={doc.name}
               aria-describedby={d}
               aria-invalid={invalid || undefined}

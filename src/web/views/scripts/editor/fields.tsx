@@ -10,17 +10,21 @@ export type Value = string | number | boolean | null | undefined;
 
 /** The label, the control and the help or error under it, tied by ids. */
 export function Field({
+  id: fixedId,
   label,
   help,
   error,
   children,
 }: {
+  /** An id of its own, for a field others point at; else a generated one. */
+  id?: string;
   label: string;
   help?: string;
   error?: string;
   children: (id: string, describedBy: string | undefined, invalid: boolean) => ReactNode;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = fixedId ?? generated;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const describedBy = [help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;

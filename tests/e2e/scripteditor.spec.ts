@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiOf, serverId, signIn, tabTo } from './helpers.ts';
+
+// The script creator, editor and tester, by keyboard, against the real server, its script engine
+// and the simulator: a Simple chat script answers a player in game; a JavaScript event runs in
+// the tester and its output shows.
+
+const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+async function consoleLine(page: Page, line: string) {
+  await page.keyboard.press('Control+Backquote');
+  await expect(page.locator('[data-testid="terminal"] textarea')).toBeFocused();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+async function runFromPalette(page: Page, title: string) {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: /command palette/i })).toBeFocused();
+  await page.keyboard.type(title);
+  await expect(page.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
+/** Enter on the list's active row opens its form; focus lands on the form's first field. */
+async function openRowForm(page: Page, list: string) {
+  await tabTo(page, pane(page).getByRole('grid', { name: list }), 80);
+  await page.keyboard.press('Enter');
+}
+
+test('a Simple script answers !rules in game: made by keyboard, attached, a player types it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const name = `Rules ${Date.now()}`;
+  // The palette asks for the name; the creator opens with it, focus in its first field.
+  await runFromPalette(page, 'New script');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/scripts\/add\?name=/);
+  await expect(pane(page).getByLabel('Name')).toBeFocused();
+  await expect(pane(page).getByLabel('Name')).toHaveValue(name);
+
+  // The one event is chat, in Simple: a condition on the message, then an action.
+  await openRowForm(page, 'Events and features');
+  await expect(pane(page).getByLabel('Context')).toBeFocused();
+  await expect(pane(page).getByLabel('Context')).toHaveValue('chat');
+  await tabTo(page, pane(page).getByRole('button', { name: 'Add condition' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByLabel('Field', { exact: true })).toBeFocused();
+  await expect(pane(page).getByLabel('Field', { exact: true })).toHaveValue('message');
+  await expect(pane(page).getByLabel('Operator')).toHaveValue('contains');
+  await tabTo(page, pane(page).getByLabel('Value', { exact: true }));
+  await page.keyboard.type('!rules');
+  await expect(
+    pane(page).getByRole('grid', { name: 'Conditions' }).getByRole('row', { name: /message.*contains.*!rules/ }),
+  ).toBeVisible();
+
+  await tabTo(page, pane(page).getByRole('button', { name: 'Add action' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByLabel('Action', { exact: true })).toBeFocused();
+  await expect(pane(page).getByLabel('Action', { exact: true })).toHaveValue('sendChat');
+  await tabTo(page, pane(page).getByLabel('message (required)'));
+  await page.keyboard.type('Rules for ');
+  // The placeholder inserter puts the field at the cursor and returns there; the engine fills it in.
+  await page.keyboard.press('Tab');
+  await expect(pane(page).getByLabel('Insert field').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(pane(page).getByLabel('message (required)')).toBeFocused();
+  await expect(pane(page).getByLabel('message (required)')).toHaveValue('Rules for {serviceId}');
+  // Another field than the first: the name of the player who asked.
+  for (const _ of 'serviceId}') await page.keyboard.press('Backspace');
+  await page.keyboard.type('playerName}: be kind, no griefing.');
+  await expect(
+    pane(page).getByRole('grid', { name: 'Actions' }).getByRole('row', { name: /Send chat.*be kind/ }),
+  ).toBeVisible();
+
+  await page.keyboard.press('Control+s');
+  await expect(pane(page).getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/scripts\/[0-9a-f-]{36}$/);
+  const scriptId = page.url().split('/').pop()!;
+  await expect(pane(page).getByText('Saved', { exact: true })).toBeVisible();
+
+  // Attaching is the Scripts section's (its own tests); the scene is set through the API.
+  const api = await apiOf(page);
+  const serviceId = await serverId(api, 'Island PvE');
+  await api('POST', '/sentinel/serviceScripts', { serviceId, scriptId, parameterValues: {} });
+
+  // A player of the simulated server types !rules; the script answers in the server's chat.
+  await page.goto(`/servers/${serviceId}/chat`);
+  const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
+  await expect(chat).toBeVisible();
+  await consoleLine(page, 'run "Island PvE" simtype !rules');
+  await expect(chat.getByRole('row', { name: /!rules/ }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(chat.getByRole('row', { name: /be kind, no griefing/ }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+});
