@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiOf, serverId, signIn, tabTo } from './helpers.ts';
 
 // The script creator, editor and tester, by keyboard, against the real server, its script engine
@@ -20,6 +20,23 @@ async function runFromPalette(page: Page, title: string) {
   await page.keyboard.type(title);
   await expect(page.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Tab until the target has focus, leaving code editors as their convention says: Escape, then Tab
+ * (in a code editor Tab indents).
+ */
+async function tabPastCode(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    const inCode = await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return a?.tagName === 'TEXTAREA' || a?.isContentEditable === true;
+    });
+    if (inCode) await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Could not reach the element with Tab');
 }
 
 /** Enter on the list's active row opens its form; focus lands on the form's first field. */
@@ -96,4 +113,59 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   await expect(chat.getByRole('row', { name: /be kind, no griefing/ }).first()).toBeVisible({
     timeout: 30_000,
   });
+});
+
+test('a JavaScript event runs in the tester with a parameter value; its output and actions show', async ({
+  page,
+}) => {
+  await signIn(page);
+  await runFromPalette(page, 'New script');
+  await page.keyboard.type(`Greeter ${Date.now()}`);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByLabel('Name')).toBeFocused();
+
+  // A parameter (Name, Type, Default).
+  await tabTo(page, pane(page).getByRole('button', { name: 'Add parameter' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByLabel('Name', { exact: true }).last()).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('greeting');
+  await page.keyboard.press('Tab');
+  await expect(pane(page).getByLabel('Type', { exact: true })).toHaveValue('String');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Hello');
+  await expect(
+    pane(page).getByRole('grid', { name: 'Parameters' }).getByRole('row', { name: /greeting.*String.*Hello/ }),
+  ).toBeVisible();
+
+  // The event in JavaScript.
+  await openRowForm(page, 'Events and features');
+  await expect(pane(page).getByLabel('Context')).toBeFocused();
+  await tabTo(page, pane(page).getByRole('radio', { name: 'Simple' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(pane(page).getByRole('radio', { name: 'JavaScript' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  // The code editor (CodeMirror's editable content, or a text area) has focus.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return a?.tagName === 'TEXTAREA' || a?.isContentEditable === true;
+      }),
+    )
+    .toBe(true);
+  await page.keyboard.type(
+    "beacon.log(beacon.params.greeting + ', ' + beacon.eventData.playerName); beacon.sendChat('hi');",
+  );
+
+  // The tester runs the draft as it stands, with the value given for the parameter.
+  const tester = pane(page).getByRole('region', { name: 'Tester' });
+  await tabPastCode(page, tester.getByLabel('Parameter greeting'));
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Howdy');
+  await tabTo(page, tester.getByRole('button', { name: 'Run test' }));
+  await page.keyboard.press('Enter');
+  await expect(tester.getByText('Outcome: Success')).toBeVisible({ timeout: 70_000 });
+  await expect(tester.locator('pre')).toHaveText('Howdy, Test Player');
+  await expect(tester.getByRole('listitem')).toHaveText('sendChat: message: hi');
 });

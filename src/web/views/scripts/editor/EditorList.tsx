@@ -82,6 +82,9 @@ export function EditorList<T>(p: EditorListProps<T>) {
   };
   const onFormKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || e.defaultPrevented) return;
+    // In a code editor Escape is the editor's (CodeMirror: Escape, then Tab leaves it).
+    const t = e.target as HTMLElement;
+    if (t.tagName === 'TEXTAREA' || t.isContentEditable) return;
     e.preventDefault();
     e.stopPropagation();
     focusList();

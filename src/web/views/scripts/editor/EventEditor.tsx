@@ -207,7 +207,7 @@ export function EventEditor({ event: e, index, onChange, errors, webhook }: Even
         />
       ) : (
         <div className="se-field">
-          <label htmlFor={`script-event-${index}-code`}>JavaScript</label>
+          <label htmlFor={`script-event-${index}-code`}>JavaScript code</label>
           {/* biome-ignore lint/a11y/useValidAriaRole: role is the CodeEditor prop (script or common), not an ARIA role. */}
           <CodeEditor
             id={`script-event-${index}-code`}
