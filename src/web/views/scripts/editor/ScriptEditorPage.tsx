@@ -186,10 +186,7 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
       <h1>{scriptId ? (saved?.name ?? 'Script') : 'New script'}</h1>
       {draft.restored && (
         <p className="se-notice" role="status">
-          Unsaved changes from before are restored.{' '}
-          <button type="button" className="ui-button" onClick={draft.discard}>
-            Discard them
-          </button>
+          Unsaved changes from your last visit are restored.
         </p>
       )}
       <div className="se-actions">
@@ -215,6 +212,18 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
             label="Script"
             selection={selectionOf([scriptRef])}
           />
+        )}
+        {draft.dirty && (
+          <button
+            type="button"
+            className="ui-button"
+            onClick={() => {
+              draft.discard();
+              setErrors({});
+            }}
+          >
+            Discard changes
+          </button>
         )}
         <span className="se-dirty" aria-live="polite">
           {draft.dirty ? 'Unsaved changes' : scriptId ? 'Saved' : ''}
