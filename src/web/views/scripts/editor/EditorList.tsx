@@ -50,9 +50,14 @@ export function EditorList<T>(p: EditorListProps<T>) {
     },
     [onChoose],
   );
+  // The form follows the user's moves in the list, not the list redrawing itself: after Move up
+  // the list's active place holds another row, and the form stays on the row that moved.
+  const listPlace = useRef<number | null>(null);
   const onSelectionChange = useCallback(
     (_marked: Indexed<T>[], active: Indexed<T> | null) => {
-      if (active) choose(active.index);
+      if (!active || active.index === listPlace.current) return;
+      listPlace.current = active.index;
+      choose(active.index);
     },
     [choose],
   );

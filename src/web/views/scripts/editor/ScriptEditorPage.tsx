@@ -52,7 +52,7 @@ const eventLabel = (e: ScriptEventDoc) =>
   isTriggeredContext(e.context) ? `${e.context}: ${e.keyword ?? ''}` : e.context;
 
 function useScript(scriptId: string | null) {
-  const { api } = useApp();
+  const { api, index } = useApp();
   const q = useQuery({
     queryKey: ['script', scriptId],
     queryFn: () => api.scripts.get(scriptId!),
@@ -64,6 +64,11 @@ function useScript(scriptId: string | null) {
     () => (q.data ? documentOf(q.data as unknown as Record<string, unknown>) : null),
     [q.data],
   );
+  // The breadcrumb, the palette and the console name the script as it was saved.
+  useEffect(() => {
+    if (q.data)
+      index.upsert([{ kind: 'script', id: q.data.scriptId, label: q.data.name, mask: q.data.permissions }]);
+  }, [q.data, index]);
   return { q, doc };
 }
 
