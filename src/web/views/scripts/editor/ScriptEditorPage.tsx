@@ -18,7 +18,7 @@ import {
   type ScriptEventDoc,
   type ScriptParameter,
 } from '../../../../domain/scripts/document.ts';
-import { ApiError, errorText } from '../../../api/http.ts';
+import { errorText } from '../../../api/http.ts';
 import { useApp } from '../../../app/deps.tsx';
 import { MENUS } from '../../../app/menus.ts';
 import { useCommandRuntime } from '../../../app/runtime.ts';
@@ -30,23 +30,11 @@ import { EditorList } from './EditorList.tsx';
 import { EventEditor } from './EventEditor.tsx';
 import { Field } from './fields.tsx';
 import { ParametersEditor } from './ParametersEditor.tsx';
+import { saveErrors } from './saveErrors.ts';
 import { draftKey, useScriptDraft } from './scriptDraft.ts';
 import { TesterPanel } from './TesterPanel.tsx';
 import { useWebhooks, WebhooksPanel } from './WebhooksPanel.tsx';
 import './editor.css';
-
-/** A refused save's message by the field it names (`name`, `events[0].keyword`), or `form`. */
-export function saveErrors(e: unknown): Record<string, string> {
-  if (e instanceof ApiError) {
-    const field = (e.details as { field?: unknown } | null)?.field;
-    const text = e.code === 'forbidden' ? errorText(e) : e.message;
-    if (typeof field === 'string') return { [field]: text };
-    if (e.code === 'nameNotUnique' || e.code === 'emptyName') return { name: text };
-    return { form: text };
-  }
-  if (e instanceof CommandError && e.field && e.field !== 'document') return { [e.field]: e.message };
-  return { form: e instanceof Error ? e.message : String(e) };
-}
 
 const eventLabel = (e: ScriptEventDoc) =>
   isTriggeredContext(e.context) ? `${e.context}: ${e.keyword ?? ''}` : e.context;
