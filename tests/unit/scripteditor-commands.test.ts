@@ -78,7 +78,9 @@ function context(fake: Fake = {}, route = '/scripts/add') {
 }
 
 const calls = (http: ReturnType<typeof context>['http'], method: string) =>
-  http.mock.calls.filter(([m]) => m === method).map(([, path, opts]) => [path, (opts as { body?: unknown })?.body]);
+  http.mock.calls
+    .filter(([m]) => m === method)
+    .map(([, path, opts]) => [path, (opts as { body?: unknown })?.body]);
 
 const run = (id: string, values: Record<string, unknown>, c = context()) =>
   execute(registry.get(id)!, values, c.ctx).then((result) => ({ ...c, result }));
@@ -138,12 +140,22 @@ describe('script.import', () => {
 
   it('keep both imports under a free name; replace overwrites the one of that name', async () => {
     const taken = [mine('s-1', 'Rules'), mine('s-2', 'Rules (2)')];
-    const both = await run('script.import', { source: file, onDuplicate: 'keepBoth' }, context({ scripts: taken }));
+    const both = await run(
+      'script.import',
+      { source: file, onDuplicate: 'keepBoth' },
+      context({ scripts: taken }),
+    );
     expect(calls(both.http, 'POST')[0][1]).toMatchObject({ name: 'Rules (3)' });
     expect(both.result?.undo).toBeTypeOf('function');
 
-    const replace = await run('script.import', { source: file, onDuplicate: 'replace' }, context({ scripts: taken }));
-    expect(calls(replace.http, 'PUT')).toEqual([['/sentinel/scripts/s-1', expect.objectContaining({ name: 'Rules' })]]);
+    const replace = await run(
+      'script.import',
+      { source: file, onDuplicate: 'replace' },
+      context({ scripts: taken }),
+    );
+    expect(calls(replace.http, 'PUT')).toEqual([
+      ['/sentinel/scripts/s-1', expect.objectContaining({ name: 'Rules' })],
+    ]);
     expect(calls(replace.http, 'POST')).toEqual([]);
   });
 
@@ -174,17 +186,34 @@ describe('script.duplicate and script.export', () => {
 describe('script.test', () => {
   const doc = JSON.stringify({
     ...emptyDocument('T'),
-    events: [{ language: 'JavaScript', context: 'chat', code: 'beacon.log(1)', keyword: null, arguments: null }],
+    events: [
+      { language: 'JavaScript', context: 'chat', code: 'beacon.log(1)', keyword: null, arguments: null },
+    ],
   });
 
   it('sends the event with the parameter values and reports the outcome', async () => {
-    const output = JSON.stringify({ status: 'success', output: 'Howdy', error: null, actions: [], durationMs: 3 });
+    const output = JSON.stringify({
+      status: 'success',
+      output: 'Howdy',
+      error: null,
+      actions: [],
+      durationMs: 3,
+    });
     const c = context({ test: { output } });
-    const { http, result } = await run('script.test', { document: doc, event: 1, parameters: 'greeting=Howdy n=2' }, c);
+    const { http, result } = await run(
+      'script.test',
+      { document: doc, event: 1, parameters: 'greeting=Howdy n=2' },
+      c,
+    );
     expect(calls(http, 'POST')).toEqual([
       [
         '/sentinel/scriptTests',
-        { context: 'chat', language: 'JavaScript', code: 'beacon.log(1)', parameters: { greeting: 'Howdy', n: 2 } },
+        {
+          context: 'chat',
+          language: 'JavaScript',
+          code: 'beacon.log(1)',
+          parameters: { greeting: 'Howdy', n: 2 },
+        },
       ],
     ]);
     expect(result?.message).toBe('Test: Success');
