@@ -158,6 +158,16 @@ test('a JavaScript event runs in the tester with a parameter value; its output a
     "beacon.log(beacon.params.greeting + ', ' + beacon.eventData.playerName); beacon.sendChat('hi');",
   );
 
+  // Leaving for another section and coming back loses nothing: the draft is kept.
+  await runFromPalette(page, 'Go to Servers');
+  await expect(page).toHaveURL(/\/servers$/);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(pane(page).getByText('Unsaved changes from your last visit are restored.')).toBeVisible();
+  await expect(
+    pane(page).getByRole('grid', { name: 'Events and features' }).getByRole('row', { name: /chat.*JavaScript/ }),
+  ).toBeVisible();
+  await expect(pane(page).getByText("beacon.sendChat('hi');")).toBeVisible();
+
   // The tester runs the draft as it stands, with the value given for the parameter.
   const tester = pane(page).getByRole('region', { name: 'Tester' });
   await tabPastCode(page, tester.getByLabel('Parameter greeting'));
