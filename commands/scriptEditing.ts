@@ -13,7 +13,7 @@ import {
   parseImport,
   type ScriptDocument,
   uniqueName,
-} from '../src/domain/scripts/document.ts';
+} from '../src/domain/scripts/content.ts';
 import { SCRIPT_LIMITS } from '../src/domain/scripts/limits.ts';
 import type { Action } from '../src/domain/scripts/simple.ts';
 import { ApiError } from '../src/web/api/http.ts';
@@ -39,11 +39,11 @@ function parseDocument(json: string): ScriptDocument {
   } catch {
     throw new CommandError(
       'The script must be JSON: {name, description, preview, parameters, events}.',
-      'document',
+      'content',
     );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new CommandError('The script must be a JSON object.', 'document');
+    throw new CommandError('The script must be a JSON object.', 'content');
   return documentOf(data as Record<string, unknown>);
 }
 
@@ -93,8 +93,8 @@ export const TEST_STATUS_LABEL: Record<TestStatus, string> = {
 export const TEST_TIMEOUT_TEXT = `No reply within ${SCRIPT_LIMITS.testTimeoutMs / 1000} seconds.`;
 
 export interface TestInput {
-  document: ScriptDocument;
-  /** Index into document.events. */
+  content: ScriptDocument;
+  /** Index into content.events. */
   event: number;
   parameters: Record<string, string | number | boolean>;
   /** The sample event's chat line (chat, command contexts). */
@@ -106,7 +106,7 @@ export interface TestInput {
  * the realtime channel says the test ended; with no word in time, the row tells, else a timeout.
  */
 export async function runScriptTest(ctx: CommandContext, input: TestInput): Promise<TestReport> {
-  const e = input.document.events[input.event];
+  const e = input.content.events[input.event];
   if (!e) throw new CommandError(`The script has no event ${input.event + 1}.`, 'event');
   const { requestId } = await ctx.app.api.scriptTests.create({
     context: e.context,
@@ -198,12 +198,12 @@ export const scriptEditingCommands = [
     aliases: ['savescript'],
     args: {
       script: scriptArg().optional(),
-      document: text()
+      content: text()
         .min(1, 'Give the script as JSON.')
         .describe('Script', 'JSON: name, description, preview, parameters, commonJavascript, events'),
     },
-    run: async ({ script, document }, ctx) => {
-      const doc = parseDocument(document);
+    run: async ({ script, content }, ctx) => {
+      const doc = parseDocument(content);
       if (!script) {
         const id = await create(ctx, doc);
         openMade(ctx, id);
@@ -299,14 +299,14 @@ export const scriptEditingCommands = [
     group,
     aliases: ['testscript'],
     args: {
-      document: text().min(1, 'Give the script as JSON.').describe('Script', 'JSON, as script.save takes it'),
+      content: text().min(1, 'Give the script as JSON.').describe('Script', 'JSON, as script.save takes it'),
       event: int({ min: 1 }).default(1).describe('Event', 'Which of its events, from 1'),
       parameters: text().optional().describe('Parameters', 'name=value words, or a JSON object'),
       message: text().optional().describe('Sample chat line').rest(),
     },
-    run: async ({ document, event, parameters, message }, ctx) => {
+    run: async ({ content, event, parameters, message }, ctx) => {
       const r = await runScriptTest(ctx, {
-        document: parseDocument(document),
+        content: parseDocument(content),
         event: event - 1,
         parameters: parameterValues(parameters ?? ''),
         message,

@@ -230,7 +230,11 @@ export function playerTypes(
     world.candidates()[0];
   const joined = world.join(p);
   const s = world.survivor(p);
-  return { events: [...joined, ...typedLine(world, s, text)], playerId: p.playerId, characterId: s.characterId };
+  return {
+    events: [...joined, ...typedLine(world, s, text)],
+    playerId: p.playerId,
+    characterId: s.characterId,
+  };
 }
 
 export const typing: Behaviour = (world) =>

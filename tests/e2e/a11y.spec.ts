@@ -410,7 +410,13 @@ test.beforeAll(async ({ browser }) => {
           actions: [{ type: 'sendChat', options: { message: 'Rules for {playerName}' } }],
         }),
       },
-      { language: 'JavaScript', context: 'cron', keyword: '0 12 * * 1', arguments: [], code: 'beacon.log(1);' },
+      {
+        language: 'JavaScript',
+        context: 'cron',
+        keyword: '0 12 * * 1',
+        arguments: [],
+        code: 'beacon.log(1);',
+      },
       {
         language: 'JavaScript',
         context: 'webhook',

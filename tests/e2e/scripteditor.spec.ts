@@ -71,7 +71,9 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   await tabTo(page, pane(page).getByLabel('Value', { exact: true }));
   await page.keyboard.type('!rules');
   await expect(
-    pane(page).getByRole('grid', { name: 'Conditions' }).getByRole('row', { name: /message.*contains.*!rules/ }),
+    pane(page)
+      .getByRole('grid', { name: 'Conditions' })
+      .getByRole('row', { name: /message.*contains.*!rules/ }),
   ).toBeVisible();
 
   await tabTo(page, pane(page).getByRole('button', { name: 'Add action' }), 80);
@@ -90,7 +92,9 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   for (const _ of 'serviceId}') await page.keyboard.press('Backspace');
   await page.keyboard.type('playerName}: be kind, no griefing.');
   await expect(
-    pane(page).getByRole('grid', { name: 'Actions' }).getByRole('row', { name: /Send chat.*be kind/ }),
+    pane(page)
+      .getByRole('grid', { name: 'Actions' })
+      .getByRole('row', { name: /Send chat.*be kind/ }),
   ).toBeVisible();
 
   await page.keyboard.press('Control+s');
@@ -135,7 +139,9 @@ test('a JavaScript event runs in the tester with a parameter value; its output a
   await page.keyboard.press('Tab');
   await page.keyboard.type('Hello');
   await expect(
-    pane(page).getByRole('grid', { name: 'Parameters' }).getByRole('row', { name: /greeting.*String.*Hello/ }),
+    pane(page)
+      .getByRole('grid', { name: 'Parameters' })
+      .getByRole('row', { name: /greeting.*String.*Hello/ }),
   ).toBeVisible();
 
   // The event in JavaScript.
@@ -164,7 +170,9 @@ test('a JavaScript event runs in the tester with a parameter value; its output a
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(pane(page).getByText('Unsaved changes from your last visit are restored.')).toBeVisible();
   await expect(
-    pane(page).getByRole('grid', { name: 'Events and features' }).getByRole('row', { name: /chat.*JavaScript/ }),
+    pane(page)
+      .getByRole('grid', { name: 'Events and features' })
+      .getByRole('row', { name: /chat.*JavaScript/ }),
   ).toBeVisible();
   await expect(pane(page).getByText("beacon.sendChat('hi');")).toBeVisible();
 

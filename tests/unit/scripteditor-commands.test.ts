@@ -14,7 +14,7 @@ import {
   IMPORT_NOT_SCRIPT,
   parseImport,
   uniqueName,
-} from '../../src/domain/scripts/document.ts';
+} from '../../src/domain/scripts/content.ts';
 import { ApiError, type Http } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { saveErrors } from '../../src/web/views/scripts/editor/saveErrors.ts';
@@ -88,7 +88,7 @@ const run = (id: string, values: Record<string, unknown>, c = context()) =>
 describe('script.save', () => {
   it('creates a new script from the creator and opens its editor', async () => {
     const doc = emptyDocument('Rules');
-    const { http, navigate, result } = await run('script.save', { document: JSON.stringify(doc) });
+    const { http, navigate, result } = await run('script.save', { content: JSON.stringify(doc) });
     expect(calls(http, 'POST')).toEqual([['/sentinel/scripts', doc]]);
     expect(navigate).toHaveBeenCalledWith('/scripts/s-new');
     expect(result?.message).toBe('Rules was created.');
@@ -96,12 +96,12 @@ describe('script.save', () => {
 
   it('replaces the script in view with the document, every field', async () => {
     const doc = { ...emptyDocument('Rules'), description: 'New words' };
-    const { http } = await run('script.save', { script: rules, document: JSON.stringify(doc) });
+    const { http } = await run('script.save', { script: rules, content: JSON.stringify(doc) });
     expect(calls(http, 'PUT')).toEqual([['/sentinel/scripts/s-1', doc]]);
   });
 
   it('refuses text that is not a script, naming the argument', async () => {
-    await expect(run('script.save', { document: '{oops' })).rejects.toMatchObject({ field: 'document' });
+    await expect(run('script.save', { content: '{oops' })).rejects.toMatchObject({ field: 'content' });
   });
 
   it('puts a refused field beside its field, the rest on the form', () => {
@@ -202,7 +202,7 @@ describe('script.test', () => {
     const c = context({ test: { output } });
     const { http, result } = await run(
       'script.test',
-      { document: doc, event: 1, parameters: 'greeting=Howdy n=2' },
+      { content: doc, event: 1, parameters: 'greeting=Howdy n=2' },
       c,
     );
     expect(calls(http, 'POST')).toEqual([
@@ -222,7 +222,7 @@ describe('script.test', () => {
 
   it('with no word from the tester in time and no outcome kept, it is a timeout', async () => {
     const c = context({ gameAnswers: false, test: { output: null } });
-    const { result } = await run('script.test', { document: doc, event: 1 }, c);
+    const { result } = await run('script.test', { content: doc, event: 1 }, c);
     expect(result?.message).toBe(`Test: Timeout. ${TEST_TIMEOUT_TEXT}`);
   });
 
@@ -231,7 +231,7 @@ describe('script.test', () => {
     c.http.mockImplementationOnce(async () => {
       throw new ApiError('A test of yours is still running.', 'testAlreadyRunning', 412);
     });
-    await expect(run('script.test', { document: doc, event: 1 }, c)).rejects.toMatchObject({
+    await expect(run('script.test', { content: doc, event: 1 }, c)).rejects.toMatchObject({
       code: 'testAlreadyRunning',
     });
     expect(() => parameterValues('greeting')).toThrow('"greeting" is not name=value.');

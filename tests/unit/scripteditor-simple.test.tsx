@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { simpleCode } from '../../src/domain/scripts/document.ts';
+import { simpleCode } from '../../src/domain/scripts/content.ts';
 import { parseSimple, type SimpleScript } from '../../src/domain/scripts/simple.ts';
 import { CronField } from '../../src/web/views/scripts/editor/CronField.tsx';
 import { SimpleEditor } from '../../src/web/views/scripts/editor/SimpleEditor.tsx';

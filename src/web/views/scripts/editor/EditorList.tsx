@@ -3,7 +3,7 @@
 // its form, Escape in the form returns to the list; Add makes a row and opens its form. Rows keep
 // the order the user gives them (Move up, Move down): for actions the order is the order they run.
 
-import { type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type Column, VirtualList } from '../../../ui/VirtualList.tsx';
 
 export interface Indexed<T> {
@@ -31,6 +31,8 @@ export interface EditorListProps<T> {
   minRows?: number;
   /** The chosen row, for a caller that shows more about it (the events list). */
   onChoose?(index: number): void;
+  /** A row to show in the form now (the one a refused save names); a new object each time. */
+  show?: { index: number } | null;
 }
 
 const FOCUSABLE = 'input, select, textarea, button, [tabindex="0"]';
@@ -61,6 +63,11 @@ export function EditorList<T>(p: EditorListProps<T>) {
     },
     [choose],
   );
+
+  const { show } = p;
+  useEffect(() => {
+    if (show) choose(show.index);
+  }, [show, choose]);
 
   const focusForm = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus());

@@ -4,13 +4,13 @@
 // code) and its code, Simple or JavaScript.
 
 import { useRef } from 'react';
-import { CONTEXT_NAMES, CONTEXTS, isTriggeredContext } from '../../../../domain/scripts/contexts.ts';
 import {
   newEvent,
   type ScriptArgumentSpec,
   type ScriptEventDoc,
   type ScriptLanguage,
-} from '../../../../domain/scripts/document.ts';
+} from '../../../../domain/scripts/content.ts';
+import { CONTEXT_NAMES, CONTEXTS, isTriggeredContext } from '../../../../domain/scripts/contexts.ts';
 import type { ScriptWebhook } from '../../../api/sentinel.ts';
 import { CodeEditor } from '../code/CodeEditor.tsx';
 import { CronField } from './CronField.tsx';

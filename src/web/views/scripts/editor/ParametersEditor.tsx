@@ -2,7 +2,7 @@
 // triggered context (a command's words, a webhook's parameters), which also say whether each is
 // required. Names are checked as the API checks them, as they are typed.
 
-import type { ScriptArgumentSpec, ScriptParameter } from '../../../../domain/scripts/document.ts';
+import type { ScriptArgumentSpec, ScriptParameter } from '../../../../domain/scripts/content.ts';
 import type { FieldType } from '../../../../domain/scripts/fields.ts';
 import { EditorList } from './EditorList.tsx';
 import { Field, TypedInput } from './fields.tsx';

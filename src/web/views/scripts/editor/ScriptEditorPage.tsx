@@ -9,7 +9,6 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useParams } from 'react-router';
 import { CommandError } from '../../../../../commands/registry.ts';
 import { selectionOf } from '../../../../domain/resolver.ts';
-import { isTriggeredContext } from '../../../../domain/scripts/contexts.ts';
 import {
   documentOf,
   emptyDocument,
@@ -17,7 +16,8 @@ import {
   type ScriptDocument,
   type ScriptEventDoc,
   type ScriptParameter,
-} from '../../../../domain/scripts/document.ts';
+} from '../../../../domain/scripts/content.ts';
+import { isTriggeredContext } from '../../../../domain/scripts/contexts.ts';
 import { errorText } from '../../../api/http.ts';
 import { useApp } from '../../../app/deps.tsx';
 import { MENUS } from '../../../app/menus.ts';
@@ -82,14 +82,20 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
   const [importing, setImporting] = useState(false);
   const [pendingImport, setPendingImport] = useState<string | null>(null);
   const [refusals, setRefusals] = useState(0);
+  const [showEvent, setShowEvent] = useState<{ index: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const webhooks = useWebhooks(scriptId);
   const scriptRef = scriptId
     ? { kind: 'script' as const, id: scriptId, label: saved?.name ?? scriptId }
     : null;
 
+  // After a refusal, the field it names has focus (its event shown first, a frame later).
   useEffect(() => {
-    if (refusals > 0) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals === 0) return;
+    const id = requestAnimationFrame(() =>
+      root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+    return () => cancelAnimationFrame(id);
   }, [refusals]);
 
   if (scriptId && q.error)
@@ -122,14 +128,19 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
     try {
       await rt.run(
         rt.registry.get('script.save')!,
-        { script: scriptRef ?? undefined, document: JSON.stringify(doc) },
+        { script: scriptRef ?? undefined, content: JSON.stringify(doc) },
         'form',
       );
       setErrors({});
       draft.saved(doc);
       if (scriptId) void q.refetch();
     } catch (e) {
-      setErrors(saveErrors(e));
+      const found = saveErrors(e);
+      setErrors(found);
+      const at = Object.keys(found)
+        .map((f) => /^events\[(\d+)\]/.exec(f)?.[1])
+        .find((i) => i !== undefined);
+      if (at !== undefined) setShowEvent({ index: Number(at) });
       setRefusals((n) => n + 1);
     } finally {
       setBusy(false);
@@ -328,6 +339,7 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
           minRows={1}
           onChange={(events) => set({ events })}
           onChoose={setEventIndex}
+          show={showEvent}
           newRow={() => newEvent('chat', 'Simple', false)}
           emptyText="No events: add one."
           columns={[

@@ -9,7 +9,7 @@ import {
   type ActionType,
   type OptionSpec,
 } from '../../../../domain/scripts/actions.ts';
-import { emptySimple, simpleCode } from '../../../../domain/scripts/document.ts';
+import { emptySimple, simpleCode } from '../../../../domain/scripts/content.ts';
 import { FIELDS, type FieldSpec, fieldsOf } from '../../../../domain/scripts/fields.ts';
 import { OPERATORS } from '../../../../domain/scripts/operators.ts';
 import type { Action, Condition, SimpleScript } from '../../../../domain/scripts/simple.ts';

@@ -5,7 +5,7 @@
 
 import { type FormEvent, useState } from 'react';
 import { runScriptTest, TEST_STATUS_LABEL, type TestReport } from '../../../../../commands/scriptEditing.ts';
-import type { ScriptDocument } from '../../../../domain/scripts/document.ts';
+import type { ScriptDocument } from '../../../../domain/scripts/content.ts';
 import { FIELDS } from '../../../../domain/scripts/fields.ts';
 import { SCRIPT_LIMITS } from '../../../../domain/scripts/limits.ts';
 import { errorText } from '../../../api/http.ts';
@@ -32,7 +32,7 @@ export function TesterPanel({
 }) {
   const rt = useCommandRuntime();
   const [values, setValues] = useState<Record<string, Value>>({});
-  const [message, setMessage] = useState('!rules');
+  const [message, setMessage] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const e = doc.events[event];
 
@@ -48,7 +48,7 @@ export function TesterPanel({
     try {
       // The command's own run (script.test), its report shown here rather than as a toast.
       const report = await runScriptTest(rt.context('form'), {
-        document: doc,
+        content: doc,
         event,
         parameters,
         message: hasMessage(e.context) ? message : undefined,
@@ -88,7 +88,10 @@ export function TesterPanel({
           </Field>
         ))}
         {e && hasMessage(e.context) && (
-          <Field label="Sample chat line" help="The message of the made-up event">
+          <Field
+            label="Sample chat line"
+            help="The message of the made-up event; blank: Hello from the tester"
+          >
             {(id, d) => (
               <input
                 id={id}

@@ -13,7 +13,6 @@ export function saveErrors(e: unknown): Record<string, string> {
     if (e.code === 'nameNotUnique' || e.code === 'emptyName') return { name: text };
     return { form: text };
   }
-  if (e instanceof CommandError && e.field && e.field !== 'document') return { [e.field]: e.message };
+  if (e instanceof CommandError && e.field && e.field !== 'content') return { [e.field]: e.message };
   return { form: e instanceof Error ? e.message : String(e) };
 }
-

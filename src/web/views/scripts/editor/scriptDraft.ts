@@ -3,9 +3,19 @@
 // loses a change. It is dropped when the script is saved or the user discards it.
 
 import { useCallback, useEffect, useState } from 'react';
-import type { ScriptDocument } from '../../../../domain/scripts/document.ts';
+import type { ScriptDocument } from '../../../../domain/scripts/content.ts';
 
 const PREFIX = 'palisade.scriptDraft.';
+
+/**
+ * The document as the server keeps it, to compare: it answers the events ordered by context and
+ * keyword, so an order the user chose is no unsaved change.
+ */
+export function canonical(doc: ScriptDocument | null): string {
+  if (!doc) return '';
+  const events = doc.events.map((e) => JSON.stringify(e)).sort();
+  return JSON.stringify({ ...doc, events });
+}
 
 export const draftKey = (scriptId: string | null) => `${PREFIX}${scriptId ?? 'new'}`;
 
@@ -50,7 +60,7 @@ export function useScriptDraft(key: string, saved: ScriptDocument | null): Draft
     setBase(saved);
     setDoc((d) => d ?? saved);
   }, [saved]);
-  const dirty = doc !== null && JSON.stringify(doc) !== JSON.stringify(base);
+  const dirty = doc !== null && canonical(doc) !== canonical(base);
   const set = useCallback(
     (d: ScriptDocument) => {
       setDoc(d);

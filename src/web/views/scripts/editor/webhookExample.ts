@@ -2,7 +2,7 @@
 // of `POST\n<30-second window>\n<trimmed body>` keyed with the webhook's secret), so an admin can
 // paste it into a shell and watch the script run.
 
-import type { ScriptArgumentSpec } from '../../../../domain/scripts/document.ts';
+import type { ScriptArgumentSpec } from '../../../../domain/scripts/content.ts';
 import type { ScriptWebhook } from '../../../api/sentinel.ts';
 
 const sampleOf = (a: ScriptArgumentSpec) =>
