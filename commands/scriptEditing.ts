@@ -4,6 +4,7 @@
 // as JSON, the shape of an export file.
 
 import type { Script } from '../src/domain/api.ts';
+import { readLink } from '../src/domain/importer.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import {
@@ -254,10 +255,14 @@ export const scriptEditingCommands = [
       onDuplicate: oneOf(IMPORT_CHOICES)
         .default('ask')
         .describe('If the name is taken', 'ask, keepBoth or replace'),
-      source: text().min(1, 'Give the exported file’s text.').describe('File', 'The exported JSON').rest(),
+      source: text()
+        .min(1, 'Give the exported file’s text.')
+        .describe('File', 'The exported JSON, or an https:// link to it')
+        .rest(),
     },
     run: async ({ source, onDuplicate }, ctx) => {
-      const doc = parseImport(source);
+      const text = /^https?:\/\/\S+$/i.test(source.trim()) ? await readLink(source.trim()) : source;
+      const doc = parseImport(text);
       if (typeof doc === 'string') throw new CommandError(doc, 'source');
       const mine = await myScriptNames(ctx, doc.name);
       const same = mine.find((s) => s.name.trim().toLowerCase() === doc.name.trim().toLowerCase());

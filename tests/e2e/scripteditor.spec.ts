@@ -80,6 +80,17 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   await page.keyboard.press('Enter');
   await expect(pane(page).getByLabel('Action', { exact: true })).toBeFocused();
   await expect(pane(page).getByLabel('Action', { exact: true })).toHaveValue('sendChat');
+  // Saved too soon: refused beside the actions, every edit kept.
+  await page.keyboard.press('Control+s');
+  await expect(
+    pane(page).getByRole('alert').filter({ hasText: 'Action 1: Send chat needs message.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/scripts\/add/);
+  await expect(
+    pane(page)
+      .getByRole('grid', { name: 'Conditions' })
+      .getByRole('row', { name: /message.*contains.*!rules/ }),
+  ).toBeVisible();
   await tabTo(page, pane(page).getByLabel('message (required)'));
   await page.keyboard.type('Rules for ');
   // The placeholder inserter puts the field at the cursor and returns there; the engine fills it in.

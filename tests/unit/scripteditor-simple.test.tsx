@@ -2,10 +2,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { simpleCode } from '../../src/domain/scripts/content.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommandError } from '../../commands/registry.ts';
+import { duplicateNameMessage } from '../../commands/scriptEditing.ts';
+import { emptyDocument, exportText, simpleCode } from '../../src/domain/scripts/content.ts';
 import { parseSimple, type SimpleScript } from '../../src/domain/scripts/simple.ts';
 import { CronField } from '../../src/web/views/scripts/editor/CronField.tsx';
+import { ImportPanel } from '../../src/web/views/scripts/editor/ImportPanel.tsx';
 import { SimpleEditor } from '../../src/web/views/scripts/editor/SimpleEditor.tsx';
 
 afterEach(cleanup);
@@ -210,5 +213,45 @@ describe('cron field', () => {
     await user.type(raw, ' 7');
     expect(screen.getByRole('alert').textContent).toBe('0 0 1 1 * 7 is not a valid cron expression.');
     expect(screen.getByText('None until the expression is valid.')).toBeTruthy();
+  });
+});
+
+describe('import with a name already taken', () => {
+  it('asks keep both or replace, and runs the import again with the answer', async () => {
+    const taken = new CommandError(duplicateNameMessage('Rules'), 'onDuplicate');
+    const run = vi.fn(async (_source: string, choice: string) => {
+      if (choice === 'ask') throw taken;
+      return choice === 'keepBoth' ? 'Rules (2) was imported.' : 'Rules was replaced by the imported script.';
+    });
+    render(<ImportPanel run={run} />);
+    const user = userEvent.setup();
+    const file = exportText(emptyDocument('Rules'));
+    await user.click(screen.getByRole('textbox', { name: 'Text to import' }));
+    await user.paste(file);
+    await user.click(screen.getByRole('button', { name: /^Import/ }));
+    expect(run).toHaveBeenLastCalledWith(file, 'ask');
+    expect(await screen.findByText(duplicateNameMessage('Rules'))).toBeTruthy();
+    const choice = screen.getByRole('group', { name: 'The name is taken' });
+    await user.click(within(choice).getByRole('button', { name: 'Keep both' }));
+    expect(run).toHaveBeenLastCalledWith(file, 'keepBoth');
+    expect(await screen.findByText('Rules (2) was imported.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'The name is taken' })).toBeNull();
+  });
+
+  it('Replace overwrites; a refusal of the import itself is shown where it was made', async () => {
+    const run = vi.fn(async (_source: string, choice: string) => {
+      if (choice === 'ask') throw new CommandError(duplicateNameMessage('Rules'), 'onDuplicate');
+      throw new Error('Forbidden: You do not have the required permission (edit scripts).');
+    });
+    render(<ImportPanel run={run} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Text to import' }));
+    await user.paste('{"format":"palisade-script"}');
+    await user.click(screen.getByRole('button', { name: /^Import/ }));
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    expect(run).toHaveBeenLastCalledWith('{"format":"palisade-script"}', 'replace');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Forbidden: You do not have the required permission/,
+    );
   });
 });

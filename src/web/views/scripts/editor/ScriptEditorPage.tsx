@@ -7,7 +7,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { CommandError } from '../../../../../commands/registry.ts';
 import { selectionOf } from '../../../../domain/resolver.ts';
 import {
   documentOf,
@@ -22,13 +21,12 @@ import { errorText } from '../../../api/http.ts';
 import { useApp } from '../../../app/deps.tsx';
 import { MENUS } from '../../../app/menus.ts';
 import { useCommandRuntime } from '../../../app/runtime.ts';
-import type { ImportSource } from '../../../ui/FileImporter.tsx';
-import { FileImporter } from '../../../ui/FileImporter.tsx';
 import { Toolbar } from '../../../ui/Toolbar.tsx';
 import { CodeEditor } from '../code/CodeEditor.tsx';
 import { EditorList } from './EditorList.tsx';
 import { EventEditor } from './EventEditor.tsx';
 import { Field } from './fields.tsx';
+import { type ImportChoice, ImportPanel } from './ImportPanel.tsx';
 import { ParametersEditor } from './ParametersEditor.tsx';
 import { saveErrors } from './saveErrors.ts';
 import { draftKey, useScriptDraft } from './scriptDraft.ts';
@@ -80,7 +78,6 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
   const [eventIndex, setEventIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [pendingImport, setPendingImport] = useState<string | null>(null);
   const [refusals, setRefusals] = useState(0);
   const [showEvent, setShowEvent] = useState<{ index: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -154,26 +151,10 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
     }
   };
 
-  const importText = async (text: string, onDuplicate: 'ask' | 'keepBoth' | 'replace') => {
-    try {
-      const r = await rt.run(rt.registry.get('script.import')!, { source: text, onDuplicate }, 'form');
-      setPendingImport(null);
-      setImporting(false);
-      return r?.message ?? 'Imported.';
-    } catch (e) {
-      if (e instanceof CommandError && e.field === 'onDuplicate') {
-        setPendingImport(text);
-        return e.message;
-      }
-      throw e;
-    }
-  };
-  const onImport = async (source: ImportSource) => {
-    if ('url' in source) {
-      const res = await fetch(source.url);
-      return importText(await res.text(), 'ask');
-    }
-    return importText(source.text, 'ask');
+  const runImport = async (source: string, onDuplicate: ImportChoice) => {
+    const r = await rt.run(rt.registry.get('script.import')!, { source, onDuplicate }, 'form');
+    setImporting(false);
+    return r?.message ?? 'Imported.';
   };
 
   const event = Math.min(eventIndex, doc.events.length - 1);
@@ -243,35 +224,7 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
           {f}: {m}
         </p>
       ))}
-      {importing && (
-        <section className="se-import" aria-label="Import script">
-          <h2>Import script</h2>
-          <FileImporter
-            onImport={onImport}
-            accept=".json,application/json"
-            placeholder="The exported script file"
-          />
-          {pendingImport !== null && (
-            <fieldset className="se-duplicate">
-              <legend>The name is taken</legend>
-              <button
-                type="button"
-                className="ui-button"
-                onClick={() => void importText(pendingImport, 'keepBoth')}
-              >
-                Keep both
-              </button>
-              <button
-                type="button"
-                className="ui-button"
-                onClick={() => void importText(pendingImport, 'replace')}
-              >
-                Replace
-              </button>
-            </fieldset>
-          )}
-        </section>
-      )}
+      {importing && <ImportPanel run={runImport} />}
 
       <section className="se-about" aria-label="About the script">
         <Field id="script-name" label="Name" error={nameError}>
