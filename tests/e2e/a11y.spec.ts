@@ -300,7 +300,12 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('alert').filter({ hasText: /Use a duration like/ })).toBeVisible();
     },
   },
-  { name: 'script creator', path: () => '/scripts/add', shows: (page) => page.getByLabel('Name') },
+  { name: 'script creator', path: () => '/scripts/add', shows: (page) => page.locator('#script-name') },
+  {
+    name: 'script import',
+    path: () => '/scripts/add',
+    open: clickButton('Import…', (page) => page.getByRole('textbox', { name: 'Text to import' })),
+  },
   {
     name: 'script editor, a Simple event',
     path: (ids) => `/scripts/${ids.script}`,
