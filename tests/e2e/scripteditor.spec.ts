@@ -39,6 +39,15 @@ async function tabPastCode(page: Page, target: Locator, max = 80) {
   throw new Error('Could not reach the element with Tab');
 }
 
+/** Shift+Tab until the target has focus (the editor's toolbar is above its first field). */
+async function shiftTabTo(page: Page, target: Locator, max = 10) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Shift+Tab');
+  }
+  throw new Error('Could not reach the element with Shift+Tab');
+}
+
 /** Enter on the list's active row opens its form; focus lands on the form's first field. */
 async function openRowForm(page: Page, list: string) {
   await tabTo(page, pane(page).getByRole('grid', { name: list }), 80);
@@ -197,4 +206,43 @@ test('a JavaScript event runs in the tester with a parameter value; its output a
   await expect(tester.getByText('Outcome: Success')).toBeVisible({ timeout: 70_000 });
   await expect(tester.locator('pre')).toHaveText('Howdy, Test Player');
   await expect(tester.getByRole('listitem')).toHaveText('sendChat: message: hi');
+});
+
+test('duplicate, export and delete from the editor toolbar, by keyboard', async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const name = `Toolbar ${Date.now()}`;
+  const made = await api<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
+    name,
+    events: [{ language: 'JavaScript', context: 'chat', code: 'beacon.log(1);' }],
+  });
+  await page.goto(`/scripts/${made.created[0].scriptId}`);
+  await expect(pane(page).locator('#script-name')).toBeFocused();
+
+  // Export saves the file the importer reads.
+  const download = page.waitForEvent('download');
+  await shiftTabTo(page, pane(page).getByRole('button', { name: 'Export script' }));
+  await page.keyboard.press('Enter');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${name.replace(' ', '-')}.json`);
+
+  // A copy under a free name opens in the editor.
+  await shiftTabTo(page, pane(page).getByRole('button', { name: 'Duplicate script' }));
+  await page.keyboard.press('Enter');
+  await expect(pane(page).getByRole('heading', { level: 1, name: `${name} (2)` })).toBeVisible();
+  const copyUrl = page.url();
+  expect(copyUrl).not.toContain(made.created[0].scriptId);
+
+  // Deleting asks first, then returns to the library.
+  await expect(pane(page).locator('#script-name')).toBeFocused();
+  await shiftTabTo(page, pane(page).getByRole('button', { name: 'Delete script' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText('Delete script');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/scripts$/);
+  const mine = await api<{ results: { name: string }[] }>(
+    'GET',
+    `/sentinel/scripts?name=${encodeURIComponent(name)}`,
+  );
+  expect(mine.results.map((s) => s.name)).toEqual([name]);
 });
