@@ -74,6 +74,8 @@ export interface AppServices {
   /** The list that has focus in the active pane, if any. */
   list(): ListController | null;
   clipboard: { copy(text: string): Promise<void> };
+  /** A file the browser saves (an exported script). */
+  files: { save(filename: string, text: string, type: string): void };
   dialogs: {
     info(title: string, rows: [string, string][]): void;
     confirm(message: string): Promise<boolean>;

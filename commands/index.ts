@@ -14,6 +14,7 @@ import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { scriptAttachmentCommands } from './scriptAttachments.ts';
+import { scriptEditingCommands } from './scriptEditing.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
@@ -37,6 +38,7 @@ const COMMANDS = [
   ...dinoCommands,
   ...groupCommands,
   ...scriptAttachmentCommands,
+  ...scriptEditingCommands,
   ...giveCommands,
   ...activityCommands,
   ...bucketCommands,

@@ -215,6 +215,28 @@ export function typedLine(world: World, s: Survivor, text: string): LinkEvent[] 
   ];
 }
 
+/**
+ * A player types a line in game. The player (by id or name, else anyone online) joins first if
+ * they are away.
+ */
+export function playerTypes(
+  world: World,
+  text: string,
+  who?: string,
+): { events: LinkEvent[]; playerId: string; characterId: string } {
+  const p =
+    world.population.find((x) => x.playerId === who || x.name === who) ??
+    [...world.online.values()][0] ??
+    world.candidates()[0];
+  const joined = world.join(p);
+  const s = world.survivor(p);
+  return {
+    events: [...joined, ...typedLine(world, s, text)],
+    playerId: p.playerId,
+    characterId: s.characterId,
+  };
+}
+
 export const typing: Behaviour = (world) =>
   sometimes(world, 0.04, world.onlineSurvivors(), (s) => typedLine(world, s, world.rng.pick(TYPED_COMMANDS)));
 

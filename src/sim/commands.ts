@@ -7,6 +7,7 @@
 
 import { isKnownPath } from '../domain/blueprints/index.ts';
 import type { CommandReply, GameCommand, LinkEvent } from '../domain/link.ts';
+import { playerTypes } from './behaviours.ts';
 import * as ev from './events.ts';
 import { speciesOfPath } from './species.ts';
 import { type Dino, latLon, type Position, type Survivor, type World } from './world.ts';
@@ -53,6 +54,13 @@ const ADMIN: Record<string, AdminHandler> = {
   broadcast: (_world, arg) =>
     arg ? ok(NO_RESPONSE, [ev.broadcasted(arg, 'WebService')]) : fail('Missing message'),
   destroywilddinos: (world) => ok(`Destroyed ${world.destroyWildDinos()} wild creatures`),
+  // The simulator's own, not the game's: an online player types the rest of the line, so a demo
+  // or a browser test can start a chat script or a command on cue.
+  simtype: (world, arg) => {
+    if (!arg) return fail('Missing text');
+    const typed = playerTypes(world, arg);
+    return ok(`${typed.playerId} typed ${arg}`, typed.events);
+  },
 };
 
 function admin(world: World, command: unknown): CommandOutcome {

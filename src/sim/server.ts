@@ -2,7 +2,7 @@
 // Sentinel mod's link (with an access key), RCON (with a port and password), or both at once.
 
 import type { GameCommand, LinkEvent } from '../domain/link.ts';
-import { BEHAVIOURS, typedLine } from './behaviours.ts';
+import { BEHAVIOURS, playerTypes } from './behaviours.ts';
 import { runCommand } from './commands.ts';
 import { EventQueue } from './eventQueue.ts';
 import { LinkClient } from './link.ts';
@@ -75,14 +75,9 @@ export class SimServer {
    * else is chat. The player (by id or name, else anyone online) joins first if they are away.
    */
   type(text: string, who?: string): { playerId: string; characterId: string } {
-    const p =
-      this.world.population.find((x) => x.playerId === who || x.name === who) ??
-      [...this.world.online.values()][0] ??
-      this.world.candidates()[0];
-    const joined = this.world.join(p);
-    const s = this.world.survivor(p);
-    this.emit([...joined, ...typedLine(this.world, s, text)]);
-    return { playerId: p.playerId, characterId: s.characterId };
+    const { events, playerId, characterId } = playerTypes(this.world, text, who);
+    this.emit(events);
+    return { playerId, characterId };
   }
 
   /** Changes the world from outside its own life (a scripted scene), reporting what happened. */

@@ -9,9 +9,15 @@ import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.
 let t: TestServer;
 let owner: string;
 let moderator: string;
+const published: { channels: string[]; event: string; data: unknown }[] = [];
 
 beforeAll(async () => {
   t = await startTestServer({ scripts: { testTimeoutMs: 1_500, limits: { timeMs: 300 } } });
+  const publish = t.server.publisher.publish.bind(t.server.publisher);
+  t.server.publisher.publish = async (channels, event, data, except) => {
+    published.push({ channels, event, data });
+    return publish(channels, event, data, except);
+  };
   [owner, moderator] = await Promise.all([
     signIn(t.base).then((x) => x.access_token),
     signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
@@ -57,6 +63,12 @@ it('succeeds with the output and the actions it would take, taking none', async 
     }),
   });
   expect(simple).toMatchObject({ status: 'success', actions: [{ type: 'kickPlayer' }] });
+  // The tester's own channel says when each test ended, so a console need not ask again and again.
+  expect(published).toContainEqual({
+    channels: [`private-users.${t.demo.userId}`],
+    event: 'requestCompleted',
+    data: { requestId: r.row.requestId, ok: true },
+  });
 });
 
 it('fails with the script error, and ends as a timeout past the test limit', async () => {

@@ -19,6 +19,8 @@ interface Ids {
   dino: string;
   group: string;
   bucket: string;
+  /** A script with a Simple chat event, a cron event and a webhook event, and a webhook. */
+  script: string;
 }
 
 interface Screen {
@@ -353,6 +355,51 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('alert').filter({ hasText: /Use a duration like/ })).toBeVisible();
     },
   },
+  { name: 'script creator', path: () => '/scripts/add', shows: (page) => page.locator('#script-name') },
+  {
+    name: 'script import',
+    path: () => '/scripts/add',
+    open: clickButton('Import…', (page) => page.getByRole('textbox', { name: 'Text to import' })),
+  },
+  {
+    name: 'script editor, a Simple event',
+    path: (ids) => `/scripts/${ids.script}`,
+    shows: (page) => page.getByRole('grid', { name: 'Actions' }).getByRole('row').nth(1),
+  },
+  ...[
+    ['cron', 'Next five runs'],
+    ['webhook', 'Example code'],
+  ].map(([context, heading], i) => ({
+    name: `script editor, a ${context} event`,
+    path: (ids: Ids) => `/scripts/${ids.script}`,
+    open: async (page: Page) => {
+      const events = page.getByRole('grid', { name: 'Events and features' });
+      await expect(events.getByRole('row').nth(3)).toBeVisible();
+      await events.focus();
+      for (let k = 0; k <= i; k++) await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    },
+  })),
+  {
+    name: 'script editor, a save refused',
+    path: (ids) => `/scripts/${ids.script}`,
+    open: async (page) => {
+      await page.locator('#script-name').fill('');
+      await page.keyboard.press('Control+s');
+      await expect(page.getByRole('alert').filter({ hasText: 'A script needs a name.' })).toBeVisible();
+    },
+  },
+  {
+    name: 'script editor, a test run',
+    path: (ids) => `/scripts/${ids.script}`,
+    open: async (page) => {
+      // The refused save before left a draft: this screen shows the script as saved.
+      const discard = page.getByRole('button', { name: 'Discard changes' });
+      if (await discard.isVisible()) await discard.click();
+      await page.getByRole('button', { name: 'Run test' }).click();
+      await expect(page.getByText(/^Outcome: /)).toBeVisible({ timeout: 30_000 });
+    },
+  },
   {
     name: 'trial form, refused',
     path: () => '/',
@@ -464,8 +511,40 @@ test.beforeAll(async ({ browser }) => {
   });
   const bucketId = bucket.created[0].bucketId;
   await api('POST', '/sentinel/bucketValues', { bucketId, key: 'motd', value: 'Welcome' });
+  const script = await api<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
+    name: `A11y script ${Date.now()}`,
+    parameters: [{ name: 'rules', type: 'String', default: 'Be kind.' }],
+    events: [
+      {
+        language: 'Simple',
+        context: 'chat',
+        code: JSON.stringify({
+          match: 'all',
+          conditions: [{ field: 'message', operator: 'contains', value: '!rules' }],
+          actions: [{ type: 'sendChat', options: { message: 'Rules for {playerName}' } }],
+        }),
+      },
+      {
+        language: 'JavaScript',
+        context: 'cron',
+        keyword: '0 12 * * 1',
+        arguments: [],
+        code: 'beacon.log(1);',
+      },
+      {
+        language: 'JavaScript',
+        context: 'webhook',
+        keyword: 'restart',
+        arguments: [{ name: 'minutes', type: 'Number', default: 5, required: true }],
+        code: 'beacon.log(beacon.params.minutes);',
+      },
+    ],
+  });
+  const scriptId = script.created[0].scriptId;
+  await api('POST', `/sentinel/scripts/${scriptId}/webhooks`, { purpose: 'Restarts from the host panel' });
   ids = {
     bucket: bucketId,
+    script: scriptId,
     server,
     rconServer: rcon.created[0].serviceId,
     logMessage: logs.results[0].messageId,

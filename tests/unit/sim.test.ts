@@ -5,6 +5,7 @@ import { EOS_ID } from '../../src/domain/constants.ts';
 import { MODERATION_SCORES } from '../../src/domain/enums.ts';
 import type { CommandReply, GameCommand, LinkEvent, ModFrame, StatusFrame } from '../../src/domain/link.ts';
 import { chatter } from '../../src/sim/behaviours.ts';
+import { runCommand } from '../../src/sim/commands.ts';
 import { EventQueue } from '../../src/sim/eventQueue.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { createPopulation } from '../../src/sim/population.ts';
@@ -289,6 +290,24 @@ describe('simulator pieces', () => {
     expect(world.candidates()).not.toContain(p);
     world.unban(p.eosId);
     expect(world.join(p).map((e) => e.eventName)).toEqual(['playerJoined', 'playerSpawned']);
+  });
+
+  it('simtype: an online player types the line, as chat or as the command it is', () => {
+    const rng = createRng(5);
+    const world = new World(rng, createPopulation(rng, 5));
+    const p = world.population[0];
+    world.join(p);
+    const said = runCommand(world, { type: 'admin', command: 'simtype !rules please' });
+    expect(said.reply).toMatchObject({ ok: true });
+    expect(said.events.map((e) => [e.eventName, e.metadata.originalMessage, e.metadata.playerId])).toEqual([
+      ['chat', '!rules please', p.playerId],
+    ]);
+    const slash = runCommand(world, { type: 'admin', command: 'simtype /kit starter' });
+    expect(slash.events.map((e) => e.eventName)).toEqual(['slashCommand']);
+    expect(runCommand(world, { type: 'admin', command: 'simtype' }).reply).toEqual({
+      ok: false,
+      error: 'Missing text',
+    });
   });
 
   it('chats in several languages, mostly with low scores and sometimes high ones', () => {

@@ -5,6 +5,7 @@
 // and menu items, written by any API process), cron ticks, subroutine calls and commands typed
 // in game.
 
+import { ActionEvent, userChannel } from '../../domain/api.ts';
 import type { EventName } from '../../domain/enums.ts';
 import {
   ACTION_FUNCTIONS,
@@ -462,6 +463,13 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
             'UPDATE script_tests SET completion_time = now(), output = $2 WHERE request_id = $1',
             [requestId, JSON.stringify(outcome)],
           );
+          // The tester waits for this rather than asking again and again (docs/api.md "Realtime").
+          await ctx.publisher
+            .publish([userChannel(userId)], ActionEvent.requestCompleted, {
+              requestId,
+              ok: outcome.status === 'success',
+            })
+            .catch((e) => console.error('publishing a test outcome failed', e));
           return outcome;
         })(),
       ),

@@ -95,6 +95,38 @@ const GAME_COMMAND_ERRORS = [
   'serviceNotConnected',
 ] as const;
 
+/** Codes of a script save (SENTINEL-API §3.13, docs/api.md "Scripts and webhooks"), on top of §2.2. */
+const SCRIPT_ERRORS = [
+  ...WRITE_ERRORS,
+  'emptyName',
+  'nameNotUnique',
+  'badContext',
+  'badLanguage',
+  'badCode',
+  'emptyKeyword',
+  'badArguments',
+  'badCronExpression',
+  'badParameters',
+  'tooLong',
+] as const;
+
+/** Codes of a script test (SPEC §8 "Script tester"). */
+const SCRIPT_TEST_ERRORS = [
+  'testAlreadyRunning',
+  'missingKeys',
+  'unsupportedLanguage',
+  'invalidContext',
+  'badParameters',
+] as const;
+
+/** A webhook of a script (docs/api.md "Scripts and webhooks"); the secret only for its editors. */
+export interface ScriptWebhook {
+  webhookId: string;
+  purpose: string;
+  url: string;
+  secret?: string;
+}
+
 /** A server or a group, the two targets of commands, chat and ban imports. */
 export type Target = { serviceId: string } | { groupId: string };
 
@@ -207,15 +239,33 @@ export function createSentinelApi(http: Http) {
     },
     buckets: writable<Bucket>('/sentinel/buckets', BUCKET_ERRORS),
     bucketValues: writable<BucketValue>('/sentinel/bucketValues', BUCKET_VALUE_ERRORS),
-    scripts: writable<Script>('/sentinel/scripts'),
+    scripts: writable<Script>('/sentinel/scripts', SCRIPT_ERRORS),
     communityScripts: readable<CommunityScript>('/sentinel/communityScripts'),
     scriptTests: {
       ...readable<ScriptTest>('/sentinel/scriptTests'),
-      create: (test: Partial<ScriptTest>) =>
-        http<BulkResult<ScriptTest>>('POST', '/sentinel/scriptTests', {
+      /** Queues a test; its outcome is the test's `output` once `requestCompleted` names it. */
+      create: (test: Record<string, unknown>) =>
+        http<{ requestId: string }>('POST', '/sentinel/scriptTests', {
           body: test,
-          expect: [...WRITE_ERRORS, 'testAlreadyRunning'],
+          expect: SCRIPT_TEST_ERRORS,
         }),
+    },
+    scriptWebhooks: {
+      list: (scriptId: string) =>
+        http<{ webhooks: ScriptWebhook[] }>('GET', `${at('/sentinel/scripts', scriptId)}/webhooks`, {
+          expect: ['scriptNotFound'],
+        }),
+      create: (scriptId: string, purpose: string) =>
+        http<ScriptWebhook>('POST', `${at('/sentinel/scripts', scriptId)}/webhooks`, {
+          body: { purpose },
+          expect: ['scriptNotFound', 'forbidden', 'badPurpose'],
+        }),
+      rotateSecret: (scriptId: string, webhookId: string) =>
+        http<ScriptWebhook>(
+          'POST',
+          `${at('/sentinel/scripts', scriptId)}/webhooks/${encodeURIComponent(webhookId)}/secret`,
+          { expect: ['scriptNotFound', 'forbidden', 'notFound'] },
+        ),
     },
 
     gameCommands: (commands: (GameCommand & Target)[]) =>

@@ -15,6 +15,7 @@ import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
 import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
+import { downloadText } from '../ui/download.ts';
 import { dinoRemote } from '../views/world/worldRefs.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
@@ -64,6 +65,7 @@ export function createAppServices(deps: AppDeps): AppServices {
         await navigator.clipboard.writeText(text);
       },
     },
+    files: { save: (filename, text, type) => downloadText(filename, [text], type) },
     dialogs: {
       // Rows may be a record's raw text (a log line's metadata): controls and bidi overrides are
       // shown, not obeyed, and nothing is cut, as it is the full record.

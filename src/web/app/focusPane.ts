@@ -5,9 +5,13 @@
 import type { AppStore } from './state.ts';
 import { layoutAtom } from './state.ts';
 
-/** Where work starts in a view: its main list, else a form's first field. */
+/**
+ * Where work starts in a view: the element it marks with data-autofocus (an editor whose lists
+ * come after its first field), else its main list, else a form's first field.
+ */
 function mainElement(root: ParentNode): HTMLElement | null {
   return (
+    root.querySelector<HTMLElement>('[data-autofocus]') ??
     root.querySelector<HTMLElement>('[role="grid"]') ??
     root.querySelector<HTMLElement>('form :is(input, select, textarea, button, [role="checkbox"])')
   );

@@ -8,6 +8,7 @@ export const MENUS = {
   serverRow: ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup', 'group.addServers'],
   serverToolbar: ['server.runScript', 'server.runCommand'],
   serverListToolbar: ['server.add'],
+  scriptEditorToolbar: ['script.duplicate', 'script.export', 'script.delete'],
   playerRow: ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'],
   banRow: ['ban.edit', 'ban.remove', 'ban.goToPlayer'],
   banToolbar: ['ban.create'],

@@ -3,6 +3,7 @@
 
 import Papa from 'papaparse';
 import { type CellValue, type Column, cellText } from './columns.ts';
+import { downloadText } from './download.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -27,12 +28,9 @@ export function toCsv<T>(columns: readonly Column<T>[], rows: readonly T[]): str
 
 export function downloadCsv(filename: string, csv: string): void {
   // The BOM makes spreadsheet programs read the file as UTF-8 (player names are not ASCII).
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename.endsWith('.csv') ? filename : `${filename}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  downloadText(
+    filename.endsWith('.csv') ? filename : `${filename}.csv`,
+    ['\ufeff', csv],
+    'text/csv;charset=utf-8',
+  );
 }
