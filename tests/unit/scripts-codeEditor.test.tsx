@@ -53,9 +53,9 @@ afterEach(cleanup);
 configure({ asyncUtilTimeout: 8000 });
 const SLOW = { timeout: 60_000 };
 
-// Spread: the prop named role is the editor's, not an ARIA role, which the linter cannot tell.
-const CHAT_SCRIPT = { context: 'chat', role: 'script' } as const;
-const COMMON_BLOCK = { context: null, role: 'common' } as const;
+// The editor's props for a chat script's code and for the Common JavaScript block.
+const CHAT_SCRIPT = { context: 'chat', part: 'script' } as const;
+const COMMON_BLOCK = { context: null, part: 'common' } as const;
 
 type Props = Partial<Omit<CodeEditorProps, 'onChange'>> & { onChange?: (v: string) => void };
 

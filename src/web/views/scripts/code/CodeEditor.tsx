@@ -4,6 +4,7 @@
 
 import { Suspense } from 'react';
 import { lazyWhenIdle } from '../../../app/lazyPane.ts';
+import type { CodePart } from './beaconCompletion.ts';
 
 export interface CodeEditorProps {
   /** The id the field's <label htmlFor> names. */
@@ -13,7 +14,7 @@ export interface CodeEditorProps {
   /** The script's event type (SPEC §3 Events), for completing the event's fields; null when none. */
   context: string | null;
   /** 'script' for a script's code, 'common' for its Common JavaScript block. */
-  role: 'script' | 'common';
+  part: CodePart;
   /** Marked invalid (aria-invalid) and described by this element id, when the save was refused. */
   errorId?: string;
 }

@@ -55,7 +55,7 @@ function labelFor(id: string): HTMLLabelElement | null {
   return label;
 }
 
-export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }: CodeEditorProps) {
+export function CodeMirrorEditor({ id, value, onChange, context, part, errorId }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const sent = useRef<string[]>([]);
@@ -159,10 +159,10 @@ export function CodeMirrorEditor({ id, value, onChange, context, role, errorId }
   useEffect(() => {
     view.current?.dispatch({
       effects: conf.completion.reconfigure(
-        javascriptLanguage.data.of({ autocomplete: beaconCompletion(role, context) }),
+        javascriptLanguage.data.of({ autocomplete: beaconCompletion(part, context) }),
       ),
     });
-  }, [conf, role, context]);
+  }, [conf, part, context]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: conf.chords.reconfigure(consoleKeys.watch(registry)) });

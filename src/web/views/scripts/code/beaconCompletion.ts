@@ -14,7 +14,7 @@ import { ACTIONS, type ActionSpec } from '../../../../domain/scripts/actions.ts'
 import { actionSignature, BEACON_MEMBERS, type BeaconMember } from '../../../../domain/scripts/beacon.ts';
 import { FIELDS, type FieldSpec, fieldsOf } from '../../../../domain/scripts/fields.ts';
 
-export type CodeRole = 'script' | 'common';
+export type CodePart = 'script' | 'common';
 
 /** `beacon.hash(algorithm, text)` → `(algorithm, text)`; a value has none. */
 const argumentsOf = (signature: string) => /\(.*\)$/.exec(signature)?.[0];
@@ -59,8 +59,8 @@ export function eventFieldOptions(context: string | null): Completion[] {
 /** Inside a string or a comment nothing is completed. */
 const NOT_CODE = new Set(['String', 'TemplateString', 'LineComment', 'BlockComment']);
 
-export function beaconCompletion(role: CodeRole, context: string | null): CompletionSource {
-  const fieldOptions = role === 'script' ? eventFieldOptions(context) : [];
+export function beaconCompletion(part: CodePart, context: string | null): CompletionSource {
+  const fieldOptions = part === 'script' ? eventFieldOptions(context) : [];
   return (ctx: CompletionContext): CompletionResult | null => {
     if (NOT_CODE.has(syntaxTree(ctx.state).resolveInner(ctx.pos, -1).name)) return null;
     const member = ctx.matchBefore(/\bbeacon\s*\.\s*(?:eventData\s*\.\s*)?[\w$]*$/);

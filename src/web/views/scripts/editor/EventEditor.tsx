@@ -208,13 +208,12 @@ export function EventEditor({ event: e, index, onChange, errors, webhook }: Even
       ) : (
         <div className="se-field">
           <label htmlFor={`script-event-${index}-code`}>JavaScript code</label>
-          {/* biome-ignore lint/a11y/useValidAriaRole: role is the CodeEditor prop (script or common), not an ARIA role. */}
           <CodeEditor
             id={`script-event-${index}-code`}
             value={e.code}
             onChange={(code) => onChange({ ...e, code })}
             context={e.context}
-            role="script"
+            part="script"
             errorId={err('code') ? errId('code') : undefined}
           />
           {err('code') && (

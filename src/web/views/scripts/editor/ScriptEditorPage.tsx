@@ -323,13 +323,12 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
         <h2>Common JavaScript</h2>
         <div className="se-field">
           <label htmlFor="script-common">Common JavaScript (shared by every JavaScript event)</label>
-          {/* biome-ignore lint/a11y/useValidAriaRole: role is the CodeEditor prop (script or common), not an ARIA role. */}
           <CodeEditor
             id="script-common"
             value={doc.commonJavascript}
             onChange={(commonJavascript) => set({ commonJavascript })}
             context={null}
-            role="common"
+            part="common"
             errorId={errors.commonJavascript ? 'script-common-error' : undefined}
           />
           {errors.commonJavascript && (
