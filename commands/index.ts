@@ -12,12 +12,14 @@ import { logCommands } from './logs.ts';
 import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { scriptAttachmentCommands } from './scriptAttachments.ts';
+import { scriptCommands } from './scripts.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 import { survivorCommands } from './survivors.ts';
 import { terminalCommands } from './terminal.ts';
 import { tribeCommands } from './tribes.ts';
+import { workshopCommands } from './workshop.ts';
 
 const COMMANDS = [
   ...shellCommands,
@@ -33,7 +35,9 @@ const COMMANDS = [
   ...tribeCommands,
   ...dinoCommands,
   ...groupCommands,
+  ...scriptCommands,
   ...scriptAttachmentCommands,
+  ...workshopCommands,
   ...giveCommands,
   ...activityCommands,
 ];

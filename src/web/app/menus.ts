@@ -6,7 +6,7 @@ import type { CommandId } from '../../../commands/index.ts';
 
 export const MENUS = {
   serverRow: ['server.viewEvents', 'server.setColor', 'server.remove', 'server.setup', 'group.addServers'],
-  serverToolbar: ['server.runScript', 'server.runCommand'],
+  serverToolbar: ['script.run', 'server.runCommand'],
   serverListToolbar: ['server.add'],
   playerRow: ['player.open', 'player.addNote', 'player.copyId', 'player.sessions', 'ban.create'],
   banRow: ['ban.edit', 'ban.remove', 'ban.goToPlayer'],
@@ -29,7 +29,7 @@ export const MENUS = {
   survivorToolbar: [
     'survivor.giveItem',
     'survivor.giveDino',
-    'survivor.runScript',
+    'script.run',
     'ui.contextMenu',
     'survivor.teleport',
     'survivor.locate',
@@ -45,7 +45,7 @@ export const MENUS = {
     'survivor.delete',
   ],
   tribeRow: ['tribe.open', 'tribe.goTo', 'tribe.runScript', 'tribe.delete'],
-  tribeToolbar: ['ui.list.refresh', 'tribe.runScript', 'ui.contextMenu'],
+  tribeToolbar: ['ui.list.refresh', 'script.run', 'ui.contextMenu'],
   tribePage: ['tribe.goTo', 'tribe.runScript', 'tribe.delete'],
   dinoRow: [
     'dino.open',
@@ -62,7 +62,7 @@ export const MENUS = {
     'dino.create',
     'dino.locate',
     'dino.openPlanner',
-    'dino.runScript',
+    'script.run',
     'dino.revive',
     'ui.contextMenu',
     'dino.teleport',
@@ -78,7 +78,7 @@ export const MENUS = {
   ],
   groupRow: ['group.open', 'group.editSettings', 'group.delete'],
   groupListToolbar: ['group.create'],
-  groupToolbar: ['group.editSettings', 'group.delete'],
+  groupToolbar: ['script.run', 'group.editSettings', 'group.delete'],
   groupServiceRow: ['server.open', 'group.removeServer'],
   groupServicesToolbar: ['group.addServers'],
   groupBucketRow: ['group.removeBucket'],
@@ -92,4 +92,11 @@ export const MENUS = {
   serverGroupRow: ['group.open', 'group.removeServer'],
   serverScriptRow: ['script.detach', 'script.setVersion'],
   activityToolbar: ['ui.list.exportCsv'],
+  // SPEC §2 /scripts and the Workshop preview.
+  scriptRow: ['script.open', 'script.attach', 'script.share', 'script.unshare', 'workshop.preview'],
+  scriptLibraryToolbar: ['ui.list.refresh', 'nav.workshop'],
+  workshopRow: ['workshop.preview', 'workshop.like', 'workshop.copy', 'workshop.addToServer'],
+  workshopToolbar: ['ui.list.refresh', 'nav.scripts'],
+  workshopPreviewToolbar: ['workshop.like', 'workshop.copy', 'workshop.addToServer'],
+  workshopAuthorToolbar: ['script.unshare'],
 } as const satisfies Record<string, readonly CommandId[]>;
