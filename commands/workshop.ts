@@ -3,6 +3,7 @@
 // liked, copied under MIT-0 into the user's library, or attached as they are.
 
 import type { CommunityScript } from '../src/domain/api.ts';
+import { pathOf } from '../src/domain/resolver.ts';
 import { copyName, likesOf, WorkshopMsg, workshopPath } from '../src/domain/workshop.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { type EntityRef, ref, text } from './args.ts';
@@ -134,6 +135,8 @@ export const workshopCommands = [
         events: s.events,
       });
       const copy = made.created[0];
+      // The copy is the user's own now: the library shows it (the console only reports it).
+      if (ctx.surface !== 'console') ctx.app.navigate(pathOf('script'));
       return {
         message: `${name} is in your library. ${WorkshopMsg.licence}`,
         undo: async () => {

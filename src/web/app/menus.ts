@@ -99,4 +99,5 @@ export const MENUS = {
   workshopToolbar: ['ui.list.refresh', 'nav.scripts'],
   workshopPreviewToolbar: ['workshop.like', 'workshop.copy', 'workshop.addToServer'],
   workshopAuthorToolbar: ['script.unshare'],
+  workshopVersionRow: ['workshop.addToServer'],
 } as const satisfies Record<string, readonly CommandId[]>;
