@@ -18,6 +18,8 @@ interface Ids {
   tribe: string;
   dino: string;
   group: string;
+  /** A script of the admin's, shared to the Workshop. */
+  script: string;
 }
 
 interface Screen {
@@ -298,6 +300,25 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('alert').filter({ hasText: /Use a duration like/ })).toBeVisible();
     },
   },
+  { name: 'script library', path: () => '/scripts', shows: firstRow('Library') },
+  { name: 'workshop', path: () => '/scripts/workshop', shows: firstRow('Workshop') },
+  {
+    name: 'workshop preview',
+    path: (ids) => `/scripts/workshop/${ids.script}`,
+    shows: firstRow('Versions'),
+  },
+  {
+    name: 'add to server dialog',
+    path: (ids) => `/scripts/workshop/${ids.script}`,
+    shows: firstRow('Versions'),
+    open: clickButton('Add to Server', (page) => page.getByRole('form', { name: 'Add to Server' })),
+  },
+  {
+    name: 'script runner menu',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: clickButton('Run Script', (page) => page.getByRole('grid', { name: /^Run Script on / })),
+  },
   {
     name: 'two panes',
     path: () => '/servers',
@@ -355,7 +376,17 @@ test.beforeAll(async ({ browser }) => {
     rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
     rconPassword: 'not the password',
   });
+  const script = await api<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
+    name: 'A11y greeter',
+    preview: 'Greets',
+    parameters: [{ name: 'greeting', type: 'String', default: 'Hello' }],
+    events: [
+      { language: 'Simple', context: 'serviceScriptRun', code: '{}', keyword: 'Greet', arguments: [] },
+    ],
+  });
+  await api('POST', `/sentinel/scripts/${script.created[0].scriptId}/publish`);
   ids = {
+    script: script.created[0].scriptId,
     server,
     rconServer: rcon.created[0].serviceId,
     logMessage: logs.results[0].messageId,
