@@ -350,9 +350,13 @@ export interface GroupBucket {
   permissionsMask: number;
 }
 
-interface ScriptLink {
+/** What an attachment of a script to a server or group says of it (§3.6), with its status (§4). */
+export interface ScriptLink {
   scriptId: string;
   scriptName: string;
+  /** Of the script's latest revision, and the script's in the Workshop: its status badge. */
+  approvalStatus: string;
+  communityStatus: string;
   parameterValues: Record<string, unknown>;
   /** Pinned revision; null follows the latest approved one. */
   revisionId: string | null;

@@ -57,7 +57,13 @@ it('pins an attachment to a version as it is made, and refuses the same one twic
     revisionId: latestRevisionId,
   };
   const first = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', attachment);
-  expect(first.body.created[0]).toMatchObject({ revisionId: latestRevisionId, origin: 'Direct' });
+  // Each attachment says the script's status, for its badge (SPEC §4).
+  expect(first.body.created[0]).toMatchObject({
+    revisionId: latestRevisionId,
+    origin: 'Direct',
+    approvalStatus: 'Approved',
+    communityStatus: 'Private',
+  });
   const again = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', attachment);
   expect({ status: again.status, code: again.body.code }).toEqual({ status: 400, code: 'duplicate' });
   // The moderator may not attach to a server without manage scripts there.
@@ -67,4 +73,11 @@ it('pins an attachment to a version as it is made, and refuses the same one twic
     parameterValues: {},
   });
   expect(refused.status).toBe(403);
+  const listed = await call(
+    t.base,
+    owner,
+    'GET',
+    `/sentinel/serviceScripts?serviceId=${serviceId}&scriptId=${scriptId}`,
+  );
+  expect(listed.body.results).toEqual([expect.objectContaining({ communityStatus: 'Approved' })]);
 });
