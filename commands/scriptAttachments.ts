@@ -87,6 +87,37 @@ async function versionNamed(ctx: CommandContext, script: EntityRef, typed: strin
   );
 }
 
+const dateTime = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * SPEC §2 version picker: the script's versions (Date, Version ID) and Keep updated, chosen in a
+ * dialog; the console, which has none, asks for the version to be typed. null when cancelled.
+ */
+async function pickVersion(ctx: CommandContext, script: EntityRef): Promise<string | null> {
+  const revisions = await versionsOf(ctx, script);
+  if (ctx.surface === 'console')
+    throw new CommandError(
+      `Choose a version, or latest to keep it updated. Versions: ${revisions
+        .slice(0, 5)
+        .map((r) => `${r.revisionId.slice(0, 8)} (${dateTime(r.dateCreated)})`)
+        .join(', ')}.`,
+      'version',
+    );
+  const picked = await ctx.app.dialogs.choose({
+    title: `Version of ${script.label}`,
+    columns: ['Date', 'Version ID', 'Status'],
+    rows: [
+      { ref: { kind: 'script', id: LATEST, label: 'Keep updated' }, cells: ['', 'Keep updated', ''] },
+      ...revisions.map((r) => ({
+        ref: { kind: 'script' as const, id: r.revisionId, label: r.revisionId },
+        cells: [dateTime(r.dateCreated), r.revisionId, r.approvalStatus],
+      })),
+    ],
+    emptyText: WorkshopMsg.versionsNotFound,
+  });
+  return picked?.id ?? null;
+}
+
 /** The newest version that may run, or SPEC §8's "none approved". */
 async function newestApproved(ctx: CommandContext, script: EntityRef): Promise<ScriptRevision> {
   const newest = latestApproved(await versionsOf(ctx, script));
@@ -266,14 +297,18 @@ export const scriptAttachmentCommands = [
       script: ref('script').describe('Script'),
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view'),
       version: text()
-        .min(1, 'Choose a version, or latest to keep it updated.')
-        .describe('Version', 'latest (keep updated), or a version id or its first characters'),
+        .optional()
+        .describe(
+          'Version',
+          'latest (keep updated), or a version id or its first characters; blank: the version picker',
+        ),
     },
     run: async ({ script, target, version }, ctx) => {
       const holder = target as Holder;
       const found = await attached(ctx, holder, script);
-      const revisionId =
-        version.trim().toLowerCase() === LATEST ? null : await versionNamed(ctx, script, version);
+      const typed = version?.trim() || (await pickVersion(ctx, script));
+      if (typed === null) return { message: 'Cancelled.' };
+      const revisionId = typed.toLowerCase() === LATEST ? null : await versionNamed(ctx, script, typed);
       const before = found.map((a) => a.revisionId);
       for (const a of found) await a.pin(revisionId);
       return {

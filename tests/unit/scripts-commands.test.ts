@@ -241,6 +241,42 @@ describe('script.updateToLatest', () => {
   });
 });
 
+describe('script.setVersion (the version picker)', () => {
+  const attachment = (s: Sent) =>
+    s.method === 'GET' && s.path === '/sentinel/serviceScripts'
+      ? { results: [{ serviceScriptId: 'a1', revisionId: null }] }
+      : undefined;
+
+  it('offers Keep updated and every version by Date and Version ID, and pins the one chosen', async () => {
+    const { ctx, sent, choices } = context({
+      surface: 'menu',
+      answer: attachment,
+      chosen: (c) => c.rows[3].ref,
+    });
+    const r = await run('script.setVersion', { script: rules, target: island }, ctx);
+    expect(choices[0].columns).toEqual(['Date', 'Version ID', 'Status']);
+    expect(choices[0].rows.map((row) => row.cells[1])).toEqual([
+      'Keep updated',
+      'r3-waiting',
+      'r2-probation',
+      'r1-approved',
+    ]);
+    expect(choices[0].rows[3].cells).toEqual(['1970-01-01 00:01', 'r1-approved', 'Approved']);
+    expect(sent.at(-1)).toMatchObject({ method: 'PATCH', body: { revisionId: 'r1-approved' } });
+    expect(r?.message).toBe('Rules bot on Island PvE is locked to version r1-appro.');
+    const keep = context({ surface: 'menu', answer: attachment, chosen: (c) => c.rows[0].ref });
+    await run('script.setVersion', { script: rules, target: island }, keep.ctx);
+    expect(keep.sent.at(-1)).toMatchObject({ method: 'PATCH', body: { revisionId: null } });
+  });
+
+  it('in the console asks for the version, naming them', async () => {
+    const { ctx } = context({ answer: attachment });
+    await expect(run('script.setVersion', { script: rules, target: island }, ctx)).rejects.toThrow(
+      'Choose a version, or latest to keep it updated. Versions: r3-waiti (1970-01-01 00:05)',
+    );
+  });
+});
+
 describe('script.share and script.unshare', () => {
   it('adds to and removes from the Workshop, each the undo of the other', async () => {
     const { ctx, sent } = context({});
