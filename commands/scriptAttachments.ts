@@ -125,35 +125,39 @@ async function newestApproved(ctx: CommandContext, script: EntityRef): Promise<S
   return newest;
 }
 
-/** `name=value, name=value`, checked against the script's parameters and typed by them. */
-export function parameterValues(
+/**
+ * `name=value, name="text, with a comma"`, checked against what the script declares (an
+ * attachment's parameters, a menu item's arguments) and typed by it (Number, Boolean, else text).
+ */
+export function typedValues(
   typed: string,
-  params: readonly ScriptParameter[],
+  declared: readonly { name: string; type: string }[],
+  noun: 'parameter' | 'argument',
 ): Record<string, string | number | boolean> {
+  const field = `${noun}s`;
   const out: Record<string, string | number | boolean> = {};
   for (const pair of splitList(typed)) {
     const eq = pair.indexOf('=');
-    if (eq < 1) throw new CommandError(`Write each value as name=value ("${pair}").`, 'parameters');
+    if (eq < 1) throw new CommandError(`Write each value as name=value ("${pair}").`, field);
     const name = pair.slice(0, eq).trim();
     const raw = pair.slice(eq + 1).trim();
-    const p = params.find((x) => x.name.toLowerCase() === name.toLowerCase());
-    if (!p) {
-      const known = params.map((x) => x.name).join(', ');
+    const d = declared.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!d) {
+      const known = declared.map((x) => x.name).join(', ');
       throw new CommandError(
-        `The script has no parameter ${name}. ${known ? `Its parameters: ${known}.` : 'It has none.'}`,
-        'parameters',
+        `The script has no ${noun} ${name}. ${known ? `Its ${field}: ${known}.` : 'It has none.'}`,
+        field,
       );
     }
-    if (p.type === 'String') out[p.name] = raw;
-    else if (p.type === 'Number') {
+    if (d.type === 'Number') {
       if (raw === '' || !Number.isFinite(Number(raw)))
-        throw new CommandError(`${p.name} must be a number.`, 'parameters');
-      out[p.name] = Number(raw);
-    } else {
+        throw new CommandError(`${d.name} must be a number.`, field);
+      out[d.name] = Number(raw);
+    } else if (d.type === 'Boolean') {
       if (!/^(true|false|yes|no|on|off|1|0)$/i.test(raw))
-        throw new CommandError(`${p.name} must be yes or no.`, 'parameters');
-      out[p.name] = /^(true|yes|on|1)$/i.test(raw);
-    }
+        throw new CommandError(`${d.name} must be yes or no.`, field);
+      out[d.name] = /^(true|yes|on|1)$/i.test(raw);
+    } else out[d.name] = raw;
   }
   return out;
 }
@@ -187,7 +191,7 @@ interface AttachValues {
 async function attach(ctx: CommandContext, v: AttachValues): Promise<CommandResult> {
   const holder = v.target as Holder;
   const parameterValuesGiven = v.parameters?.trim()
-    ? parameterValues(v.parameters, await parametersOf(ctx, v.script))
+    ? typedValues(v.parameters, await parametersOf(ctx, v.script), 'parameter')
     : {};
   if (v.mode === 'locked' && !v.version?.trim())
     throw new CommandError('Choose the version to lock to (its id or first characters).', 'version');

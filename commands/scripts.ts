@@ -19,6 +19,7 @@ import { type EntityRef, ref, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 import { eachOf, summary } from './outcome.ts';
 import { CommandError, defineCommand } from './registry.ts';
+import { typedValues } from './scriptAttachments.ts';
 import { menuItems, runMenuItem, type ScriptTarget } from './servers.ts';
 import { KINDS, recordOf, type WorldKind } from './world.ts';
 
@@ -151,8 +152,11 @@ export const scriptCommands = [
         'Blank: what is in view',
       ),
       script: text().optional().describe('Script', 'Its menu text; blank: choose from the menu').rest(),
+      arguments: text()
+        .optional()
+        .describe('Arguments', "The script's arguments as name=value, name=value; blank: their defaults"),
     },
-    run: async ({ target, script }, ctx) => {
+    run: async ({ target, script, arguments: typed }, ctx) => {
       const menu = await runnerMenu(ctx, await targetsOf(ctx, target));
       let chosen: (typeof menu)[number] | undefined;
       if (script?.trim()) {
@@ -188,8 +192,18 @@ export const scriptCommands = [
       }
       if (!chosen) return { message: 'Cancelled.' };
       const item = chosen.item;
+      const values = typed?.trim() ? typedValues(typed, item.arguments, 'argument') : {};
+      const missing = item.arguments.filter((a) => a.required && !(a.name in values));
+      if (missing.length > 0) {
+        const needed = `${item.menuText} needs ${missing.map((a) => `${a.name} (${a.type})`).join(', ')}.`;
+        if (ctx.surface === 'console' || ctx.surface === 'form')
+          throw new CommandError(`${WorkshopMsg.runMissingKeys} ${needed}`, 'arguments');
+        // Chosen from the menu: the same command as a form, to give them.
+        ctx.app.dialogs.form('script.run', { target, script: item.menuText, arguments: typed });
+        return { message: needed };
+      }
       if (chosen.on.length === 1) {
-        await runMenuItem(ctx, item, chosen.on[0]);
+        await runMenuItem(ctx, item, chosen.on[0], values);
         return { message: `${item.menuText} is running on ${target.label}.` };
       }
       // A group's: on each of its servers that has it, each failure named.

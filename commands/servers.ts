@@ -101,11 +101,16 @@ export function menuItems(ctx: CommandContext, target: ScriptTarget): Promise<Sc
 }
 
 /** Runs one menu item on the target (POST /sentinel/scriptMenuItems/{id}), refusals in SPEC §8's words. */
-export async function runMenuItem(ctx: CommandContext, item: ScriptMenuItem, target: ScriptTarget) {
+export async function runMenuItem(
+  ctx: CommandContext,
+  item: ScriptMenuItem,
+  target: ScriptTarget,
+  values: Record<string, unknown> = {},
+) {
   try {
     await ctx.app.api.runScript(item.scriptEventId, {
       serviceId: target.serviceId,
-      arguments: {},
+      arguments: values,
       ...target.of?.ids,
     });
   } catch (e) {

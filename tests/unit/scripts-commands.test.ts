@@ -81,6 +81,7 @@ function context(opts: {
   );
   const choices: Choice[] = [];
   const navigated: string[] = [];
+  const forms: { id: string; known: unknown }[] = [];
   const ctx: CommandContext = {
     route: '/scripts',
     selection: { kind: null, ids: [] },
@@ -91,6 +92,7 @@ function context(opts: {
       api: createSentinelApi(http as unknown as Http),
       dialogs: {
         confirm: async () => true,
+        form: (id: string, known: unknown) => void forms.push({ id, known }),
         choose: async (c: Choice) => {
           choices.push(c);
           return opts.chosen ? opts.chosen(c) : (c.rows[0]?.ref ?? null);
@@ -101,7 +103,7 @@ function context(opts: {
     } as unknown as AppServices,
     permissions: () => null,
   };
-  return { ctx, sent, choices, navigated };
+  return { ctx, sent, choices, navigated, forms };
 }
 
 const run = (id: string, values: Record<string, unknown>, ctx: CommandContext) =>
@@ -367,6 +369,40 @@ describe('script.run (the script runner menu)', () => {
     await expect(run('script.run', { target: scorched, script: 'Restart' }, empty.ctx)).rejects.toThrow(
       `No script "Restart" for Scorched PvP. ${WorkshopMsg.runnerNotice}`,
     );
+  });
+
+  it("gives the script's arguments, typed; one chosen from the menu without them opens the form", async () => {
+    const kit = (s: Sent) =>
+      s.path === '/sentinel/scriptMenuItems'
+        ? [
+            {
+              menuText: 'Give kit',
+              scriptEventId: 'ev-kit',
+              arguments: [
+                { name: 'who', type: 'String', default: null, required: true },
+                { name: 'count', type: 'Number', default: 1, required: false },
+              ],
+            },
+          ]
+        : undefined;
+    const parsed = parseLine('runscript "Island PvE" Give kit --arguments "who=Bob, count=2"', registry);
+    expect(parsed.errors).toEqual([]);
+    const typed = context({ answer: kit });
+    const { values } = await parseArgs(parsed.cmd!, parsed.raw, lookup, typed.ctx);
+    await execute(parsed.cmd!, values, typed.ctx);
+    expect(typed.sent.at(-1)?.body).toEqual({ serviceId: 's-island', arguments: { who: 'Bob', count: 2 } });
+
+    const console_ = context({ answer: kit });
+    await expect(run('script.run', { target: island, script: 'Give kit' }, console_.ctx)).rejects.toThrow(
+      `${WorkshopMsg.runMissingKeys} Give kit needs who (String).`,
+    );
+    const menu = context({ surface: 'toolbar', answer: kit });
+    const r = await run('script.run', { target: island }, menu.ctx);
+    expect(menu.forms).toEqual([
+      { id: 'script.run', known: { target: island, script: 'Give kit', arguments: undefined } },
+    ]);
+    expect(r?.message).toBe('Give kit needs who (String).');
+    expect(menu.sent.some((s) => s.method === 'POST')).toBe(false);
   });
 
   it('says SPEC §8 script runner errors in their words', async () => {
