@@ -221,7 +221,10 @@ async function attach(ctx: CommandContext, v: AttachValues): Promise<CommandResu
 /** The arguments of attaching: the Add to Server dialog's fields. */
 const attachArgs = (scriptHelp: string) => ({
   script: ref('script').describe('Script', scriptHelp),
-  target: ref('server', 'group').describe('Server or group'),
+  target: ref('server', 'group').describe(
+    'Server or group',
+    'Where it runs: a server, or every server of a group',
+  ),
   parameters: text().optional().describe('Parameter values', 'name=value, name=value; blank: the defaults'),
   mode: oneOf(UPDATE_MODES).default('manual').describe('Update mode', UPDATE_MODE_HELP),
   version: text().optional().describe('Version', 'For locked: a version id or its first characters'),
