@@ -67,8 +67,8 @@ function libraryColumns(userId: string | undefined): Column<Script>[] {
 
 const workshopColumns: Column<CommunityScript>[] = [
   nameColumn<CommunityScript>(),
-  { id: 'preview', title: 'Preview', value: (s) => s.preview, width: '3fr' },
-  { id: 'author', title: 'Author', value: (s) => s.usernameFull },
+  { id: 'preview', title: 'Preview', value: (s) => s.preview, width: '2fr' },
+  { id: 'author', title: 'Author', value: (s) => s.usernameFull, width: '1.5fr' },
   {
     id: 'rating',
     title: 'Rating',
