@@ -2,8 +2,8 @@
 // best rated first) at /scripts/workshop. `g x` and `g w` switch between them, as do the tab links;
 // focus lands on the tab's list.
 
-import { useAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import type { CommunityScript, Script } from '../../../domain/api.ts';
 import { pathOf, type Ref, selectionOf, WORKSHOP } from '../../../domain/resolver.ts';
@@ -80,15 +80,21 @@ const workshopColumns: Column<CommunityScript>[] = [
   { id: 'liked', title: 'You like it', value: (s) => (s.liked ? 'Yes' : '') },
 ];
 
-/** Hands the list's marked rows (or its active one) to commands as the pane's selection. */
+/**
+ * Hands the list's marked rows (or its active one) to commands as the pane's selection. One
+ * function per pane, and no subscription to the selection: the list calls it whenever it changes.
+ */
 function useSelectionSetter<T>(toRef: (row: T) => Ref) {
   const paneId = usePaneId();
-  const [, setSelection] = useAtom(selectionAtom);
-  return (marked: T[], active: T | null) =>
-    setSelection((all) => ({
-      ...all,
-      [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(toRef)),
-    }));
+  const setSelection = useSetAtom(selectionAtom);
+  return useCallback(
+    (marked: T[], active: T | null) =>
+      setSelection((all) => ({
+        ...all,
+        [paneId]: selectionOf((marked.length ? marked : active ? [active] : []).map(toRef)),
+      })),
+    [paneId, setSelection, toRef],
+  );
 }
 
 function Library() {
@@ -96,6 +102,8 @@ function Library() {
   const go = usePaneNavigate();
   const list = usePagedList({ of: 'scripts', params: { sortedColumn: 'name' }, limit: MAX_ROWS });
   const select = useSelectionSetter(scriptRef);
+  const userId = userOf(auth)?.userId;
+  const columns = useMemo(() => libraryColumns(userId), [userId]);
   useEffect(() => index.upsert(list.rows.map(scriptRef)), [index, list.rows]);
   return (
     <VirtualList<Script>
@@ -103,7 +111,7 @@ function Library() {
       name="scripts"
       label="Library"
       rowKey={(s) => s.scriptId}
-      columns={libraryColumns(userOf(auth)?.userId)}
+      columns={columns}
       defaultSort={{ column: 'name', direction: 'asc' }}
       emptyText="No scripts yet. Write one, or make a copy of one from the Workshop."
       onOpen={(s) => go(pathOf('script', s.scriptId))}

@@ -35,6 +35,9 @@ const versionColumns: Column<ScriptRevision>[] = [
   { id: 'status', title: 'Status', value: (r) => r.approvalStatus },
 ];
 
+/** The versions while they load: one array, so the list does not take each render's as new rows. */
+const NO_VERSIONS: readonly ScriptRevision[] = [];
+
 /** Attaching on one version: the Add to Server dialog, locked to it. */
 const lockedTo = (r: ScriptRevision) => ({ mode: 'locked', version: r.revisionId });
 
@@ -151,7 +154,7 @@ export function WorkshopPreview() {
         <VirtualList<ScriptRevision>
           name="workshop-versions"
           label="Versions"
-          rows={versions.data?.revisions ?? []}
+          rows={versions.data?.revisions ?? NO_VERSIONS}
           loading={versions.isLoading}
           error={versions.error ? WorkshopMsg.versionsNotFound : null}
           rowKey={(r) => r.revisionId}
