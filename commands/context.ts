@@ -117,6 +117,8 @@ export interface Choice {
   columns: string[];
   rows: { ref: EntityRef; cells: string[] }[];
   emptyText: string;
+  /** A line shown above the table however many rows it has (the script runner's notice). */
+  notice?: string;
 }
 
 export interface CommandContext {

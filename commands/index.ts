@@ -15,12 +15,14 @@ import { playerCommands } from './players.ts';
 import { Registry } from './registry.ts';
 import { scriptAttachmentCommands } from './scriptAttachments.ts';
 import { scriptEditingCommands } from './scriptEditing.ts';
+import { scriptCommands } from './scripts.ts';
 import { sectionCommands } from './sections.ts';
 import { serverCommands } from './servers.ts';
 import { shellCommands } from './shell.ts';
 import { survivorCommands } from './survivors.ts';
 import { terminalCommands } from './terminal.ts';
 import { tribeCommands } from './tribes.ts';
+import { workshopCommands } from './workshop.ts';
 
 const COMMANDS = [
   ...shellCommands,
@@ -37,8 +39,10 @@ const COMMANDS = [
   ...tribeCommands,
   ...dinoCommands,
   ...groupCommands,
+  ...scriptCommands,
   ...scriptAttachmentCommands,
   ...scriptEditingCommands,
+  ...workshopCommands,
   ...giveCommands,
   ...activityCommands,
   ...bucketCommands,

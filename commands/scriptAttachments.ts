@@ -1,10 +1,19 @@
-// Scripts attached to a server or a group (ACTIONS.md "Scripts": script.detach, script.setVersion):
-// the server page's and the group page's Scripts tabs offer them on their rows. group.detachScript
-// is the same detaching, named for the group.
+// Scripts attached to a server or a group (ACTIONS.md "Scripts": script.attach, script.detach,
+// script.setVersion, script.updateToLatest): the server page's and the group page's Scripts tabs
+// offer them on their rows, the library and the Workshop attach. group.detachScript is the same
+// detaching, named for the group; workshop.addToServer the same attaching, named for the Workshop.
 
-import type { GroupScript, ServiceScript } from '../src/domain/api.ts';
-import { Perm } from '../src/domain/permissions.ts';
-import { type EntityRef, ref, text } from './args.ts';
+import type { GroupScript, ScriptParameter, ScriptRevision, ServiceScript } from '../src/domain/api.ts';
+import { ALL_PERMISSIONS, definedBits, Perm } from '../src/domain/permissions.ts';
+import {
+  latestApproved,
+  UPDATE_MODE_HELP,
+  UPDATE_MODES,
+  type UpdateMode,
+  WorkshopMsg,
+} from '../src/domain/workshop.ts';
+import { ApiError } from '../src/web/api/http.ts';
+import { type EntityRef, oneOf, ref, splitList, text } from './args.ts';
 import type { CommandContext, CommandResult } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
@@ -50,7 +59,227 @@ export async function detachScript(
 
 const LATEST = 'latest';
 
+/** The versions of a script, newest first, in the words of SPEC §8 "Script versions" when there are none. */
+async function versionsOf(ctx: CommandContext, script: EntityRef): Promise<ScriptRevision[]> {
+  try {
+    const { revisions } = await ctx.app.api.scriptRevisions(script.id);
+    if (revisions.length === 0) throw new CommandError(WorkshopMsg.versionsNotFound, 'version');
+    return revisions;
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'notFound')
+      throw new CommandError(WorkshopMsg.versionsNotFound, 'version');
+    throw e;
+  }
+}
+
+/** The version whose id starts with `typed` (SPEC §2 version picker: Date, Version ID). */
+async function versionNamed(ctx: CommandContext, script: EntityRef, typed: string): Promise<string> {
+  const revisions = await versionsOf(ctx, script);
+  const hits = revisions.filter((r) => r.revisionId.startsWith(typed.trim().toLowerCase()));
+  if (hits.length === 1) return hits[0].revisionId;
+  const known = revisions
+    .slice(0, 5)
+    .map((r) => `${r.revisionId.slice(0, 8)} (${new Date(r.dateCreated * 1000).toISOString().slice(0, 10)})`)
+    .join(', ');
+  throw new CommandError(
+    `${hits.length ? 'Several versions match' : 'No version matches'} "${typed}". Versions: ${known}.`,
+    'version',
+  );
+}
+
+const dateTime = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * SPEC §2 version picker: the script's versions (Date, Version ID) and Keep updated, chosen in a
+ * dialog; the console, which has none, asks for the version to be typed. null when cancelled.
+ */
+async function pickVersion(ctx: CommandContext, script: EntityRef): Promise<string | null> {
+  const revisions = await versionsOf(ctx, script);
+  if (ctx.surface === 'console')
+    throw new CommandError(
+      `Choose a version, or latest to keep it updated. Versions: ${revisions
+        .slice(0, 5)
+        .map((r) => `${r.revisionId.slice(0, 8)} (${dateTime(r.dateCreated)})`)
+        .join(', ')}.`,
+      'version',
+    );
+  const picked = await ctx.app.dialogs.choose({
+    title: `Version of ${script.label}`,
+    columns: ['Date', 'Version ID', 'Status'],
+    rows: [
+      { ref: { kind: 'script', id: LATEST, label: 'Keep updated' }, cells: ['', 'Keep updated', ''] },
+      ...revisions.map((r) => ({
+        ref: { kind: 'script' as const, id: r.revisionId, label: r.revisionId },
+        cells: [dateTime(r.dateCreated), r.revisionId, r.approvalStatus],
+      })),
+    ],
+    emptyText: WorkshopMsg.versionsNotFound,
+  });
+  return picked?.id ?? null;
+}
+
+/** The newest version that may run, or SPEC §8's "none approved". */
+async function newestApproved(ctx: CommandContext, script: EntityRef): Promise<ScriptRevision> {
+  const newest = latestApproved(await versionsOf(ctx, script));
+  if (!newest) throw new CommandError(WorkshopMsg.noneApproved, 'version');
+  return newest;
+}
+
+/**
+ * `name=value, name="text, with a comma"`, checked against what the script declares (an
+ * attachment's parameters, a menu item's arguments) and typed by it (Number, Boolean, else text).
+ */
+export function typedValues(
+  typed: string,
+  declared: readonly { name: string; type: string }[],
+  noun: 'parameter' | 'argument',
+): Record<string, string | number | boolean> {
+  const field = `${noun}s`;
+  const out: Record<string, string | number | boolean> = {};
+  for (const pair of splitList(typed)) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new CommandError(`Write each value as name=value ("${pair}").`, field);
+    const name = pair.slice(0, eq).trim();
+    const raw = pair.slice(eq + 1).trim();
+    const d = declared.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!d) {
+      const known = declared.map((x) => x.name).join(', ');
+      throw new CommandError(
+        `The script has no ${noun} ${name}. ${known ? `Its ${field}: ${known}.` : 'It has none.'}`,
+        field,
+      );
+    }
+    if (d.type === 'Number') {
+      if (raw === '' || !Number.isFinite(Number(raw)))
+        throw new CommandError(`${d.name} must be a number.`, field);
+      out[d.name] = Number(raw);
+    } else if (d.type === 'Boolean') {
+      if (!/^(true|false|yes|no|on|off|1|0)$/i.test(raw))
+        throw new CommandError(`${d.name} must be yes or no.`, field);
+      out[d.name] = /^(true|yes|on|1)$/i.test(raw);
+    } else out[d.name] = raw;
+  }
+  return out;
+}
+
+/** A script's parameters, from the library or, for a script of someone else's, the Workshop. */
+async function parametersOf(ctx: CommandContext, script: EntityRef): Promise<ScriptParameter[]> {
+  const mine = await ctx.app.api.scripts.list({ 'scriptId[]': script.id, pageSize: 1 });
+  const found = mine.results[0] ?? (await ctx.app.api.communityScripts.get(script.id));
+  return found.parameters ?? [];
+}
+
+/** SPEC §8 "Workshop install": duplicate, forbidden, generic. */
+function installError(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.code === 'duplicate') return new CommandError(WorkshopMsg.installDuplicate, 'target');
+  if (e.code === 'forbidden' || e.status === 403)
+    return new CommandError(WorkshopMsg.installForbidden, 'target');
+  if (e.code === 'notFound') return new CommandError(WorkshopMsg.versionsNotFound, 'version');
+  return new CommandError(`${WorkshopMsg.installGeneric} ${e.message}`);
+}
+
+interface AttachValues {
+  script: EntityRef;
+  target: EntityRef;
+  parameters?: string;
+  mode: UpdateMode;
+  version?: string;
+}
+
+/** Attaches the script to the server or group, in the update mode asked (SPEC §4 attachment). */
+async function attach(ctx: CommandContext, v: AttachValues): Promise<CommandResult> {
+  const holder = v.target as Holder;
+  const parameterValuesGiven = v.parameters?.trim()
+    ? typedValues(v.parameters, await parametersOf(ctx, v.script), 'parameter')
+    : {};
+  if (v.mode === 'locked' && !v.version?.trim())
+    throw new CommandError('Choose the version to lock to (its id or first characters).', 'version');
+  const revisionId =
+    v.mode === 'keepUpdated'
+      ? null
+      : v.mode === 'locked'
+        ? await versionNamed(ctx, v.script, v.version ?? '')
+        : (await newestApproved(ctx, v.script)).revisionId;
+  const attachment = { scriptId: v.script.id, parameterValues: parameterValuesGiven, revisionId };
+  try {
+    if (holder.kind === 'group')
+      await ctx.app.api.groupScripts.create({
+        ...attachment,
+        groupId: holder.id,
+        permissionsMask: definedBits(ALL_PERMISSIONS),
+      });
+    else await ctx.app.api.serviceScripts.create({ ...attachment, serviceId: holder.id });
+  } catch (e) {
+    throw installError(e);
+  }
+  const how = revisionId ? `on version ${revisionId.slice(0, 8)}` : 'kept updated';
+  const notice = ctx.app.prefs.get('attachNoticeVisible') === false ? '' : ` ${WorkshopMsg.attachNotice}`;
+  return { message: `${v.script.label} is attached to ${holder.label}, ${how}.${notice}` };
+}
+
+/** The arguments of attaching: the Add to Server dialog's fields. */
+const attachArgs = (scriptHelp: string) => ({
+  script: ref('script').describe('Script', scriptHelp),
+  target: ref('server', 'group').describe(
+    'Server or group',
+    'Where it runs: a server, or every server of a group',
+  ),
+  parameters: text().optional().describe('Parameter values', 'name=value, name=value; blank: the defaults'),
+  mode: oneOf(UPDATE_MODES).default('manual').describe('Update mode', UPDATE_MODE_HELP),
+  version: text().optional().describe('Version', 'For locked: a version id or its first characters'),
+});
+
+/** script.attach, and the same attaching as the Workshop's Add to Server. */
+export function attachCommand<const Id extends string>(
+  id: Id,
+  title: string,
+  scriptHelp: string,
+  aliases: string[],
+) {
+  return defineCommand({
+    id,
+    title,
+    description: 'Attach to a server or group with parameter values and an update mode (manual recommended)',
+    group,
+    aliases,
+    form: true,
+    permission: { server: Perm.ManageScripts, group: Perm.ManageScripts },
+    args: attachArgs(scriptHelp),
+    run: (values, ctx) => attach(ctx, values as AttachValues),
+  });
+}
+
 export const scriptAttachmentCommands = [
+  attachCommand('script.attach', 'Attach script', 'A script of yours or of the Workshop', ['attach']),
+  defineCommand({
+    id: 'script.updateToLatest',
+    title: 'Update script to latest',
+    description: 'Move an attachment on a fixed version to the newest approved one',
+    group,
+    aliases: ['scriptupdate'],
+    permission: { server: Perm.ManageScripts, group: Perm.ManageScripts },
+    args: {
+      script: ref('script').describe('Script'),
+      target: ref('server', 'group').describe('Server or group', 'Blank: the one in view'),
+    },
+    run: async ({ script, target }, ctx) => {
+      const holder = target as Holder;
+      const found = await attached(ctx, holder, script);
+      const newest = await newestApproved(ctx, script);
+      const behind = found.filter((a) => a.revisionId !== null && a.revisionId !== newest.revisionId);
+      if (behind.length === 0)
+        return { message: `${script.label} on ${holder.label} is already on the newest approved version.` };
+      const before = behind.map((a) => a.revisionId);
+      for (const a of behind) await a.pin(newest.revisionId);
+      return {
+        message: `${script.label} on ${holder.label} is on version ${newest.revisionId.slice(0, 8)}.`,
+        undo: async () => {
+          for (const [i, a] of behind.entries()) await a.pin(before[i]);
+        },
+      };
+    },
+  }),
   defineCommand({
     id: 'script.detach',
     title: 'Detach script',
@@ -75,31 +304,18 @@ export const scriptAttachmentCommands = [
       script: ref('script').describe('Script'),
       target: ref('server', 'group').describe('Server or group', 'Blank: the one in view'),
       version: text()
-        .min(1, 'Choose a version, or latest to keep it updated.')
-        .describe('Version', 'latest (keep updated), or a version id or its first characters'),
+        .optional()
+        .describe(
+          'Version',
+          'latest (keep updated), or a version id or its first characters; blank: the version picker',
+        ),
     },
     run: async ({ script, target, version }, ctx) => {
       const holder = target as Holder;
       const found = await attached(ctx, holder, script);
-      let revisionId: string | null = null;
-      if (version.trim().toLowerCase() !== LATEST) {
-        const { revisions } = await ctx.app.api.scriptRevisions(script.id);
-        const hits = revisions.filter((r) => r.revisionId.startsWith(version.trim().toLowerCase()));
-        if (hits.length !== 1) {
-          const known = revisions
-            .slice(0, 5)
-            .map(
-              (r) =>
-                `${r.revisionId.slice(0, 8)} (${new Date(r.dateCreated * 1000).toISOString().slice(0, 10)})`,
-            )
-            .join(', ');
-          throw new CommandError(
-            `${hits.length ? 'Several versions match' : 'No version matches'} "${version}". Versions: ${known || 'none'}.`,
-            'version',
-          );
-        }
-        revisionId = hits[0].revisionId;
-      }
+      const typed = version?.trim() || (await pickVersion(ctx, script));
+      if (typed === null) return { message: 'Cancelled.' };
+      const revisionId = typed.toLowerCase() === LATEST ? null : await versionNamed(ctx, script, typed);
       const before = found.map((a) => a.revisionId);
       for (const a of found) await a.pin(revisionId);
       return {

@@ -3,6 +3,7 @@
 
 import {
   CONNECTION_KINDS,
+  type ScriptMenuItem,
   type ScriptRunContext,
   type Service,
   type ServicePatch,
@@ -21,6 +22,7 @@ import {
   settingsPatch,
   settingText,
 } from '../src/domain/serverSettings.ts';
+import { WorkshopMsg } from '../src/domain/workshop.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { colour, type EntityRef, int, list, oneOf, ownerOf, ref, secret, text } from './args.ts';
 import type { CommandContext, ResultSection } from './context.ts';
@@ -94,30 +96,59 @@ export interface ScriptTarget {
   of?: { context: Exclude<ScriptRunContext, 'serviceScriptRun'>; ids: Record<string, string> };
 }
 
+/** The menu-item scripts of a target (GET /sentinel/scriptMenuItems): those attached to its server or its groups. */
+export function menuItems(ctx: CommandContext, target: ScriptTarget): Promise<ScriptMenuItem[]> {
+  return ctx.app.api.scriptMenuItems(target.serviceId, target.of?.context ?? 'serviceScriptRun');
+}
+
+/** Runs one menu item on the target (POST /sentinel/scriptMenuItems/{id}), refusals in SPEC §8's words. */
+export async function runMenuItem(
+  ctx: CommandContext,
+  item: ScriptMenuItem,
+  target: ScriptTarget,
+  values: Record<string, unknown> = {},
+) {
+  try {
+    await ctx.app.api.runScript(item.scriptEventId, {
+      serviceId: target.serviceId,
+      arguments: values,
+      ...target.of?.ids,
+    });
+  } catch (e) {
+    throw runnerError(e);
+  }
+}
+
+/** SPEC §8 "Script runner": forbidden, missingKeys, notFound, internalServerError. */
+function runnerError(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.status === 403) return new CommandError(WorkshopMsg.runForbidden, 'script');
+  if (e.code === 'missingKeys')
+    return new CommandError(`${WorkshopMsg.runMissingKeys} ${e.message}`, 'script');
+  if (e.status === 404) return new CommandError(WorkshopMsg.runNotFound, 'script');
+  if (e.status >= 500) return new CommandError(WorkshopMsg.runInternal, 'script');
+  return e;
+}
+
 /**
- * Runs the menu-item script whose menu text is `script` on the target (POST
- * /sentinel/scriptMenuItems/{id}); its name is returned. Unknown text names the scripts there are.
+ * Runs the menu-item script whose menu text is `script` on the target; its name is returned.
+ * Unknown text names the scripts there are.
  */
 export async function runMenuScript(
   ctx: CommandContext,
   script: string,
   target: ScriptTarget,
 ): Promise<string> {
-  const context = target.of?.context ?? 'serviceScriptRun';
-  const items = await ctx.app.api.scriptMenuItems(target.serviceId, context);
+  const items = await menuItems(ctx, target);
   const item = items.find((i) => i.menuText.toLowerCase() === script.trim().toLowerCase());
   if (!item) {
     const known = items.map((i) => i.menuText).join(', ');
     throw new CommandError(
-      `No script "${script}" for ${target.label}. ${known ? `Scripts: ${known}.` : 'Menu-item scripts must be attached to a server or group to appear.'}`,
+      `No script "${script}" for ${target.label}. ${known ? `Scripts: ${known}.` : WorkshopMsg.runnerNotice}`,
       'script',
     );
   }
-  await ctx.app.api.runScript(item.scriptEventId, {
-    serviceId: target.serviceId,
-    arguments: {},
-    ...target.of?.ids,
-  });
+  await runMenuItem(ctx, item, target);
   return item.menuText;
 }
 

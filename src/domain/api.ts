@@ -246,7 +246,32 @@ export interface Script {
   dateModified: number;
   communityStatus: string;
   permissions: number;
+  /** Of the latest revision: Approved, Probation, Needs Review or Rejected (SPEC §4 script status). */
   approvalStatus: string;
+  latestRevisionId: string | null;
+  communityRating: number | null;
+  communityAverage: number | null;
+  communityVotes: number;
+  parameters: ScriptParameter[];
+  commonJavascript: string;
+  events: ScriptEventInfo[];
+}
+
+/** A value an attachment gives the script (SPEC §3: name, type, default). */
+export interface ScriptParameter {
+  name: string;
+  type: 'String' | 'Number' | 'Boolean';
+  default: unknown;
+}
+
+/** One handler of a script's latest revision. */
+export interface ScriptEventInfo {
+  scriptEventId: string;
+  language: 'Simple' | 'JavaScript';
+  context: string;
+  code: string;
+  keyword: string | null;
+  arguments: ScriptArgument[] | null;
 }
 
 /** Realtime events on top of SENTINEL-API §5, named in docs/api.md. */
@@ -331,9 +356,13 @@ export interface GroupBucket {
   permissionsMask: number;
 }
 
-interface ScriptLink {
+/** What an attachment of a script to a server or group says of it (§3.6), with its status (§4). */
+export interface ScriptLink {
   scriptId: string;
   scriptName: string;
+  /** Of the script's latest revision, and the script's in the Workshop: its status badge. */
+  approvalStatus: string;
+  communityStatus: string;
   parameterValues: Record<string, unknown>;
   /** Pinned revision; null follows the latest approved one. */
   revisionId: string | null;
@@ -383,9 +412,6 @@ export interface CommunityScript extends Script {
   username: string;
   usernameFull: string;
   liked: boolean | null;
-  communityRating: number | null;
-  communityAverage: number | null;
-  communityVotes: number;
 }
 
 /** A script test run (§3.13). */

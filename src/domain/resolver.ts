@@ -58,8 +58,14 @@ export interface Place {
   tab: string | null;
 }
 
+/** The Workshop's place in the scripts section: `/scripts/workshop`, `/scripts/workshop/{id}`. */
+export const WORKSHOP = 'workshop';
+
 export function placeOf(route: string): Place {
-  const [section = '', rawId, rawTab] = route.split(/[?#]/)[0].split('/').filter(Boolean);
+  const parts = route.split(/[?#]/)[0].split('/').filter(Boolean);
+  // `/scripts/workshop/{id}` previews a script of the Workshop: the script is the part after it.
+  if (parts[0] === KIND_ROUTES.script.section && parts[1] === WORKSHOP) parts.splice(1, 1);
+  const [section = '', rawId, rawTab] = parts;
   const kind = KIND_OF_SECTION.get(section) ?? null;
   // `/dinos/add` and `/scripts/add` are creators in a section, not an entity called "add".
   const id = kind && rawId && rawId !== 'add' ? decodeURIComponent(rawId) : null;

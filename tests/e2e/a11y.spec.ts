@@ -21,6 +21,8 @@ interface Ids {
   bucket: string;
   /** A script with a Simple chat event, a cron event and a webhook event, and a webhook. */
   script: string;
+  /** A script of the admin's, shared to the Workshop. */
+  sharedScript: string;
 }
 
 interface Screen {
@@ -449,6 +451,25 @@ const SCREENS: Screen[] = [
       await expect(page.getByTestId('prorated-due')).toBeVisible();
     },
   },
+  { name: 'script library', path: () => '/scripts', shows: firstRow('Library') },
+  { name: 'workshop', path: () => '/scripts/workshop', shows: firstRow('Workshop') },
+  {
+    name: 'workshop preview',
+    path: (ids) => `/scripts/workshop/${ids.sharedScript}`,
+    shows: firstRow('Versions'),
+  },
+  {
+    name: 'add to server dialog',
+    path: (ids) => `/scripts/workshop/${ids.sharedScript}`,
+    shows: firstRow('Versions'),
+    open: clickButton('Add to Server', (page) => page.getByRole('form', { name: 'Add to Server' })),
+  },
+  {
+    name: 'script runner menu',
+    path: (ids) => `/servers/${ids.server}`,
+    shows: firstRow('Log messages'),
+    open: clickButton('Run Script', (page) => page.getByRole('grid', { name: /^Run Script on / })),
+  },
   {
     name: 'two panes',
     path: () => '/servers',
@@ -542,9 +563,19 @@ test.beforeAll(async ({ browser }) => {
   });
   const scriptId = script.created[0].scriptId;
   await api('POST', `/sentinel/scripts/${scriptId}/webhooks`, { purpose: 'Restarts from the host panel' });
+  const shared = await api<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
+    name: 'A11y greeter',
+    preview: 'Greets',
+    parameters: [{ name: 'greeting', type: 'String', default: 'Hello' }],
+    events: [
+      { language: 'Simple', context: 'serviceScriptRun', code: '{}', keyword: 'Greet', arguments: [] },
+    ],
+  });
+  await api('POST', `/sentinel/scripts/${shared.created[0].scriptId}/publish`);
   ids = {
     bucket: bucketId,
     script: scriptId,
+    sharedScript: shared.created[0].scriptId,
     server,
     rconServer: rcon.created[0].serviceId,
     logMessage: logs.results[0].messageId,

@@ -14,8 +14,8 @@ export async function tabTo(page: Page, target: Locator, max = 40): Promise<void
   throw new Error('Could not reach the element with Tab');
 }
 
-/** Signs in with the demo account through the real PKCE flow, by keyboard. */
-export async function signIn(page: Page, path = '/servers'): Promise<void> {
+/** Signs in with the demo account (or another of the demo's, by email) through the real PKCE flow, by keyboard. */
+export async function signIn(page: Page, path = '/servers', email = DEMO.email): Promise<void> {
   await page.goto(path);
   const button = page.getByRole('button', { name: /sign in/i }).first();
   await expect(button).toBeVisible();
@@ -23,7 +23,7 @@ export async function signIn(page: Page, path = '/servers'): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Email')).toBeVisible();
   await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(DEMO.email);
+  await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO.password);
   await page.keyboard.press('Enter');

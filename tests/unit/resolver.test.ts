@@ -44,6 +44,16 @@ describe('routes ⇄ (kind, id, tab)', () => {
     }
   });
 
+  it('reads the Workshop: its list is no script, its preview is the script after it', () => {
+    expect(placeOf('/scripts/workshop')).toEqual({ section: 'scripts', kind: null, id: null, tab: null });
+    expect(placeOf(`/scripts/workshop/${ID}`)).toEqual({
+      section: 'scripts',
+      kind: 'script',
+      id: ID,
+      tab: null,
+    });
+  });
+
   it('drops a default tab, reads old section names and encoded ids', () => {
     expect(placeOf(`/servers/${ID}/logs`)).toMatchObject({ kind: 'server', tab: null });
     expect(pathOf('server', ID, 'logs')).toBe(`/servers/${ID}`);

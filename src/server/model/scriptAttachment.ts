@@ -102,9 +102,11 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
     idColumn: h.idColumn,
     columns: `x.${h.idColumn} AS "${h.idProp}", ${holderCols}, x.script_id AS "scriptId", sc.name AS "scriptName",
       x.parameter_values AS "parameterValues", x.revision_id AS "revisionId",
-      ${epoch('r.date_created')} AS "revisionDate", x.origin`,
+      ${epoch('r.date_created')} AS "revisionDate", x.origin,
+      coalesce(lr.approval_status, 'Approved') AS "approvalStatus", sc.community_status AS "communityStatus"`,
     from: () => `${h.table} x ${h.join} JOIN scripts sc ON sc.script_id = x.script_id AND NOT sc.deleted
-      LEFT JOIN script_revisions r ON r.revision_id = x.revision_id`,
+      LEFT JOIN script_revisions r ON r.revision_id = x.revision_id
+      LEFT JOIN script_revisions lr ON lr.revision_id = sc.latest_revision_id`,
     visible: (user) => `(${canSee(kind, `x.${kind}_id`, user)} OR ${canSee('script', 'x.script_id', user)})`,
     listWhere: requireFilter(
       [

@@ -115,6 +115,15 @@ const TARGETS: Record<string, { key: string; table: string; id: string } | null>
   serviceScriptRun: null,
 };
 
+async function inWorkshop(db: ServerContext['db'], scriptId: string): Promise<boolean> {
+  if (!UUID.test(scriptId)) return false;
+  const { rows } = await db.query(
+    `SELECT 1 FROM scripts WHERE script_id = $1 AND community_status = 'Approved' AND NOT deleted`,
+    [scriptId],
+  );
+  return rows.length > 0;
+}
+
 const scriptNotFound = (scriptId: string) =>
   new ApiException(404, 'Script not found.', 'scriptNotFound', { scriptId });
 
@@ -156,7 +165,8 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
   // Explicit routes first, so /scripts/{id}/revisions is not read as an item path.
   router.authed('GET', '/sentinel/scripts/:id/revisions', READ, async (c, caller) => {
     const id = param(c, 'id');
-    if ((await bitsOn(db, 'script', id, caller.userId)) === null)
+    // A Workshop script's versions are public, as the script is (the preview's version picker).
+    if ((await bitsOn(db, 'script', id, caller.userId)) === null && !(await inWorkshop(db, id)))
       throw new ApiException(404, 'Not found', 'notFound', { scriptId: id });
     const { rows } = await db.query(
       `SELECT revision_id AS "revisionId", ${epoch('date_created')} AS "dateCreated", approval_status AS "approvalStatus"
@@ -172,11 +182,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     const liked = isObject(body) ? body.liked : undefined;
     if (liked !== true && liked !== false && liked !== null)
       throw badRequest('badRequestBody', 'Send {"liked": true, false or null}.');
-    const { rows } = await db.query(
-      `SELECT 1 FROM scripts WHERE script_id = $1 AND community_status = 'Approved' AND NOT deleted`,
-      [id],
-    );
-    if (rows.length === 0) throw scriptNotFound(id);
+    if (!(await inWorkshop(db, id))) throw scriptNotFound(id);
     await (liked === null
       ? db.query('DELETE FROM script_votes WHERE script_id = $1 AND user_id = $2', [id, caller.userId])
       : db.query(

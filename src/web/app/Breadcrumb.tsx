@@ -1,7 +1,8 @@
 // Where the active pane is, as SPEC §9 asks: no padding, no background.
 
 import { useAtomValue } from 'jotai';
-import { placeOf } from '../../domain/resolver.ts';
+import { KIND_ROUTES, placeOf, WORKSHOP } from '../../domain/resolver.ts';
+import { useEntityIndexVersion } from '../store/useEntityIndexVersion.ts';
 import { useApp } from './deps.tsx';
 import { currentPath, findPane } from './layout.ts';
 import { layoutAtom } from './state.ts';
@@ -23,9 +24,13 @@ const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(
 export function Breadcrumb() {
   const layout = useAtomValue(layoutAtom);
   const { index } = useApp();
+  // An entity's name may reach the index after its page opened (a page fetched by its address).
+  useEntityIndexVersion(index);
   const pane = findPane(layout, layout.active);
-  const { section, kind, id, tab } = placeOf(pane ? currentPath(pane) : '/servers');
+  const path = pane ? currentPath(pane) : '/servers';
+  const { section, kind, id, tab } = placeOf(path);
   const parts = [SECTION_TITLES[section] ?? titleCase(section)];
+  if (section === KIND_ROUTES.script.section && path.split('/')[2] === WORKSHOP) parts.push('Workshop');
   if (kind && id) parts.push(index.get(kind, id)?.label ?? id);
   if (tab) parts.push(titleCase(tab));
   return (

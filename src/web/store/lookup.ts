@@ -39,10 +39,23 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
     const query = UUID.test(text) ? { 'bucketId[]': text } : { name: text };
     return (await api.buckets.list({ ...query, pageSize: 25 })).results.map(bucketRef);
   },
+  // The user's scripts, and the Workshop's (which hold no bits of the user's: no mask).
   script: async (api, text) => {
     const query = UUID.test(text) ? { 'scriptId[]': text } : { name: text };
-    const page = await api.scripts.list({ ...query, pageSize: 25 });
-    return page.results.map((s) => ({ kind: 'script', id: s.scriptId, label: s.name, mask: s.permissions }));
+    const [mine, community] = await Promise.all([
+      api.scripts.list({ ...query, pageSize: 25 }),
+      api.communityScripts.list({ ...query, pageSize: 25 }),
+    ]);
+    const own = mine.results.map(
+      (s): EntityRef => ({ kind: 'script', id: s.scriptId, label: s.name, mask: s.permissions }),
+    );
+    const seen = new Set(own.map((r) => r.id));
+    return [
+      ...own,
+      ...community.results
+        .filter((s) => !seen.has(s.scriptId))
+        .map((s): EntityRef => ({ kind: 'script', id: s.scriptId, label: s.name, detail: s.usernameFull })),
+    ];
   },
 };
 

@@ -31,6 +31,7 @@ export function ChooseDialog({
         </button>
       }
     >
+      {choice.notice && <p className="ui-dialog-message">{choice.notice}</p>}
       <p className="ui-dialog-message">Enter chooses the row; Esc cancels.</p>
       <div className="choose-list">
         <VirtualList<Row>

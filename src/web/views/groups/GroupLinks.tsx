@@ -12,6 +12,7 @@ import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { attachmentColumns, attachmentPath } from '../scripts/attachmentColumns.tsx';
 import { useGroupList } from './groupLists.ts';
 import { PermissionEditor } from './PermissionEditor.tsx';
 import { useGroupCommand } from './useGroupCommand.ts';
@@ -133,11 +134,7 @@ export function GroupBucketsTab({ group }: { group: Group }) {
   );
 }
 
-const scriptColumns: Column<GroupScript>[] = [
-  { id: 'script', title: 'Script', value: (s) => s.scriptName, width: '2fr' },
-  { id: 'version', title: 'Version', value: (s) => s.revisionId ?? 'Keep updated' },
-  { id: 'origin', title: 'Origin', value: (s) => s.origin },
-];
+const scriptColumns = attachmentColumns<GroupScript>();
 
 export function GroupScriptsTab({ group }: { group: Group }) {
   const go = usePaneNavigate();
@@ -151,7 +148,7 @@ export function GroupScriptsTab({ group }: { group: Group }) {
       columns={scriptColumns}
       defaultSort={{ column: 'script', direction: 'asc' }}
       emptyText="No scripts are attached to the group."
-      onOpen={(s) => go(pathOf('script', s.scriptId))}
+      onOpen={(s) => go(attachmentPath(s))}
       menu={() => MENUS.groupScriptRow}
       entity={scriptOf}
       toolbar={<Toolbar commandIds={MENUS.groupScriptsToolbar} selection={onGroup(group)} label="Scripts" />}

@@ -1,7 +1,7 @@
 // The server tabs about who and what is attached to it: users with access, the groups holding it
 // and the scripts attached to it (SPEC §2), each the real API list. Users and groups get the group
 // commands in their rows' menus (edit permissions, remove user, go to group, take the server out),
-// scripts theirs (detach, choose version).
+// scripts theirs (detach, choose version, update to latest) and a toolbar that attaches one.
 
 import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
@@ -9,7 +9,9 @@ import { pathOf, type Ref } from '../../../domain/resolver.ts';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { attachmentColumns, attachmentPath } from '../scripts/attachmentColumns.tsx';
 
 const bits = (mask: number) => permissionNames(mask).join(', ');
 
@@ -22,11 +24,7 @@ const groupColumns: Column<GroupService>[] = [
   { id: 'color', title: 'Colour', value: (g) => g.groupColor },
   { id: 'allowed', title: 'Allowed', value: (g) => bits(g.permissionsMask), width: '3fr' },
 ];
-const scriptColumns: Column<ServiceScript>[] = [
-  { id: 'script', title: 'Script', value: (s) => s.scriptName, width: '2fr' },
-  { id: 'version', title: 'Version', value: (s) => s.revisionId ?? 'Keep updated' },
-  { id: 'origin', title: 'Origin', value: (s) => s.origin },
-];
+const scriptColumns = attachmentColumns<ServiceScript>();
 
 export function UsersTab({ serviceId }: { serviceId: string }) {
   const list = usePagedList({
@@ -91,7 +89,14 @@ export function ScriptsTab({ serviceId }: { serviceId: string }) {
       emptyText="No scripts are attached to the server."
       menu={() => MENUS.serverScriptRow}
       entity={scriptOf}
-      onOpen={(s) => go(`/scripts/${s.scriptId}`)}
+      onOpen={(s) => go(attachmentPath(s))}
+      toolbar={
+        <Toolbar
+          commandIds={MENUS.serverScriptsToolbar}
+          label="Scripts"
+          selection={{ kind: 'server', ids: [serviceId] }}
+        />
+      }
     />
   );
 }

@@ -1,0 +1,171 @@
+// The scripts section's screens over a fake API: the Library with status badges and origins, the
+// Workshop asked best rated first, and the preview, whose untrusted text stays text and whose
+// toolbar offers Remove from Workshop to the author only.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { createRegistry } from '../../commands/index.ts';
+import type { CommunityScript, Script } from '../../src/domain/api.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
+import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
+import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import { ScriptsPage } from '../../src/web/views/scripts/ScriptsPage.tsx';
+import { WorkshopPreview } from '../../src/web/views/workshop/WorkshopPreview.tsx';
+import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
+
+const registry = createRegistry();
+const ME = 'u-me';
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('vl-grid') ? 600 : 0;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const script = (patch: Partial<CommunityScript>): CommunityScript => ({
+  scriptId: 'sc-1',
+  userId: ME,
+  name: 'Rules bot',
+  preview: 'Answers !rules',
+  description: '',
+  dateCreated: 1_700_000_000,
+  dateModified: 1_700_000_000,
+  communityStatus: 'Private',
+  permissions: 1,
+  approvalStatus: 'Approved',
+  latestRevisionId: 'r1',
+  communityRating: null,
+  communityAverage: null,
+  communityVotes: 0,
+  parameters: [],
+  commonJavascript: '',
+  events: [],
+  username: 'Demo',
+  usernameFull: 'Demo#1',
+  liked: null,
+  ...patch,
+});
+
+function show(path: string, answers: Record<string, unknown>) {
+  const http = vi.fn(async (_m: string, p: string, _opts?: unknown) => {
+    if (!(p in answers)) throw new Error(`unexpected ${p}`);
+    return answers[p];
+  });
+  const deps = {
+    api: createSentinelApi(http as unknown as Http),
+    registry,
+    realtime: null,
+    index: new EntityIndex(),
+    auth: { state: { status: 'signedIn', user: { userId: ME } } },
+  } as unknown as AppDeps;
+  render(
+    <Provider store={createStore()}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AppDepsContext.Provider value={deps}>
+          <CommandRuntimeContext.Provider value={fakeCommandRuntime(registry, path)}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path="/scripts" element={<ScriptsPage />} />
+                <Route path="/scripts/workshop" element={<ScriptsPage />} />
+                <Route path="/scripts/workshop/:scriptId" element={<WorkshopPreview />} />
+              </Routes>
+            </MemoryRouter>
+          </CommandRuntimeContext.Provider>
+        </AppDepsContext.Provider>
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return http;
+}
+
+const page = (results: Script[]) => ({ results, totalResults: results.length, pages: 1, page: 1 });
+
+it('lists the library with each status badge and origin', async () => {
+  show('/scripts', {
+    '/sentinel/scripts': page([
+      script({ name: 'Alpha', approvalStatus: 'Needs Review' }),
+      script({ scriptId: 'sc-2', name: 'Beta', userId: 'u-other', communityStatus: 'Approved' }),
+      script({ scriptId: 'sc-3', name: 'Gamma', approvalStatus: 'Rejected', communityStatus: 'Rejected' }),
+    ]),
+  });
+  const grid = await screen.findByRole('grid', { name: 'Library' });
+  await within(grid).findByText('Gamma');
+  const rows = within(grid).getAllByRole('row');
+  expect(rows.slice(1).map((r) => r.textContent)).toEqual([
+    expect.stringMatching(/^AlphaUnder review.*Under review.*My scripts.*Private/),
+    expect.stringMatching(/^Beta.*Approved.*Workshop.*In the Workshop/),
+    expect.stringMatching(/^GammaRejected.*Rejected.*My scripts.*Rejected/),
+  ]);
+  expect(screen.getByRole('link', { name: 'Library' }).className).toContain('tab-active');
+});
+
+it('asks the Workshop best rated first and shows likes', async () => {
+  const http = show('/scripts/workshop', {
+    '/sentinel/communityScripts': page([
+      script({ name: 'Liked', communityRating: 0.75, communityAverage: 1, communityVotes: 2, liked: true }),
+      script({ scriptId: 'sc-2', name: 'Unrated' }),
+    ]),
+  });
+  const grid = await screen.findByRole('grid', { name: 'Workshop' });
+  await within(grid).findByText('Unrated');
+  const rows = within(grid).getAllByRole('row');
+  expect(rows[1].textContent).toMatch(/^Liked.*75%2Yes$/);
+  expect(rows[2].textContent).toMatch(/^Unrated.*No votes0$/);
+  expect(http.mock.calls[0][2]).toMatchObject({
+    query: { sortedColumn: 'communityRating', sortDirection: 'descending' },
+  });
+  expect(screen.getByRole('link', { name: 'Workshop' }).className).toContain('tab-active');
+});
+
+it('previews a Workshop script as text; only its author may remove it', async () => {
+  const shown = script({
+    userId: 'u-author',
+    communityStatus: 'Approved',
+    approvalStatus: 'Probation',
+    description: 'Read <b>this</b>',
+    events: [
+      {
+        scriptEventId: 'e1',
+        language: 'JavaScript',
+        context: 'chat',
+        code: '<script>alert(1)</script>',
+        keyword: null,
+        arguments: null,
+      },
+    ],
+  });
+  const answers = {
+    '/sentinel/communityScripts/sc-1': shown,
+    '/sentinel/scripts/sc-1/revisions': {
+      revisions: [{ revisionId: 'r1-abc', dateCreated: 1_700_000_000, approvalStatus: 'Probation' }],
+    },
+  };
+  show('/scripts/workshop/sc-1', answers);
+  expect(await screen.findByRole('heading', { name: /Rules bot/ })).toBeTruthy();
+  expect(screen.getByText('Read <b>this</b>')).toBeTruthy();
+  expect(document.querySelector('b')).toBeNull();
+  expect(screen.getByText('<script>alert(1)</script>').tagName).toBe('PRE');
+  expect(screen.getAllByText('Probation').length).toBeGreaterThan(0);
+  const versions = await screen.findByRole('grid', { name: 'Versions' });
+  expect(await within(versions).findByText('r1-abc')).toBeTruthy();
+  const toolbar = screen.getByRole('toolbar', { name: 'Workshop script' });
+  expect(
+    within(toolbar)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Like', 'Make a Copy', 'Add to Server']);
+  cleanup();
+  show('/scripts/workshop/sc-1', { ...answers, '/sentinel/communityScripts/sc-1': { ...shown, userId: ME } });
+  const own = await screen.findByRole('toolbar', { name: 'Workshop script' });
+  expect(within(own).getByRole('button', { name: 'Remove from Workshop' })).toBeTruthy();
+});
