@@ -123,6 +123,9 @@ describe('the script code editor', SLOW, () => {
     await optionsWith(code, 'sendChat');
     const info = screen.getByRole('listbox');
     expect(within(info).getAllByRole('option')[0].textContent).toMatch(/sendChat\(message/);
+    // CodeMirror takes Enter as a completion only once the list has shown for 75 ms
+    // (interactionDelay), so a quick typist's Enter is still a new line.
+    await new Promise((r) => setTimeout(r, 100));
     await user.keyboard('{Enter}');
     expect(doc()).toBe('beacon.sendChat');
   });
