@@ -92,7 +92,25 @@ function webChat(world: World, cmd: GameCommand): CommandOutcome {
           originServiceId: typeof cmd.originServiceId === 'string' ? cmd.originServiceId : null,
         }
       : undefined;
-  return ok(null, [ev.chat({ source, senderName, language, translations, scores, scope: 'Global', origin })]);
+  const line = { source, senderName, language, translations, scores, origin };
+  if (cmd.recipientType !== 'Survivor' && cmd.recipientType !== 'Tribe')
+    return ok(null, [ev.chat({ ...line, scope: 'Global' })]);
+  // Said to one survivor or one tribe: someone of them must be online to hear it. The game logs
+  // it in the narrowest scope its chat has (Local for one survivor).
+  const tribe = cmd.recipientType === 'Tribe';
+  const hears = tribe
+    ? world.onlineSurvivors().filter((s) => s.tribeId === cmd.tribeId)
+    : world.onlineSurvivors().filter((s) => s.characterId === cmd.characterId);
+  if (hears.length === 0)
+    return fail(tribe ? 'No member of that tribe is online' : 'That survivor is not online');
+  const recipientId = tribe ? String(cmd.tribeId) : hears[0].characterId;
+  return ok(null, [
+    ev.chat({
+      ...line,
+      scope: tribe ? 'Tribe' : 'Local',
+      to: { recipientType: cmd.recipientType, recipientId },
+    }),
+  ]);
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -395,6 +395,8 @@ export interface ChatLine {
   player?: { playerId: string; characterId: string };
   /** A line relayed from elsewhere: the server (or community) it was said on. */
   origin?: { originName: string; originServiceId: string | null };
+  /** A line said to one survivor or one tribe rather than to everyone. */
+  to?: { recipientType: 'Survivor' | 'Tribe'; recipientId: string };
 }
 
 export const chat = (line: ChatLine): LinkEvent => {
@@ -412,6 +414,7 @@ export const chat = (line: ChatLine): LinkEvent => {
     translations: line.translations,
     analysis: { success: true, scores: line.scores },
     ...line.origin,
+    ...line.to,
   });
 };
 

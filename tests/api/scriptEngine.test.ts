@@ -306,6 +306,47 @@ it('runs a survivor menu item with its target and arguments', async () => {
   expect(game.world.survivors.get(who.playerId)?.inventory.get('/Game/Items/Berry.Berry_C')).toBe(7);
 });
 
+it('sends chat to one survivor: the game logs it for them alone, and refuses one not online', async () => {
+  await attach('Whisper', [
+    {
+      language: 'Simple',
+      context: 'chat',
+      code: JSON.stringify({
+        conditions: [{ field: 'message', operator: 'equals', value: 'whisper to me' }],
+        actions: [
+          {
+            type: 'sendChat',
+            options: { message: 'Just for you', recipientType: 'Survivor', recipient: '{characterId}' },
+          },
+          {
+            type: 'sendChat',
+            options: { message: 'Nobody hears', recipientType: 'Survivor', recipient: crypto.randomUUID() },
+          },
+        ],
+      }),
+    },
+  ]);
+  const who = game.type('whisper to me');
+  const run = await nthRun('Whisper');
+  expect(run.metadata.actions).toEqual([
+    { type: 'sendChat', ok: true },
+    { type: 'sendChat', ok: false, error: expect.stringMatching(/not online/) },
+  ]);
+  const line = await waitFor(async () => {
+    const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
+      `SELECT metadata FROM log_messages WHERE event_name = 'chat' AND metadata->>'originalMessage' = 'Just for you'`,
+    );
+    return rows[0];
+  });
+  const survivor = game.world.survivors.get(who.playerId)!;
+  expect(line.metadata).toMatchObject({
+    source: 'Script',
+    scope: 'Local',
+    recipientType: 'Survivor',
+    recipientId: survivor.characterId,
+  });
+});
+
 it('runs a subroutine after its delay', async () => {
   await attach('Delayed', [
     {

@@ -106,17 +106,18 @@ describe('game commands over RCON', () => {
   });
 
   it('refuses what only the game link can do, naming the connection kind', () => {
-    for (const type of [
-      'locate',
-      'restoreDino',
-      'giveItem',
-      'editDino',
-      'teleportCharacter',
-      'somethingNew',
+    for (const cmd of [
+      { type: 'locate' },
+      { type: 'restoreDino' },
+      { type: 'giveItem' },
+      { type: 'editDino' },
+      { type: 'teleportCharacter' },
+      { type: 'somethingNew' },
+      { type: 'chat', message: 'psst', recipientType: 'Tribe', tribeId: 'x' },
     ]) {
       let caught: unknown;
       try {
-        toRconCommand({ type });
+        toRconCommand(cmd);
       } catch (e) {
         caught = e;
       }

@@ -82,6 +82,15 @@ describe('Simple scripts', () => {
     expect(parseSimple(code({ actions: [{ type: 'sendChat', options: {} }] }), 'chat')).toBe(
       'Action 1: Send chat needs message.',
     );
+    // A line to one survivor or tribe names it; to Everyone (or no one said) it needs none.
+    const chatTo = (options: Record<string, string>) =>
+      parseSimple(code({ actions: [{ type: 'sendChat', options: { message: 'hi', ...options } }] }), 'chat');
+    expect(chatTo({ recipientType: 'Tribe' })).toBe('Action 1: Send chat needs recipient.');
+    expect(chatTo({ recipientType: 'Survivor', recipient: '' })).toBe('Action 1: Send chat needs recipient.');
+    expect(typeof chatTo({ recipientType: 'Survivor', recipient: '{characterId}' })).toBe('object');
+    expect(typeof chatTo({ recipientType: 'Everyone' })).toBe('object');
+    expect(typeof chatTo({})).toBe('object');
+    expect(chatTo({ recipientType: 'Alliance', recipient: 'x' })).toMatch(/recipientType must be one of/);
     expect(
       parseSimple(code({ actions: [{ type: 'sendChat', options: { message: 'hi {hateScore}' } }] }), 'chat'),
     ).toBe('Action 1: {hateScore} can be used in conditions only.');

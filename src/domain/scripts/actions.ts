@@ -16,6 +16,8 @@ export interface OptionSpec {
   values?: readonly string[];
   /** Text with a shape beyond "any text". */
   format?: 'blueprintPath' | 'url' | 'json';
+  /** Required unless `option` is `value` (or not given): a chat line to Everyone names no recipient. */
+  requiredUnless?: { option: string; value: string };
 }
 
 export interface ActionSpec {
@@ -110,11 +112,24 @@ export const ACTIONS = {
   },
   sendChat: {
     label: 'Send chat',
-    description: 'Says something in the global chat, with source Script.',
+    description:
+      'Says something with source Script: in the global chat, to one survivor, or to the online members of a tribe.',
     fn: 'sendChat',
     options: [
       { name: 'message', type: 'String', required: true, description: 'What to say.' },
       { name: 'senderName', type: 'String', description: 'Who says it (default Server).' },
+      {
+        name: 'recipientType',
+        type: 'String',
+        values: ['Everyone', 'Survivor', 'Tribe'],
+        description: 'Who hears it: Everyone (the default), one survivor, or a tribe.',
+      },
+      {
+        name: 'recipient',
+        type: 'String',
+        requiredUnless: { option: 'recipientType', value: 'Everyone' },
+        description: 'The survivor or tribe id, for Survivor or Tribe.',
+      },
     ],
     example: { message: 'Welcome, {playerName}!' },
   },

@@ -86,8 +86,12 @@ export function actionProblem(type: unknown, options: unknown, filled = true): s
   if (unknown.length > 0) return `${spec.label} has no option ${unknown.join(', ')}.`;
   for (const option of spec.options as readonly OptionSpec[]) {
     const v = opts[option.name];
-    if (v === undefined || v === null || (v === '' && !option.required)) {
-      if (option.required) return `${spec.label} needs ${option.name}.`;
+    const unless = option.requiredUnless;
+    const required =
+      option.required ||
+      (unless !== undefined && String(opts[unless.option] ?? unless.value) !== unless.value);
+    if (v === undefined || v === null || v === '') {
+      if (required) return `${spec.label} needs ${option.name}.`;
       continue;
     }
     // Before the event fills them, placeholders stand for values of any shape.

@@ -39,6 +39,8 @@ export function toRconCommand(cmd: GameCommand): string {
     case 'admin':
       return str(cmd.command);
     case 'chat': {
+      // ServerChatTo needs the player's game id, and the game's console has no tribe chat.
+      if (cmd.recipientType) throw rconRefusal('Chat to one survivor or tribe');
       const sender = str(cmd.senderName);
       const message = str(cmd.message);
       return `ServerChat ${sender && sender !== 'Server' ? `${sender}: ${message}` : message}`;

@@ -168,13 +168,18 @@ async function commandFor(env: RunEnv, type: ActionType, o: Options): Promise<Op
       return playerCommand(env, o, 'banplayer');
     case 'kickPlayer':
       return playerCommand(env, o, 'kickplayer');
-    case 'sendChat':
+    case 'sendChat': {
+      const to = str(o.recipientType) ?? 'Everyone';
       return {
         type: 'chat',
         message: o.message,
         senderName: str(o.senderName) || 'Server',
         source: 'Script',
+        ...(to === 'Everyone'
+          ? {}
+          : { recipientType: to, [to === 'Tribe' ? 'tribeId' : 'characterId']: o.recipient }),
       };
+    }
     case 'giveItem':
     case 'giveCustomItem':
       return defined({
