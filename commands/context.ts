@@ -97,7 +97,11 @@ export interface AppServices {
    * event carrying the request's id, or a rejection after a while without one.
    */
   /** The game's answer to a request sent over the link; rejects when none comes within the timeout. */
-  game: { result(requestId: string, timeoutMs?: number): Promise<LocateResult | RequestCompleted> };
+  game: {
+    result(requestId: string, timeoutMs?: number): Promise<LocateResult | RequestCompleted>;
+    /** A script test's output as it comes (lines already here first); call the result to stop. */
+    output(requestId: string, onLines: (lines: string[]) => void): () => void;
+  };
   /** The last undoable command run from any surface: whether there is one, and undoing it (its title). */
   undo: { available(): boolean; run(): Promise<string> };
   prefs: { get(key: string): unknown; set(key: string, value: unknown): void; keys(): string[] };

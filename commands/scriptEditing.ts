@@ -106,7 +106,11 @@ export interface TestInput {
  * Runs one event of a script in the tester (SPEC §4 "Script test"): queued, then its outcome once
  * the realtime channel says the test ended; with no word in time, the row tells, else a timeout.
  */
-export async function runScriptTest(ctx: CommandContext, input: TestInput): Promise<TestReport> {
+export async function runScriptTest(
+  ctx: CommandContext,
+  input: TestInput,
+  onOutput?: (lines: string[]) => void,
+): Promise<TestReport> {
   const e = input.content.events[input.event];
   if (!e) throw new CommandError(`The script has no event ${input.event + 1}.`, 'event');
   const { requestId } = await ctx.app.api.scriptTests.create({
@@ -116,7 +120,9 @@ export async function runScriptTest(ctx: CommandContext, input: TestInput): Prom
     parameters: input.parameters,
     ...(input.message ? { chatMessage: input.message } : {}),
   });
+  const stop = onOutput ? ctx.app.game.output(requestId, onOutput) : null;
   await ctx.app.game.result(requestId, TEST_WAIT_MS).catch(() => null);
+  stop?.();
   const row = await ctx.app.api.scriptTests.get(requestId);
   if (!row.output)
     return {

@@ -301,6 +301,8 @@ export const userChannel = (userId: string) => `private-users.${userId}`;
 export const ActionEvent = {
   locateResult: 'locateResult',
   requestCompleted: 'requestCompleted',
+  /** `{requestId, lines}`: what a script under test has written so far, before it ends. */
+  scriptTestOutput: 'scriptTestOutput',
 } as const;
 
 export interface LocateResult {

@@ -63,6 +63,17 @@ it('succeeds with the output and the actions it would take, taking none', async 
     }),
   });
   expect(simple).toMatchObject({ status: 'success', actions: [{ type: 'kickPlayer' }] });
+  // The output went out on the tester's channel as it was written, before the test ended.
+  const said = published.findIndex((p) => p.event === 'scriptTestOutput');
+  expect(published[said]).toEqual({
+    channels: [`private-users.${t.demo.userId}`],
+    event: 'scriptTestOutput',
+    data: { requestId: r.row.requestId, lines: ['hello there berries'] },
+  });
+  const ended = published.findIndex(
+    (p) => p.event === 'requestCompleted' && (p.data as { requestId: string }).requestId === r.row.requestId,
+  );
+  expect(said).toBeLessThan(ended);
   // The tester's own channel says when each test ended, so a console need not ask again and again.
   expect(published).toContainEqual({
     channels: [`private-users.${t.demo.userId}`],

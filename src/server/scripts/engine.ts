@@ -458,7 +458,13 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     test: (requestId, userId, data) =>
       track(
         (async () => {
-          const outcome = await runTest(ctx, sandbox, userId, data, limits, opts.testTimeoutMs);
+          // Lines written together go out as one event: a chatty script is not a flood of them.
+          const say = coalesce<string>((lines) =>
+            ctx.publisher.publish([userChannel(userId)], ActionEvent.scriptTestOutput, { requestId, lines }),
+          );
+          const outcome = await runTest(ctx, sandbox, userId, data, limits, opts.testTimeoutMs, (line) => {
+            say(line).catch((e) => console.error('publishing test output failed', e));
+          });
           await ctx.db.query(
             'UPDATE script_tests SET completion_time = now(), output = $2 WHERE request_id = $1',
             [requestId, JSON.stringify(outcome)],

@@ -73,6 +73,8 @@ export async function runTest(
   d: TestData,
   limits: SandboxLimits,
   testTimeoutMs: number = SCRIPT_LIMITS.testTimeoutMs,
+  /** Each line of output as the script writes it. */
+  onOutput?: (line: string) => void,
 ): Promise<TestOutcome> {
   const started = performance.now();
   const values = sampleValues(d);
@@ -128,6 +130,7 @@ export async function runTest(
       async httpRequest() {
         throw new Error('httpRequest needs the script to be reviewed first.');
       },
+      ...(onOutput && { output: async (line: string) => onOutput(line) }),
     },
   );
   const took = result.elapsedMs ?? performance.now() - started;

@@ -86,7 +86,10 @@ export function createAppServices(deps: AppDeps): AppServices {
       pickMods: (selected) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'mods', selected, resolve })),
     },
-    game: { result: (requestId, timeoutMs) => gameResults.wait(requestId, timeoutMs) },
+    game: {
+      result: (requestId, timeoutMs) => gameResults.wait(requestId, timeoutMs),
+      output: (requestId, onLines) => gameResults.follow(requestId, onLines),
+    },
     undo: {
       available: () => store.get(undoAtom) !== null,
       run: async () => {

@@ -18,11 +18,27 @@ export interface GameResults {
   /** The realtime handlers to bind on the user's channel. */
   handlers: Record<string, (data: unknown) => void>;
   wait(requestId: string, timeoutMs?: number): Promise<GameResult>;
+  /** Hands `onLines` a script test's output as it comes, lines already here first; call the result to stop. */
+  follow(requestId: string, onLines: (lines: string[]) => void): () => void;
 }
 
 export function createGameResults(now: () => number = Date.now): GameResults {
   const early = new Map<string, { result: GameResult; at: number }>();
   const waiting = new Map<string, (r: GameResult) => void>();
+  const earlyLines = new Map<string, { lines: string[]; at: number }>();
+  const following = new Map<string, (lines: string[]) => void>();
+
+  const receiveLines = (data: unknown) => {
+    const d = data as { requestId?: unknown; lines?: unknown };
+    if (typeof d?.requestId !== 'string' || !Array.isArray(d.lines)) return;
+    const lines = d.lines.filter((l): l is string => typeof l === 'string');
+    const follower = following.get(d.requestId);
+    if (follower) return follower(lines);
+    for (const [id, e] of earlyLines) if (now() - e.at > KEEP_MS) earlyLines.delete(id);
+    const held = earlyLines.get(d.requestId);
+    if (held) held.lines.push(...lines);
+    else earlyLines.set(d.requestId, { lines, at: now() });
+  };
 
   const receive = (data: unknown) => {
     if (typeof data !== 'object' || data === null) return;
@@ -39,7 +55,18 @@ export function createGameResults(now: () => number = Date.now): GameResults {
   };
 
   return {
-    handlers: { [ActionEvent.locateResult]: receive, [ActionEvent.requestCompleted]: receive },
+    handlers: {
+      [ActionEvent.locateResult]: receive,
+      [ActionEvent.requestCompleted]: receive,
+      [ActionEvent.scriptTestOutput]: receiveLines,
+    },
+    follow(requestId, onLines) {
+      const held = earlyLines.get(requestId);
+      earlyLines.delete(requestId);
+      if (held) onLines(held.lines);
+      following.set(requestId, onLines);
+      return () => following.delete(requestId);
+    },
     wait(requestId, timeoutMs = GAME_RESULT_TIMEOUT_MS) {
       const held = early.get(requestId);
       if (held) {

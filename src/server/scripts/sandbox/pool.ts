@@ -34,6 +34,8 @@ export interface SandboxHost {
   action(fn: string, options: Record<string, unknown>): Promise<unknown>;
   getBucketValue(bucketId: unknown, key: unknown, playerId: unknown): Promise<unknown>;
   httpRequest(method: unknown, url: unknown, body: unknown, headers: unknown): Promise<unknown>;
+  /** Each line the script writes, as it writes it (the tester shows output as it comes). */
+  output?(line: string): Promise<unknown>;
 }
 
 export type SandboxOutcome = 'ok' | 'error' | 'time' | 'memory' | 'stack' | 'output';
@@ -219,6 +221,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
         beacon: q.job.beacon,
         allowRestricted: q.job.allowRestricted,
         limits,
+        streamOutput: q.host.output !== undefined,
       });
     });
   }

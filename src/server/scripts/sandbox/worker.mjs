@@ -87,6 +87,11 @@ function localHelpers(job, output) {
         throw new LimitError('output', 'output');
       }
       output.lines.push(line);
+      // One-way like an action, and counted with them so the run ends only once all arrived.
+      if (job.streamOutput) {
+        job.actionsSent++;
+        rpc.postMessage({ call: 'output', args: [line], oneWay: true });
+      }
     },
     encodeBase64: (text) => Buffer.from(String(text), 'utf8').toString('base64'),
     decodeBase64: (text) => Buffer.from(String(text), 'base64').toString('utf8'),

@@ -1,7 +1,7 @@
 // The script tester (SPEC §2 "Script tester", §4 "Script test"): parameter values and a sample
 // event, then the run's outcome (success, failure, timeout after 60 s, requires review) with its
-// output and the actions it would take, as soon as the realtime channel says the test ended. It
-// tests the draft as it stands, saved or not; nothing is done on any server.
+// output (shown as it comes) and the actions it would take, as soon as the realtime channel says
+// the test ended. It tests the draft as it stands, saved or not; nothing is done on any server.
 
 import { type FormEvent, useState } from 'react';
 import { runScriptTest, TEST_STATUS_LABEL, type TestReport } from '../../../../../commands/scriptEditing.ts';
@@ -15,7 +15,7 @@ import { optionsSummary } from './SimpleEditor.tsx';
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'running' }
+  | { kind: 'running'; output: string[] }
   | { kind: 'done'; report: TestReport }
   | { kind: 'error'; text: string };
 
@@ -39,7 +39,7 @@ export function TesterPanel({
   const run = async (ev: FormEvent) => {
     ev.preventDefault();
     if (state.kind === 'running' || !e) return;
-    setState({ kind: 'running' });
+    setState({ kind: 'running', output: [] });
     const parameters = Object.fromEntries(
       doc.parameters
         .map((p) => [p.name, values[p.name] ?? p.default])
@@ -47,12 +47,12 @@ export function TesterPanel({
     );
     try {
       // The command's own run (script.test), its report shown here rather than as a toast.
-      const report = await runScriptTest(rt.context('form'), {
-        content: doc,
-        event,
-        parameters,
-        message: hasMessage(e.context) ? message : undefined,
-      });
+      const report = await runScriptTest(
+        rt.context('form'),
+        { content: doc, event, parameters, message: hasMessage(e.context) ? message : undefined },
+        (lines) =>
+          setState((s) => (s.kind === 'running' ? { kind: 'running', output: [...s.output, ...lines] } : s)),
+      );
       setState({ kind: 'done', report });
     } catch (err) {
       setState({ kind: 'error', text: errorText(err) });
@@ -107,7 +107,17 @@ export function TesterPanel({
         </button>
       </form>
       <div className="se-test-result" aria-live="polite">
-        {state.kind === 'running' && <p>Running… (up to {SCRIPT_LIMITS.testTimeoutMs / 1000} seconds)</p>}
+        {state.kind === 'running' && (
+          <>
+            <p>Running… (up to {SCRIPT_LIMITS.testTimeoutMs / 1000} seconds)</p>
+            {state.output.length > 0 && (
+              <>
+                <h4>Output so far</h4>
+                <pre className="se-output">{state.output.join('\n')}</pre>
+              </>
+            )}
+          </>
+        )}
         {state.kind === 'error' && (
           <p className="se-error" role="alert">
             {state.text}
