@@ -12,7 +12,8 @@ import { startBenchServer } from '../api/server.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
-export const TARGETS = { chatP99Ms: 2500, apiP99Ms: 50 };
+// Issue 17: chat within a poll interval and a bit, and the log list's p99 as without RCON servers.
+export const TARGETS = { chatP99Ms: 2500 };
 const SERVERS = 50;
 const PASSWORD = 'bench-rcon';
 const CLIENTS = 100;
@@ -60,7 +61,8 @@ export async function run({ quick, log }) {
   const seconds = quick ? 10 : 30;
   const lines = quick ? 50 : 300;
   const rows = quick ? '20000' : '200000';
-  const base = 40_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral ports (32768–60999), where the bench's own connections land.
+  const base = 20_000 + Math.floor(Math.random() * 10_000);
 
   const sim = fork(SIM, [], {
     execArgv: ['--import', 'tsx'],
@@ -159,13 +161,13 @@ export function table(f) {
       bench: `log list, ${f.servers} RCON servers polled`,
       p50: `${f.api.p50Ms} ms`,
       p99: `${f.api.p99Ms} ms`,
-      target: `< ${TARGETS.apiP99Ms} ms`,
+      target: `as without: p50 ${round(f.api.p50Ms / f.apiWithoutRcon.p50Ms)}×, p99 ${round(f.api.p99Ms / f.apiWithoutRcon.p99Ms)}×`,
     },
     {
       bench: 'log list, no RCON servers',
       p50: `${f.apiWithoutRcon.p50Ms} ms`,
       p99: `${f.apiWithoutRcon.p99Ms} ms`,
-      target: `< ${TARGETS.apiP99Ms} ms`,
+      target: 'baseline',
     },
     { bench: 'RCON server peak RSS', p50: `${f.peakRssMiB} MiB` },
   ];

@@ -33,18 +33,31 @@ function refusalOf(l: OwnerLimit): LinkRefusal | null {
  * see (the server list and setup page), and anyone watching hears when it changes.
  */
 export async function linkRefusal(ctx: ServerContext, serviceId: string): Promise<LinkRefusal | null> {
-  const { rows } = await ctx.db.query<OwnerLimit>(
-    `SELECT ${OWNER_LIMIT} FROM services s WHERE s.service_id = $1`,
-    [serviceId],
+  return (await linkRefusals(ctx, [serviceId])).get(serviceId) ?? null;
+}
+
+/** linkRefusal for many servers in two statements (the RCON connector asks for all it holds). */
+export async function linkRefusals(
+  ctx: ServerContext,
+  serviceIds: readonly string[],
+): Promise<Map<string, LinkRefusal | null>> {
+  const refusals = new Map<string, LinkRefusal | null>();
+  if (serviceIds.length === 0) return refusals;
+  const { rows } = await ctx.db.query<OwnerLimit & { service_id: string }>(
+    `SELECT s.service_id, ${OWNER_LIMIT} FROM services s WHERE s.service_id = ANY($1::uuid[])`,
+    [[...serviceIds]],
   );
-  const refusal = rows[0] ? refusalOf(rows[0]) : null;
-  const changed = await ctx.db.query(
-    `UPDATE services SET link_refusal = $2
-      WHERE service_id = $1 AND link_refusal IS DISTINCT FROM $2 RETURNING 1`,
-    [serviceId, refusal],
+  for (const r of rows) refusals.set(r.service_id, refusalOf(r));
+  const ids = [...refusals.keys()];
+  const changed = await ctx.db.query<{ service_id: string }>(
+    `UPDATE services s SET link_refusal = v.refusal
+       FROM unnest($1::uuid[], $2::text[]) AS v(id, refusal)
+      WHERE s.service_id = v.id AND s.link_refusal IS DISTINCT FROM v.refusal
+      RETURNING s.service_id`,
+    [ids, ids.map((id) => refusals.get(id) ?? null)],
   );
-  if (changed.rows.length > 0) await publishServiceChanged(ctx, serviceId);
-  return refusal;
+  for (const r of changed.rows) await publishServiceChanged(ctx, r.service_id);
+  return refusals;
 }
 
 /**

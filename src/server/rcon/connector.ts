@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { Rcon } from 'rcon-client';
 import type { GameCommand } from '../../domain/link.ts';
-import { linkRefusal } from '../billing/limits.ts';
+import { linkRefusals } from '../billing/limits.ts';
 import type { Bus } from '../cluster/bus.ts';
 import type { ServerContext } from '../context.ts';
 import { unseal } from '../crypto.ts';
@@ -124,6 +124,11 @@ class Session {
   readonly pending: { key: string; event: GameEvent }[] = [];
   /** One step at a time: a poll, a command or a (re)connect. */
   work: Promise<unknown> = Promise.resolve();
+  /**
+   * The player list of the last poll whose lines are all stored: while the game answers the same,
+   * the stored sessions match it and the poll need not read them (most polls, on a quiet server).
+   */
+  storedList: string | null = null;
   constructor(readonly target: Target) {}
 
   /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
@@ -177,6 +182,7 @@ export function createRconConnector(
     const id = s.target.serviceId;
     const wasConnected = s.connected;
     s.connected = false;
+    s.storedList = null;
     // Retries that fail for the same reason change nothing anyone sees: nothing is published.
     if (!wasConnected) return setError(id, error);
     const change = await ctx.db.transaction(async (tx) => {
@@ -304,13 +310,27 @@ export function createRconConnector(
       const players = parseListPlayers(storable(await client.send('ListPlayers')));
       const chat = storable(await client.send('GetChat'));
       const log = storable(await client.send('GetGameLog'));
-      read(s, players, await storedOnline(id), chat, log);
-      await flush(s);
-      const { rows } = await ctx.db.query(
-        `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
-        [id, players.length],
+      const list = players
+        .map((p) => `${p.eosId}\t${p.name}`)
+        .sort()
+        .join('\n');
+      const same = list === s.storedList;
+      read(
+        s,
+        players,
+        same ? new Map(players.map((p) => [p.eosId, p.name])) : await storedOnline(id),
+        chat,
+        log,
       );
-      if (rows.length > 0) await publishServiceChanged(ctx, id);
+      await flush(s);
+      if (!same) {
+        const { rows } = await ctx.db.query(
+          `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
+          [id, players.length],
+        );
+        if (rows.length > 0) await publishServiceChanged(ctx, id);
+        s.storedList = list;
+      }
     } catch (e) {
       if (s.client !== client) return;
       // A command that timed out or a dropped socket: reconnect. A database failure: try again.
@@ -367,7 +387,8 @@ export function createRconConnector(
       ]),
     );
     // The server limit applies as on the link: an owner over their plan has none connected.
-    for (const serviceId of [...held.keys()]) if (await linkRefusal(ctx, serviceId)) held.delete(serviceId);
+    for (const [serviceId, refusal] of await linkRefusals(ctx, [...held.keys()]))
+      if (refusal) held.delete(serviceId);
     for (const s of [...sessions.values()]) {
       const now = held.get(s.target.serviceId);
       // Lost the lease, removed, moved to the link or refused by the limit: let go. Changed address or password: start over.
