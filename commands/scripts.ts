@@ -44,7 +44,12 @@ export const LIBRARY_COLUMNS = ['Name', 'Language', 'Context', 'Status', 'Origin
 
 /** Where a script runs for the runner: one target per server (a group's: each of its servers). */
 async function targetsOf(ctx: CommandContext, target: EntityRef): Promise<ScriptTarget[]> {
-  if (target.kind === 'server') return [{ serviceId: target.id, label: target.label }];
+  if (target.kind === 'server') {
+    // A page opened at its address can be in view before the console's index knows its name.
+    const label =
+      target.label !== target.id ? target.label : (await ctx.app.api.services.get(target.id)).displayName;
+    return [{ serviceId: target.id, label }];
+  }
   if (target.kind === 'group') {
     const page = await ctx.app.api.groupServices.list({ groupId: target.id, pageSize: 250 });
     return page.results.map((s) => ({ serviceId: s.serviceId, label: s.serviceDisplayName }));
@@ -156,8 +161,10 @@ export const scriptCommands = [
         .optional()
         .describe('Arguments', "The script's arguments as name=value, name=value; blank: their defaults"),
     },
-    run: async ({ target, script, arguments: typed }, ctx) => {
-      const menu = await runnerMenu(ctx, await targetsOf(ctx, target));
+    run: async ({ target: given, script, arguments: typed }, ctx) => {
+      const targets = await targetsOf(ctx, given);
+      const target = given.kind === 'server' ? { ...given, label: targets[0].label } : given;
+      const menu = await runnerMenu(ctx, targets);
       let chosen: (typeof menu)[number] | undefined;
       if (script?.trim()) {
         chosen = menu.find((m) => m.item.menuText.toLowerCase() === script.trim().toLowerCase());
