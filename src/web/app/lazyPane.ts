@@ -3,6 +3,18 @@
 
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
+/**
+ * When chunks are fetched ahead of use. The component tests turn it off: there a fetch that
+ * outlives its test file fails the run, and each view loads when it renders anyway.
+ */
+export const prefetch = {
+  whenIdle(fn: () => void): void {
+    if (typeof window === 'undefined') return;
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1000));
+    idle(fn);
+  },
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: the same bound as React.lazy's own signature
 export function lazyWhenIdle<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
@@ -12,9 +24,6 @@ export function lazyWhenIdle<C extends ComponentType<any>>(
     started ??= load();
     return started;
   };
-  if (typeof window !== 'undefined') {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1000));
-    idle(() => void once());
-  }
+  prefetch.whenIdle(() => void once());
   return lazy(once);
 }
