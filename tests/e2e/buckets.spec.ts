@@ -110,6 +110,13 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   await tabTo(page, values);
   await page.keyboard.press('Shift+F10');
   await expect(page.getByRole('menuitem')).toHaveText([/Edit value/, /Delete value/]);
+  // The menu's Edit value opens the same form, holding what the value holds.
+  await page.keyboard.press('Enter');
+  await expect(edit.getByRole('textbox', { name: 'Value' })).toHaveValue('Welcome back');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await tabTo(page, values);
+  await page.keyboard.press('Shift+F10');
   await arrowTo(page, page.getByRole('menuitem', { name: /Delete value/ }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText('Delete value?');

@@ -1,7 +1,8 @@
 // How menus, toolbars and list keys run a command: with the values of where the user is (the
 // rows handed over, else the route, through the resolver), or, when a required argument is still
-// missing, by opening the palette at that command with what is known, prompting for the rest (or
-// the command's form, for a dialog of the spec).
+// missing, by opening the palette at that command with what is known, prompting for the rest. A
+// command that is a dialog of the spec always opens its form, filled in: chosen from a menu, an
+// Edit is a request to see and change what is there, not to save it unchanged.
 
 import type { Selection, Surface } from '../../../commands/context.ts';
 import { type Command, valuesInView } from '../../../commands/registry.ts';
@@ -48,9 +49,12 @@ export function runOrPrompt(
   const base = runtime.context(surface);
   const ctx = where.selection ? { ...base, selection: where.selection } : base;
   const values = knownValues(cmd, given, valuesInView(cmd, ctx));
+  if (cmd.form) {
+    ctx.app.dialogs.form(cmd.id, values);
+    return;
+  }
   if (missingArgs(cmd, values).length > 0) {
-    if (cmd.form) ctx.app.dialogs.form(cmd.id, values);
-    else if (where.store) openPaletteAt(where.store, cmd.id, values);
+    if (where.store) openPaletteAt(where.store, cmd.id, values);
     else ctx.app.palette.open(cmd.title);
     return;
   }

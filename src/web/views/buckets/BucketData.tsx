@@ -25,8 +25,8 @@ const columns: Column<BucketValue>[] = [
   { id: 'value', title: 'Value', value: (v) => v.value, width: '3fr' },
 ];
 
-/** What a value's row tells its commands: which value (key, and player unless global). */
-const rowValue = (v: BucketValue) => ({ key: v.key, player: v.playerId ?? undefined });
+/** What a value's row tells its commands: which value (key, and player unless global), and what it holds. */
+const rowValue = (v: BucketValue) => ({ key: v.key, player: v.playerId ?? undefined, value: v.value });
 
 export function BucketData({ bucket }: { bucket: Bucket }) {
   const { realtime } = useApp();
@@ -46,7 +46,7 @@ export function BucketData({ bucket }: { bucket: Bucket }) {
   const edit = (v: BucketValue) =>
     runtime
       .context('menu')
-      .app.dialogs.form('bucketValue.edit', { bucket: bucketRef(bucket), ...rowValue(v), value: v.value });
+      .app.dialogs.form('bucketValue.edit', { bucket: bucketRef(bucket), ...rowValue(v) });
   return (
     <VirtualList<BucketValue>
       {...list.view}
