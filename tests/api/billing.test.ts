@@ -18,16 +18,25 @@ let owner: string;
 /** Set: the next portal waits until this is called. */
 let holdPortal = false;
 let releasePortal: (() => void) | null = null;
+/** Set: the processor declines the next charge with this reason. */
+let declineNext: string | null = null;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await startTestServer({
     billingTickMs: 3_600_000,
     paymentProcessor: (db, publicUrl) => {
-      // The reference processor, with a portal that can be held open to test "already preparing".
+      // The reference processor, with a portal that can be held open to test "already preparing"
+      // and a charge that can be declined as a card would be.
       const inner = referenceProcessor(db, publicUrl);
       return {
         ...inner,
+        async charge(subscriptionId: string, amount: number, description: string) {
+          const reason = declineNext;
+          declineNext = null;
+          if (reason) throw new Error(reason);
+          return inner.charge(subscriptionId, amount, description);
+        },
         async createPortalSession(userId: string, returnUrl: string) {
           if (holdPortal) {
             holdPortal = false;
@@ -307,6 +316,37 @@ describe('renewal, changes, refunds and cancellation', () => {
     const sub = (await planOf(t.server.db, userId))!;
     expect(sub.trialEnd).toBeNull();
     expect(sub.expiration).toBeGreaterThan(Date.now() + 27 * DAY);
+    const { rows } = await t.server.db.query<{ amount: number }>(
+      'SELECT amount FROM invoices WHERE subscription_id = $1',
+      [sub.subscriptionId],
+    );
+    expect(rows.map((i) => i.amount)).toEqual([800]);
+  });
+
+  it('keeps a checkout and a plan as they were when the processor declines, and lets the buyer retry', async () => {
+    const { token, userId } = await subscriber('declined@example.com', 2, 'monthly');
+    await post(`${await portal(token)}/cancel`);
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const r = await trial({ email: 'declined@example.com', planSize: 2, period: 'monthly' }, token);
+    declineNext = 'card declined';
+    const refused = await post(r.body.url);
+    expect(refused.status).toBe(402);
+    const page = await refused.text();
+    expect(page).toContain('The payment processor refused: card declined. Nothing was changed');
+    expect(page).toContain('Start plan');
+    expect((await planOf(t.server.db, userId))!.expiration).toBeLessThan(Date.now());
+    expect((await post(r.body.url)).status).toBe(303);
+    const sub = (await planOf(t.server.db, userId))!;
+    expect(sub.expiration).toBeGreaterThan(Date.now());
+
+    // A prorated change refused by the processor leaves the plan and its invoices alone.
+    const url = await portal(token);
+    declineNext = 'insufficient funds';
+    const change = await post(`${url}/change`, { size: '6', period: 'monthly' });
+    expect(change.status).toBe(402);
+    expect(await change.text()).toContain('The payment processor refused: insufficient funds.');
+    expect((await planOf(t.server.db, userId))!.size).toBe(2);
     const { rows } = await t.server.db.query<{ amount: number }>(
       'SELECT amount FROM invoices WHERE subscription_id = $1',
       [sub.subscriptionId],

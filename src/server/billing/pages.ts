@@ -27,6 +27,8 @@ export interface CheckoutView {
   plan: Plan;
   trial: boolean;
   cancelUrl: string;
+  /** Why the last attempt failed (the processor refused), shown above the button. */
+  problem?: string;
 }
 
 export function checkoutPage(plans: PlanConfig, v: CheckoutView): string {
@@ -41,6 +43,7 @@ before, so there is no free trial: the plan starts now and renews ${renews} unti
 <p>Account email: ${escapeHtml(v.email)}</p>
 <p>${terms} You can ask for a refund within ${plans.refundDays} days of a payment.</p>
 <p class="small">This reference checkout takes no card.</p>
+${v.problem ? `<p role="alert" class="error">${escapeHtml(v.problem)}</p>` : ''}
 <form method="post" action="/v4/billing/checkout/${escapeHtml(v.checkoutId)}">
 <button type="submit">${v.trial ? 'Start trial' : 'Start plan'}</button></form>
 <p><a href="${escapeHtml(v.cancelUrl)}">Cancel and go back</a></p>`;

@@ -28,6 +28,21 @@ export interface PaymentProcessor {
   refund(subscriptionId: string, amount: number): Promise<void>;
 }
 
+/**
+ * The processor refused or could not be reached while money moved (a declined card, an outage).
+ * Nothing was written: the page that asked shows the reason and the buyer can try again.
+ */
+export class PaymentFailed extends Error {}
+
+/** Runs one charge or refund, any failure of the processor's turned into a PaymentFailed. */
+export async function moveMoney(what: () => Promise<void>): Promise<void> {
+  try {
+    await what();
+  } catch (e) {
+    throw new PaymentFailed(e instanceof Error ? e.message : String(e));
+  }
+}
+
 /** How long a portal page stays valid after it is prepared. */
 export const PORTAL_SESSION_MINUTES = 60;
 /** How long a prepared checkout waits for its buyer. */

@@ -13,7 +13,7 @@ import {
   prorate,
 } from '../../domain/plans.ts';
 import type { Queryable } from '../db/db.ts';
-import type { PaymentProcessor } from './processor.ts';
+import { moveMoney, type PaymentProcessor } from './processor.ts';
 
 /** The product every plan is a subscription to (SENTINEL-API §3.19 productGameId "Sentinel"). */
 export const SENTINEL_PRODUCT_ID = 'a3f5e1d2-7c4b-4e8a-9f60-1b2c3d4e5f70';
@@ -161,7 +161,7 @@ export async function startPlan(
   }
   const amount = planPrice(plans, plan.size, plan.period);
   const description = `${productName(plan.size)}, ${plan.period}`;
-  await processor.charge(id, amount, description);
+  await moveMoney(() => processor.charge(id, amount, description));
   await addInvoice(db, id, description, amount, { start: now, end });
   return id;
 }
@@ -191,8 +191,8 @@ export async function changePlan(
   // A change of period starts a new paid period now; in the trial the dates stay as they are.
   const restart = !trial && to.period !== sub.period;
   const description = `Change to ${productName(to.size).toLowerCase()}, ${to.period}${trial ? ' (trial)' : ' (prorated)'}`;
-  if (quote.due > 0) await processor.charge(sub.subscriptionId, quote.due, description);
-  if (quote.due < 0) await processor.refund(sub.subscriptionId, -quote.due);
+  if (quote.due > 0) await moveMoney(() => processor.charge(sub.subscriptionId, quote.due, description));
+  if (quote.due < 0) await moveMoney(() => processor.refund(sub.subscriptionId, -quote.due));
   await db.query(
     `UPDATE subscriptions SET units_allowed = $2, plan_period = $3, product_name = $4,
             period_start = CASE WHEN $5 THEN $6 ELSE period_start END, expiration = $7
@@ -244,7 +244,7 @@ export async function refund(
   invoice: Invoice,
   now: Date,
 ): Promise<void> {
-  await processor.refund(sub.subscriptionId, invoice.amount);
+  await moveMoney(() => processor.refund(sub.subscriptionId, invoice.amount));
   await db.query('UPDATE invoices SET refunded = $2 WHERE invoice_id = $1', [invoice.invoiceId, now]);
   await addInvoice(db, sub.subscriptionId, `Refund: ${invoice.description}`, -invoice.amount);
   await db.query(

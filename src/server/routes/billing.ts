@@ -15,7 +15,7 @@ import { BILLING_PERIODS, type BillingPeriod, type Plan, planPrice } from '../..
 import { emailProblem } from '../billing/email.ts';
 import { enforceLimits } from '../billing/limits.ts';
 import { checkoutPage, portalPage, previewPage } from '../billing/pages.ts';
-import { CHECKOUT_HOURS, PORTAL_SESSION_MINUTES } from '../billing/processor.ts';
+import { CHECKOUT_HOURS, PaymentFailed, PORTAL_SESSION_MINUTES } from '../billing/processor.ts';
 import {
   activeFor,
   cancelAtPeriodEnd,
@@ -46,6 +46,15 @@ const trialError = (
 
 const portalError = (status: number, code: keyof typeof PORTAL_ERRORS) =>
   new ApiException(status, PORTAL_ERRORS[code], code);
+
+/** A processor's refusal as a value, for the page that asked to show; any other error stays thrown. */
+const orRefusal = <T>(p: Promise<T>): Promise<T | PaymentFailed> =>
+  p.catch((e) => {
+    if (e instanceof PaymentFailed) return e;
+    throw e;
+  });
+const refusalText = (e: PaymentFailed) =>
+  `The payment processor refused: ${e.message.slice(0, 200) || 'no reason given'}. Nothing was changed; please try again.`;
 
 const PERIOD_REQUIRED = 'Choose monthly or yearly billing.';
 const isPeriod = (v: unknown): v is BillingPeriod => BILLING_PERIODS.includes(v as BillingPeriod);
@@ -165,11 +174,9 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       404,
     );
 
-  router.open('GET', '/billing/checkout/:id', async (c) => {
-    const id = param(c, 'id');
-    const co = await checkoutOf(id);
-    if (!co) return gone(c);
-    return htmlPage(
+  type Checkout = NonNullable<Awaited<ReturnType<typeof checkoutOf>>>;
+  const showCheckout = (c: Ctx, id: string, co: Checkout, problem?: string, status = 200) =>
+    htmlPage(
       c,
       co.trial ? 'Start your free trial' : 'Start your plan',
       checkoutPage(plans, {
@@ -178,8 +185,16 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
         plan: { size: co.plan_size, period: co.plan_period },
         trial: co.trial,
         cancelUrl: co.cancel_url,
+        problem,
       }),
+      status,
     );
+
+  router.open('GET', '/billing/checkout/:id', async (c) => {
+    const id = param(c, 'id');
+    const co = await checkoutOf(id);
+    if (!co) return gone(c);
+    return showCheckout(c, id, co);
   });
 
   router.open('POST', '/billing/checkout/:id', async (c) => {
@@ -188,7 +203,7 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     const co = await checkoutOf(id);
     if (!co) return gone(c);
     const now = new Date();
-    const userId = await db.transaction(async (tx) => {
+    const completed = db.transaction(async (tx) => {
       const taken = await tx.query(
         'UPDATE billing_checkouts SET completed = now() WHERE checkout_id = $1 AND completed IS NULL RETURNING 1',
         [id],
@@ -207,6 +222,10 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       );
       return rows[0]?.user_id ?? null;
     });
+    // A refused first payment leaves the checkout open (the transaction took nothing back but
+    // its own writes): the page says why and the buyer can try again.
+    const userId = await orRefusal(completed);
+    if (userId instanceof PaymentFailed) return showCheckout(c, id, co, refusalText(userId), 402);
     if (userId === undefined) return gone(c);
     if (userId) await publishToUsers(ctx, [userId], RealtimeEvent.userUpdated);
     // The console's welcome page says what to do next: sign in with the account, or create it.
@@ -314,7 +333,9 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       return showPortal(c, id, { text: 'This plan can no longer be changed.', error: true }, 409);
     const to = planFrom(fields, s.sub);
     if (typeof to === 'string') return showPortal(c, id, { text: to, error: true }, 400);
-    await db.transaction((tx) => changePlan(tx, billing, plans, s.sub, to, now));
+    const changed = await orRefusal(db.transaction((tx) => changePlan(tx, billing, plans, s.sub, to, now)));
+    if (changed instanceof PaymentFailed)
+      return showPortal(c, id, { text: refusalText(changed), error: true }, 402);
     await afterChange(s.user_id);
     return showPortal(c, id, { text: 'Your plan was changed.' });
   });
@@ -347,7 +368,9 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
         { text: `Only a payment of the last ${plans.refundDays} days can be refunded.`, error: true },
         409,
       );
-    await db.transaction((tx) => refund(tx, billing, s.sub, invoice, now));
+    const refunded = await orRefusal(db.transaction((tx) => refund(tx, billing, s.sub, invoice, now)));
+    if (refunded instanceof PaymentFailed)
+      return showPortal(c, id, { text: refusalText(refunded), error: true }, 402);
     await afterChange(s.user_id);
     return showPortal(c, id, { text: 'Refunded. Your plan has ended.' });
   });
