@@ -8,6 +8,8 @@ let t: TestServer;
 let owner: string;
 let moderator: string;
 let scriptId: string;
+const published: { channels: string[]; event: string; data: unknown }[] = [];
+const told = (event: string) => published.filter((p) => p.event === event);
 
 const menu = {
   language: 'Simple',
@@ -23,6 +25,11 @@ beforeAll(async () => {
     signIn(t.base).then((x) => x.access_token),
     signIn(t.base, t.demo.moderator.email, DEMO.password).then((x) => x.access_token),
   ]);
+  const publish = t.server.publisher.publish.bind(t.server.publisher);
+  t.server.publisher.publish = async (channels, event, data, except) => {
+    published.push({ channels, event, data });
+    return publish(channels, event, data, except);
+  };
 });
 afterAll(() => t?.close());
 
@@ -78,6 +85,13 @@ it('saves revisions with their approval status; PATCH keeps what it is not sent'
   // Putting the first content back names the first revision again.
   const back = await call(t.base, owner, 'PATCH', `/sentinel/scripts/${scriptId}`, { commonJavascript: '' });
   expect(back.body.latestRevisionId).toBe(revisions.body.revisions[2].revisionId);
+  // Every save told the owner's libraries (made, then three changes); the refused one did not.
+  expect(told('scriptsUpdated')).toHaveLength(4);
+  expect(told('scriptsUpdated')[0]).toEqual({
+    channels: [`private-users.${t.demo.userId}`],
+    event: 'scriptsUpdated',
+    data: scriptId,
+  });
 });
 
 it('publishes, unpublishes, likes and lists the Workshop', async () => {
@@ -85,8 +99,11 @@ it('publishes, unpublishes, likes and lists the Workshop', async () => {
     (await call(t.base, moderator, 'PUT', `/sentinel/scripts/${scriptId}/like`, { liked: true })).body.code,
   ).toBe('scriptNotFound');
   expect((await call(t.base, moderator, 'POST', `/sentinel/scripts/${scriptId}/publish`)).status).toBe(404);
+  published.length = 0;
   const pub = await call(t.base, owner, 'POST', `/sentinel/scripts/${scriptId}/publish`);
   expect(pub.body).toEqual({ scriptId, communityStatus: 'Approved' });
+  // Sharing changes the status every library shows.
+  expect(told('scriptsUpdated').map((p) => p.data)).toEqual([scriptId]);
   expect(
     (await call(t.base, moderator, 'PUT', `/sentinel/scripts/${scriptId}/like`, { liked: true })).body,
   ).toEqual({

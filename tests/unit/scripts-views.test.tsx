@@ -8,15 +8,17 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
-import type { CommunityScript, Script } from '../../src/domain/api.ts';
+import { type CommunityScript, type Script, userChannel } from '../../src/domain/api.ts';
 import type { Http } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
+import type { Realtime } from '../../src/web/store/realtime.ts';
 import { ScriptsPage } from '../../src/web/views/scripts/ScriptsPage.tsx';
 import { WorkshopPreview } from '../../src/web/views/workshop/WorkshopPreview.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
+import { fakeRealtime } from './realtime-fixture.ts';
 
 const registry = createRegistry();
 const ME = 'u-me';
@@ -56,15 +58,17 @@ const script = (patch: Partial<CommunityScript>): CommunityScript => ({
   ...patch,
 });
 
-function show(path: string, answers: Record<string, unknown>) {
+/** Answers each path from `answers`: a value, or a function asked again on every call. */
+function show(path: string, answers: Record<string, unknown>, realtime: Realtime | null = null) {
   const http = vi.fn(async (_m: string, p: string, _opts?: unknown) => {
     if (!(p in answers)) throw new Error(`unexpected ${p}`);
-    return answers[p];
+    const answer = answers[p];
+    return typeof answer === 'function' ? answer() : answer;
   });
   const deps = {
     api: createSentinelApi(http as unknown as Http),
     registry,
-    realtime: null,
+    realtime,
     index: new EntityIndex(),
     auth: { state: { status: 'signedIn', user: { userId: ME } } },
   } as unknown as AppDeps;
@@ -107,6 +111,18 @@ it('lists the library with each status badge and origin', async () => {
     expect.stringMatching(/^GammaRejected.*Rejected.*My scripts.*Rejected/),
   ]);
   expect(screen.getByRole('link', { name: 'Library' }).className).toContain('tab-active');
+});
+
+it('lists again when a script the user can see changes elsewhere (scriptsUpdated on their channel)', async () => {
+  let held = [script({ name: 'Alpha' })];
+  const rt = fakeRealtime();
+  show('/scripts', { '/sentinel/scripts': () => page(held) }, rt.realtime);
+  const grid = await screen.findByRole('grid', { name: 'Library' });
+  await within(grid).findByText('Alpha');
+  // Another admin of a shared group saved a new script.
+  held = [...held, script({ scriptId: 'sc-2', name: 'Beta' })];
+  rt.emit(userChannel(ME), 'scriptsUpdated', 'sc-2');
+  expect(await within(grid).findByText('Beta')).toBeTruthy();
 });
 
 it('asks the Workshop best rated first and shows likes', async () => {

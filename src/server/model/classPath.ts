@@ -5,6 +5,7 @@
 // collected inside the transaction and published once it commits.
 
 import { randomUUID } from 'node:crypto';
+import { userChannel } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { Problem } from '../../domain/validate.ts';
 import { noteRow } from '../activity/trail.ts';
@@ -24,7 +25,7 @@ import {
   pusherSocketOf,
 } from '../http/router.ts';
 import { isObject, objectsOf } from './bulkBody.ts';
-import { bitsOn, type ResourceKind } from './permissions.ts';
+import { audienceOf, bitsOn, type ResourceKind } from './permissions.ts';
 
 export type Row = Record<string, unknown>;
 export type Json = Record<string, unknown>;
@@ -49,6 +50,27 @@ export interface Notice {
 }
 
 export type Change = 'created' | 'updated' | 'deleted';
+
+/**
+ * `event` (data: the row's id) on the user channel of everyone who can see each row, so their lists
+ * of that kind refresh; one query for all the rows.
+ */
+export const toAudience =
+  (kind: ResourceKind, idColumn: string, event: string) =>
+  async (tx: Queryable, rows: Row[]): Promise<Notice[]> => {
+    const seen = await audienceOf(
+      tx,
+      kind,
+      rows.map((r) => r[idColumn]),
+    );
+    return rows
+      .map((r) => ({
+        channels: (seen.get(r[idColumn] as string) ?? []).map(userChannel),
+        event,
+        data: r[idColumn],
+      }))
+      .filter((n) => n.channels.length > 0);
+  };
 
 /**
  * How objects are written when a class needs more than `fields` mapped to columns of `table`: one

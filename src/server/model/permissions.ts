@@ -71,6 +71,22 @@ export const holdsAll = holding(hasAll);
 /** At least one of `bits` on the resource. */
 export const holdsAny = holding(hasAny);
 
+/** Who can see each of many resources of one kind (id → user ids), in one query: whom a list change concerns. */
+export async function audienceOf(
+  db: Queryable,
+  kind: ResourceKind,
+  ids: unknown[],
+): Promise<Map<string, string[]>> {
+  const v = VIEW[kind];
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `SELECT ${v.id} AS id, user_id FROM ${v.view} WHERE ${v.id} = ANY($1::uuid[])`,
+    [ids],
+  );
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.user_id]);
+  return out;
+}
+
 /** SQL: the caller ($user) has any access to the resource whose id is `idExpr`. */
 export const canSee = (kind: ResourceKind, idExpr: string, user: string): string =>
   `EXISTS (SELECT 1 FROM ${VIEW[kind].view} pv WHERE pv.${VIEW[kind].id} = ${idExpr} AND pv.user_id = ${user}::uuid)`;

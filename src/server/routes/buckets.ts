@@ -1,7 +1,7 @@
 // /sentinel/buckets and /sentinel/bucketValues (SENTINEL-API §3.12). Values are upserts on
 // (bucket, player, key); writing one needs EditBuckets (see docs/api.md, quirks).
 
-import { channelFor, userChannel } from '../../domain/api.ts';
+import { channelFor } from '../../domain/api.ts';
 import { Perm } from '../../domain/permissions.ts';
 import { bucketName, bucketValuePayload } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
@@ -10,28 +10,14 @@ import type { ApiRouter } from '../http/router.ts';
 import {
   type ClassSpec,
   check,
-  type Notice,
   parse,
-  type Row,
   registerClassPath,
   requireFilter,
+  toAudience,
 } from '../model/classPath.ts';
 import { canSee, holdsAllEach } from '../model/permissions.ts';
 
 const USERNAME_FULL = `u.username || '#' || left(x.user_id::text, 8)`;
-
-/** `bucketsUpdated` to everyone who can see each bucket, one notice per row, in one query. */
-async function bucketsUpdated(tx: Queryable, rows: Row[]): Promise<Notice[]> {
-  const { rows: seen } = await tx.query<{ bucket_id: string; user_id: string }>(
-    'SELECT bucket_id, user_id FROM bucket_permissions WHERE bucket_id = ANY($1::uuid[])',
-    [rows.map((r) => r.bucket_id)],
-  );
-  return rows.map((r) => ({
-    channels: seen.filter((s) => s.bucket_id === r.bucket_id).map((s) => userChannel(s.user_id)),
-    event: 'bucketsUpdated',
-    data: r.bucket_id,
-  }));
-}
 
 const editBuckets = (tx: Queryable, userId: string, rows: Record<string, unknown>[]) =>
   holdsAllEach(
@@ -78,7 +64,7 @@ const BUCKETS: ClassSpec = {
   },
   owner: (caller) => ({ user_id: caller.userId }),
   canChange: (tx, userId, rows) => editBuckets(tx, userId, rows),
-  notify: bucketsUpdated,
+  notify: toAudience('bucket', 'bucket_id', 'bucketsUpdated'),
 };
 
 const BUCKET_VALUES: ClassSpec = {

@@ -1,7 +1,7 @@
 // /sentinel/groups and the group link classes (SENTINEL-API §3.2–3.6): groupUsers, groupServices,
 // groupBuckets and groupScripts, declared over the generic class path.
 
-import { channelFor, userChannel } from '../../domain/api.ts';
+import { channelFor } from '../../domain/api.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { GROUP_MESSAGES, LINK_CODE } from '../../domain/groups.ts';
 import { definedBits, hasAll, Perm } from '../../domain/permissions.ts';
@@ -18,6 +18,7 @@ import {
   type Row,
   registerClassPath,
   requireFilter,
+  toAudience,
 } from '../model/classPath.ts';
 import { bitsOn, bitsOnEach, canSee, holdsAllEach, type ResourceKind } from '../model/permissions.ts';
 import { scriptAttachment } from '../model/scriptAttachment.ts';
@@ -43,22 +44,18 @@ async function notAnonymous(tx: Queryable, userIds: unknown[]): Promise<void> {
   if (rows[0]) throw validation(GROUP_MESSAGES.anonymousUser, { userId: rows[0].user_id });
 }
 
-/** `groupsUpdated` to everyone who can see each row's group, so group lists refresh; one query. */
+const groupListsUpdated = toAudience('group', 'group_id', 'groupsUpdated');
+
+/** `groupsUpdated` to everyone who can see each row's group, so group lists refresh, and `groupUpdated` on the group. */
 export async function groupAudience(tx: Queryable, rows: Row[]): Promise<Notice[]> {
-  const { rows: seen } = await tx.query<{ group_id: string; user_id: string }>(
-    'SELECT group_id, user_id FROM group_permissions WHERE group_id = ANY($1::uuid[])',
-    [rows.map((r) => r.group_id)],
-  );
-  return rows.flatMap((r) =>
-    [
-      {
-        channels: seen.filter((s) => s.group_id === r.group_id).map((s) => userChannel(s.user_id)),
-        event: 'groupsUpdated',
-        data: r.group_id,
-      },
-      { channels: [channelFor('groups', r.group_id as string)], event: 'groupUpdated', data: r.group_id },
-    ].filter((n) => n.channels.length > 0),
-  );
+  return [
+    ...(await groupListsUpdated(tx, rows)),
+    ...rows.map((r) => ({
+      channels: [channelFor('groups', r.group_id as string)],
+      event: 'groupUpdated',
+      data: r.group_id,
+    })),
+  ];
 }
 
 const groupsOf = (rows: Record<string, unknown>[]) => rows.map((r) => r.group_id);

@@ -10,6 +10,7 @@ import { ApiException, badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, json, param } from '../http/router.ts';
 import { isObject } from '../model/classPath.ts';
 import { epoch } from '../model/service.ts';
+import { announceScript } from './scripts.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -61,6 +62,8 @@ export function registerScriptReviewRoutes(router: ApiRouter, ctx: ServerContext
     });
     if (!rows[0])
       throw new ApiException(404, 'No such revision of this script.', 'notFound', { scriptId, revisionId });
+    // The status shown wherever the script appears follows the review.
+    await announceScript(ctx, scriptId);
     return json(c, rows[0]);
   });
 }

@@ -9,7 +9,13 @@ import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden } from '../http/errors.ts';
 import type { ListSpec } from '../http/listQuery.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
-import { type ClassSpec, isObject, missingProperties, registerClassPath } from '../model/classPath.ts';
+import {
+  type ClassSpec,
+  isObject,
+  missingProperties,
+  registerClassPath,
+  toAudience,
+} from '../model/classPath.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { bitsOn, holdsAll, holdsAllEach } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
@@ -35,6 +41,15 @@ const scriptList = (extra: Partial<ListSpec>): ListSpec => ({
   ...extra,
 });
 
+/** `scriptsUpdated` (docs/api.md) to everyone who can see each script: their libraries refresh. */
+const scriptsUpdated = toAudience('script', 'script_id', 'scriptsUpdated');
+
+/** Tells a script's audience it changed, for a write outside the class path (sharing, review). */
+export async function announceScript(ctx: ServerContext, scriptId: string): Promise<void> {
+  for (const n of await scriptsUpdated(ctx.db, [{ script_id: scriptId }]))
+    await ctx.publisher.publish(n.channels, n.event, n.data);
+}
+
 const SCRIPTS: ClassSpec = {
   path: '/sentinel/scripts',
   idProp: 'scriptId',
@@ -59,6 +74,7 @@ const SCRIPTS: ClassSpec = {
       Perm.EditScripts,
     ),
   softDelete: 'deleted = true',
+  notify: scriptsUpdated,
 };
 
 // The description stays markdown: the console renders it (see docs/api.md, quirks).
@@ -210,6 +226,7 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
           'This script was rejected from the Workshop and cannot be shared again.',
         );
       await db.query('UPDATE scripts SET community_status = $2 WHERE script_id = $1', [id, status]);
+      await announceScript(ctx, id);
       return json(c, { scriptId: id, communityStatus: status });
     });
 

@@ -5,7 +5,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import type { CommunityScript, Script } from '../../../domain/api.ts';
+import { type CommunityScript, type Script, userChannel } from '../../../domain/api.ts';
 import { pathOf, type Ref, selectionOf, WORKSHOP } from '../../../domain/resolver.ts';
 import {
   contextsOf,
@@ -19,6 +19,7 @@ import { useApp, userOf } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { PaneLink, usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
+import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
 import { formatTime } from '../../ui/columns.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
@@ -97,12 +98,21 @@ function useSelectionSetter<T>(toRef: (row: T) => Ref) {
   );
 }
 
+/** On the user's channel when a script they can see was written, deleted, shared or reviewed (docs/api.md). */
+const SCRIPTS_UPDATED = 'scriptsUpdated';
+
 function Library() {
-  const { auth, index } = useApp();
+  const { auth, realtime, index } = useApp();
   const go = usePaneNavigate();
   const list = usePagedList({ of: 'scripts', params: { sortedColumn: 'name' }, limit: MAX_ROWS });
   const select = useSelectionSetter(scriptRef);
   const userId = userOf(auth)?.userId;
+  // Live: another admin of a shared group, a second tab, or a review changes what is listed.
+  useLiveRefetch(realtime, {
+    channels: userId ? [userChannel(userId)] : [],
+    events: { [SCRIPTS_UPDATED]: true },
+    refetch: list.refetch,
+  });
   const columns = useMemo(() => libraryColumns(userId), [userId]);
   useEffect(() => index.upsert(list.rows.map(scriptRef)), [index, list.rows]);
   return (
