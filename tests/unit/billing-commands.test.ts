@@ -2,13 +2,12 @@
 // over the wire, where the browser is sent, and who is offered a trial.
 
 import { describe, expect, it, vi } from 'vitest';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { availability, execute, isVisible } from '../../commands/registry.ts';
 import type { User } from '../../src/domain/api.ts';
 import { PORTAL_ERRORS } from '../../src/domain/billing.ts';
-import { ApiError, type Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { ApiError } from '../../src/web/api/http.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const registry = createRegistry();
 const subscribed = {
@@ -21,19 +20,12 @@ const newcomer = { ...subscribed, subscriptions: [] } as unknown as User;
 function context(user: User | null, answer: () => Promise<unknown>) {
   const http = vi.fn(async (_m: string, _p: string, _o?: unknown) => answer());
   const openExternal = vi.fn();
-  const ctx: CommandContext = {
+  const ctx = fakeCommandContext(http, {
     route: '/servers/s1/setup',
-    selection: { kind: null, ids: [] },
     user,
     surface: 'palette',
-    entities: { search: () => [], resolve: async () => [] },
-    app: {
-      api: createSentinelApi(http as unknown as Http),
-      openExternal,
-      links: { console: 'https://console.test', controlPanel: '', planner: '' },
-    } as unknown as AppServices,
-    permissions: () => null,
-  };
+    app: { openExternal, links: { console: 'https://console.test', controlPanel: '', planner: '' } },
+  });
   return { ctx, http, openExternal };
 }
 

@@ -4,15 +4,15 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
+import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { CommandError, execute, parseArgs } from '../../commands/registry.ts';
 import { BUCKET_MESSAGES } from '../../src/domain/buckets.ts';
 import { Msg } from '../../src/domain/messages.ts';
 import { Perm } from '../../src/domain/permissions.ts';
-import { ApiError, type Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { ApiError } from '../../src/web/api/http.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const ANN = '6f1c3a52-0d3e-4c1b-9a77-2b8f0c4d5e61';
 const economy: EntityRef = { kind: 'bucket', id: 'b-eco', label: 'Economy' };
@@ -55,20 +55,12 @@ function context(answer: Answer, opts: { mine?: number | null; confirm?: boolean
   const confirm = vi.fn(async (_message: string) => opts.confirm ?? true);
   const copy = vi.fn(async (_text: string) => {});
   const navigate = vi.fn();
-  const ctx: CommandContext = {
+  const ctx = fakeCommandContext(http, {
     route: opts.route ?? `/buckets/${economy.id}`,
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface: 'console',
     entities: lookup,
-    app: {
-      api: createSentinelApi(http as unknown as Http),
-      dialogs: { confirm },
-      clipboard: { copy },
-      navigate,
-    } as unknown as AppServices,
-    permissions: () => (opts.mine === undefined ? null : opts.mine),
-  };
+    app: { dialogs: { confirm }, clipboard: { copy }, navigate },
+    mine: opts.mine,
+  });
   return { ctx, http, confirm, copy, navigate };
 }
 

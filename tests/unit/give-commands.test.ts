@@ -3,13 +3,11 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { type CommandError, execute, parseArgs } from '../../commands/registry.ts';
 import { qualityOf } from '../../src/domain/enums.ts';
-import type { Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const ana: EntityRef = { kind: 'survivor', id: 'c-ana', label: 'Ana', detail: 'Island PvE' };
 const bob: EntityRef = { kind: 'survivor', id: 'c-bob', label: 'Bob', detail: 'Island PvE' };
@@ -29,25 +27,19 @@ function context(fail?: (path: string) => Error | null) {
     return { requestId: `r-${path.split('/')[3]}` };
   });
   const navigate = vi.fn();
-  const ctx: CommandContext = {
-    route: '/servers',
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface: 'console',
+  const ctx = fakeCommandContext(http, {
     entities: lookup,
     app: {
-      api: createSentinelApi(http as unknown as Http),
       navigate,
-      // The game answers each request: a refusal for a survivor named in `refuse`.
+      // The game answers each request: Cat's is refused.
       game: {
         result: async (requestId: string) =>
           requestId.includes('c-cat')
             ? { requestId, ok: false, error: 'No such survivor on this server' }
             : { requestId, ok: true },
       },
-    } as unknown as AppServices,
-    permissions: () => null,
-  };
+    },
+  });
   return { ctx, http, navigate };
 }
 

@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
+import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { execute, parseArgs } from '../../commands/registry.ts';
 import {
@@ -17,9 +17,9 @@ import {
 } from '../../src/domain/groups.ts';
 import { Msg } from '../../src/domain/messages.ts';
 import { Perm } from '../../src/domain/permissions.ts';
-import { ApiError, type Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { ApiError } from '../../src/web/api/http.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const island: EntityRef = { kind: 'server', id: 's-island', label: 'Island PvE' };
 const scorched: EntityRef = { kind: 'server', id: 's-scorched', label: 'Scorched PvP' };
@@ -38,18 +38,7 @@ function context(route: string, answer: Answer, mine: number | null = null) {
   const http = vi.fn(async (method: string, path: string, opts?: { body?: Record<string, unknown> }) =>
     answer(method, path, opts),
   );
-  const ctx: CommandContext = {
-    route,
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface: 'console',
-    entities: lookup,
-    app: {
-      api: createSentinelApi(http as unknown as Http),
-      dialogs: { confirm: async () => true },
-    } as unknown as AppServices,
-    permissions: () => mine,
-  };
+  const ctx = fakeCommandContext(http, { route, entities: lookup, mine });
   return { ctx, http };
 }
 

@@ -30,7 +30,7 @@ import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 import { useChannels } from '../../src/web/store/liveRefetch.ts';
 import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
 import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
-import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
+import type { Realtime } from '../../src/web/store/realtime.ts';
 import { ActivityList } from '../../src/web/views/activity/ActivityList.tsx';
 import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { BucketData } from '../../src/web/views/buckets/BucketData.tsx';
@@ -39,6 +39,7 @@ import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
 import { DinoList, SurvivorList } from '../../src/web/views/world/WorldList.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
+import { fakeRealtime } from './realtime-fixture.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
 const CHANNEL = channelFor('services', SERVICE);
@@ -55,39 +56,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-/** A realtime connection whose events and resubscriptions the test sends. */
-function fakeRealtime() {
-  const subs = new Map<string, Set<EventHandlers>>();
-  const subscribed: string[] = [];
-  const realtime: Realtime = {
-    socketId: () => null,
-    subscribe(channel, handlers) {
-      subscribed.push(channel);
-      const set = subs.get(channel) ?? new Set();
-      subs.set(channel, set.add(handlers));
-      return () => {
-        set.delete(handlers);
-        if (set.size === 0) subs.delete(channel);
-      };
-    },
-    disconnect() {},
-  };
-  const handlersOf = (channel: string) => [...(subs.get(channel) ?? [])];
-  return {
-    realtime,
-    subscribed,
-    channels: () => [...subs.keys()].sort(),
-    emit: (channel: string, event: string, data: unknown = '') =>
-      act(() => {
-        for (const h of handlersOf(channel)) h[event]?.(data);
-      }),
-    resubscribe: (channel: string) =>
-      act(() => {
-        for (const h of handlersOf(channel)) h.resync?.();
-      }),
-  };
-}
 
 type Route = (query: Query) => unknown[];
 

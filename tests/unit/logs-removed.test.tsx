@@ -1,7 +1,7 @@
 // The log view under a removed line (§6: a disconnect undone by a reconnect within 2 minutes):
 // on `logMessageRemoved` it starts over from the server, so the line leaves the screen.
 
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
@@ -10,9 +10,9 @@ import type { Http } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
 import { CommandRuntimeContext } from '../../src/web/app/runtime.ts';
-import type { EventHandlers, Realtime } from '../../src/web/store/realtime.ts';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
+import { fakeRealtime } from './realtime-fixture.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
 const line = (n: number, message: string): LogMessage => ({
@@ -55,16 +55,8 @@ it('drops a removed line from the screen when the server says it was removed', a
       results: stored,
     }),
   );
-  const subscribed = new Map<string, EventHandlers>();
-  const realtime: Realtime = {
-    socketId: () => null,
-    subscribe(channel, handlers) {
-      subscribed.set(channel, handlers);
-      return () => subscribed.delete(channel);
-    },
-    disconnect() {},
-  };
-  const deps = { api: createSentinelApi(http as Http), realtime } as unknown as AppDeps;
+  const rt = fakeRealtime();
+  const deps = { api: createSentinelApi(http as Http), realtime: rt.realtime } as unknown as AppDeps;
   // The list's menus ask the command runtime what applies to a row; nothing runs here.
   const runtime = fakeCommandRuntime(createRegistry(), `/servers/${SERVICE}/logs`);
   render(
@@ -81,11 +73,11 @@ it('drops a removed line from the screen when the server says it was removed', a
 
   // The server reconnected in time: the line is gone from the store and the view is told.
   stored = stored.slice(1);
-  const handlers = subscribed.get(channelFor('services', SERVICE));
   const calls = http.mock.calls.length;
-  act(() =>
-    handlers?.[RealtimeEvent.logMessageRemoved]?.({ messageId: line(3, '').messageId, serviceId: SERVICE }),
-  );
+  rt.emit(channelFor('services', SERVICE), RealtimeEvent.logMessageRemoved, {
+    messageId: line(3, '').messageId,
+    serviceId: SERVICE,
+  });
   await waitFor(() => expect(screen.queryByText('Island disconnected')).toBeNull());
   expect(http.mock.calls.length).toBeGreaterThan(calls);
   expect(screen.getByText('Bob joined')).toBeTruthy();

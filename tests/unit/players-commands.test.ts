@@ -3,14 +3,12 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { execute, parseArgs } from '../../commands/registry.ts';
 import { BanMsg } from '../../src/domain/bans.ts';
 import { Msg } from '../../src/domain/messages.ts';
-import type { Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const bob: EntityRef = { kind: 'player', id: 'p-bob', label: 'Bob' };
 const island: EntityRef = { kind: 'server', id: 's-island', label: 'Island PvE' };
@@ -31,19 +29,7 @@ function context(route: string) {
       results: [],
     }),
   );
-  const ctx: CommandContext = {
-    route,
-    selection: { kind: null, ids: [] },
-    user: null,
-    surface: 'console',
-    entities: lookup,
-    // The real typed API over a spy: what is asserted is what goes over the wire.
-    app: {
-      api: createSentinelApi(http as unknown as Http),
-      dialogs: { confirm: async () => true },
-    } as unknown as AppServices,
-    permissions: () => null,
-  };
+  const ctx = fakeCommandContext(http, { route, entities: lookup });
   return { ctx, http };
 }
 

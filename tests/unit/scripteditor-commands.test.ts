@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { EntityRef } from '../../commands/args.ts';
-import type { AppServices, CommandContext } from '../../commands/context.ts';
+import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { CommandError, execute } from '../../commands/registry.ts';
 import { duplicateNameMessage, parameterValues, TEST_TIMEOUT_TEXT } from '../../commands/scriptEditing.ts';
@@ -15,9 +15,9 @@ import {
   parseImport,
   uniqueName,
 } from '../../src/domain/scripts/content.ts';
-import { ApiError, type Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { ApiError } from '../../src/web/api/http.ts';
 import { saveErrors } from '../../src/web/views/scripts/editor/saveErrors.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const registry = createRegistry();
 const ME = 'u-me';
@@ -53,27 +53,22 @@ function context(fake: Fake = {}, route = '/scripts/add') {
   const navigate = vi.fn();
   const save = vi.fn();
   const copy = vi.fn(async () => {});
-  const ctx: CommandContext = {
+  const ctx = fakeCommandContext(http, {
     route,
-    selection: { kind: null, ids: [] },
     user: { userId: ME } as CommandContext['user'],
     surface: 'form',
-    entities: { search: () => [], resolve: async () => [] },
     app: {
-      api: createSentinelApi(http as unknown as Http),
       navigate,
       files: { save },
       clipboard: { copy },
-      dialogs: { confirm: async () => true },
       game: {
         result: async (requestId: string) => {
           if (fake.gameAnswers === false) throw new Error('no answer');
           return { requestId, ok: true };
         },
       },
-    } as unknown as AppServices,
-    permissions: () => null,
-  };
+    },
+  });
   return { ctx, http, navigate, save, copy };
 }
 

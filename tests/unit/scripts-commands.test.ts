@@ -4,14 +4,14 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { EntityLookup, EntityRef } from '../../commands/args.ts';
-import type { AppServices, Choice, CommandContext, Surface } from '../../commands/context.ts';
+import type { Choice, CommandContext, Surface } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
 import { execute, parseArgs } from '../../commands/registry.ts';
 import type { Script } from '../../src/domain/api.ts';
 import { copyName, likesOf, scriptOrigin, scriptStatus, WorkshopMsg } from '../../src/domain/workshop.ts';
-import { ApiError, type Http } from '../../src/web/api/http.ts';
-import { createSentinelApi } from '../../src/web/api/sentinel.ts';
+import { ApiError } from '../../src/web/api/http.ts';
 import { parseLine } from '../../src/web/terminal/parse.ts';
+import { fakeCommandContext } from './commandContext-fixture.ts';
 
 const rules: EntityRef = { kind: 'script', id: 'sc-rules', label: 'Rules bot' };
 const island: EntityRef = { kind: 'server', id: 's-island', label: 'Island PvE' };
@@ -82,14 +82,11 @@ function context(opts: {
   const choices: Choice[] = [];
   const navigated: string[] = [];
   const forms: { id: string; known: unknown }[] = [];
-  const ctx: CommandContext = {
+  const ctx = fakeCommandContext(http, {
     route: '/scripts',
-    selection: { kind: null, ids: [] },
-    user: null,
     surface: opts.surface ?? 'console',
     entities: lookup,
     app: {
-      api: createSentinelApi(http as unknown as Http),
       dialogs: {
         confirm: async () => true,
         form: (id: string, known: unknown) => void forms.push({ id, known }),
@@ -100,9 +97,8 @@ function context(opts: {
       },
       prefs: { get: (k: string) => opts.prefs?.[k] },
       navigate: (to: string) => void navigated.push(to),
-    } as unknown as AppServices,
-    permissions: () => null,
-  };
+    },
+  });
   return { ctx, sent, choices, navigated, forms };
 }
 
