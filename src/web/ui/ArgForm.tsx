@@ -83,6 +83,26 @@ export async function parseField(
   return r.ok && blank ? { ok: false, error: `${labelOf(name, arg)} is required.` } : r;
 }
 
+/**
+ * Every named field parsed as its argument's schema parses it: the values, and each refused
+ * field's message by name (the form shows them all at once, not the first alone).
+ */
+export async function parseFields<N extends string>(
+  names: readonly N[],
+  args: Readonly<Record<string, Arg<unknown>>>,
+  values: Readonly<Record<string, FieldValue>>,
+  lookup: EntityLookup,
+): Promise<{ parsed: Record<string, unknown>; found: Partial<Record<N, string>> }> {
+  const parsed: Record<string, unknown> = {};
+  const found: Partial<Record<N, string>> = {};
+  for (const name of names) {
+    const r = await parseField(name, args[name], values[name], lookup);
+    if (r.ok) parsed[name] = r.value;
+    else found[name] = r.error;
+  }
+  return { parsed, found };
+}
+
 /** A list whose items may be entities picked by label: those by id, the rest as the schema parses them. */
 async function parseItems(
   arg: Arg<unknown>,
@@ -309,14 +329,13 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
     setBusy(true);
     setFailure(null);
     try {
-      const parsed: Record<string, unknown> = {};
-      const found: Record<string, string> = {};
-      for (const [name, arg] of args) {
-        const r = await parseField(name, arg, values[name], lookup);
-        if (r.ok) parsed[name] = r.value;
-        else found[name] = r.error;
-      }
-      setErrors(found);
+      const { parsed, found } = await parseFields(
+        args.map(([name]) => name),
+        cmd.args ?? {},
+        values,
+        lookup,
+      );
+      setErrors(found as Record<string, string>);
       if (Object.keys(found).length > 0) {
         setRefusals((n) => n + 1);
         return;

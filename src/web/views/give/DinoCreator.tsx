@@ -21,7 +21,7 @@ import { DINO_STATS } from '../../../domain/enums.ts';
 import { wildPoints } from '../../../domain/validate.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
-import { ArgField, type FieldValue, fieldValue, parseField } from '../../ui/ArgForm.tsx';
+import { ArgField, type FieldValue, fieldValue, parseFields } from '../../ui/ArgForm.tsx';
 import { ColorPicker } from '../../ui/BlueprintPicker.tsx';
 import './give.css';
 
@@ -105,13 +105,8 @@ export function DinoCreator() {
     setBusy(true);
     setFailure(null);
     try {
-      const parsed: Record<string, unknown> = {};
-      const found: Record<string, string> = {};
-      for (const name of [...PLAIN, ...LATER]) {
-        const r = await parseField(name, args[name], fields[name], rt.entities);
-        if (r.ok) parsed[name] = r.value;
-        else found[name] = r.error;
-      }
+      const { parsed, found: refused } = await parseFields([...PLAIN, ...LATER], args, fields, rt.entities);
+      const found: Record<string, string> = { ...refused };
       const badStat = stats.map((v) => (v.trim() === '' ? null : wildPoints(Number(v)))).find(Boolean);
       if (badStat || statsProblem) found.stats = badStat ?? statsProblem!;
       if (!parsed.species && !found.species) found.species = 'Choose a species.';

@@ -12,7 +12,7 @@ import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
 import { patchService } from '../../store/services.ts';
-import { ArgField, type FieldValue, parseField } from '../../ui/ArgForm.tsx';
+import { ArgField, type FieldValue, parseFields } from '../../ui/ArgForm.tsx';
 
 const FIELDS = ['rconHost', 'rconPort', 'rconPassword'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -74,13 +74,7 @@ export function RconConnection({ service: s }: { service: Service }) {
     if (busy) return;
     setFailure(null);
     setSaved(null);
-    const parsed: Record<string, unknown> = {};
-    const found: Partial<Record<FieldName, string>> = {};
-    for (const name of FIELDS) {
-      const r = await parseField(name, cmd.args![name], values[name], runtime.entities);
-      if (r.ok) parsed[name] = r.value;
-      else found[name] = r.error;
-    }
+    const { parsed, found } = await parseFields(FIELDS, cmd.args ?? {}, values, runtime.entities);
     setErrors(found);
     if (Object.keys(found).length > 0) return setRefusals((n) => n + 1);
     // Only what changed is sent, so the answer says what was done.
