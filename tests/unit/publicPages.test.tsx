@@ -17,7 +17,7 @@ import { OAuthCallback } from '../../src/web/views/public/OAuthCallback.tsx';
 import { Privacy } from '../../src/web/views/public/Privacy.tsx';
 import { Terms } from '../../src/web/views/public/Terms.tsx';
 import { WELCOME_MESSAGES, Welcome } from '../../src/web/views/public/Welcome.tsx';
-import { fakeBillingApi, PublicDeps } from './publicDeps-fixture.tsx';
+import { fakeBillingApi } from './publicDeps-fixture.tsx';
 
 const user = { userId: 'u1', usernameFull: 'Ann#1', subscriptions: [] } as unknown as User;
 

@@ -3,7 +3,6 @@
 // and the family.
 
 import { Link } from 'react-router';
-import { REFUND_DAYS, TRIAL_DAYS } from '../../../domain/constants.ts';
 import { useApp } from '../../app/deps.tsx';
 import { Pricing } from './Pricing.tsx';
 import { useLandingSection } from './PublicHeader.tsx';

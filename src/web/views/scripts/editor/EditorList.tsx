@@ -129,7 +129,6 @@ export function EditorList<T>(p: EditorListProps<T>) {
         </p>
       )}
       {current >= 0 && p.rows[current] !== undefined && (
-        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Escape leaves the row's form for its list, as a dialog's Escape would.
         <fieldset className="se-row-form" ref={formRef} onKeyDown={onFormKey}>
           <legend>
             {p.noun} {current + 1} of {p.rows.length}

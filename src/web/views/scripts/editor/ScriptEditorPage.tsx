@@ -115,8 +115,6 @@ function ScriptEditor({ scriptId }: { scriptId: string | null }) {
     draft.set({ ...doc, ...patch });
     if (errors.form) setErrors(({ form: _, ...rest }) => rest);
   };
-  const setEvent = (i: number, e: ScriptEventDoc) =>
-    set({ events: doc.events.map((x, j) => (j === i ? e : x)) });
   const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
 
   const save = async () => {

@@ -151,7 +151,7 @@ function ActionForm({ context, a, set }: { context: string; a: Action; set(a: Ac
                   type={o.type}
                   values={o.values}
                   optional={!o.required}
-                  value={(a.options ?? {})[o.name] as Value}
+                  value={a.options?.[o.name] as Value}
                   onChange={(v) => setOption(o.name, v)}
                   placeholdersOf={o.values ? undefined : context}
                 />
