@@ -3,7 +3,7 @@
 // toolbar offers Remove from Workshop to the author only.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -58,12 +58,14 @@ const script = (patch: Partial<CommunityScript>): CommunityScript => ({
   ...patch,
 });
 
-/** Answers each path from `answers`: a value, or a function asked again on every call. */
+type Query = Record<string, unknown>;
+
+/** Answers each path from `answers`: a value, or a function of the query asked on every call. */
 function show(path: string, answers: Record<string, unknown>, realtime: Realtime | null = null) {
-  const http = vi.fn(async (_m: string, p: string, _opts?: unknown) => {
+  const http = vi.fn(async (_m: string, p: string, opts?: { query?: Query }) => {
     if (!(p in answers)) throw new Error(`unexpected ${p}`);
     const answer = answers[p];
-    return typeof answer === 'function' ? answer() : answer;
+    return typeof answer === 'function' ? answer(opts?.query ?? {}) : answer;
   });
   const deps = {
     api: createSentinelApi(http as unknown as Http),
@@ -123,6 +125,34 @@ it('lists again when a script the user can see changes elsewhere (scriptsUpdated
   held = [...held, script({ scriptId: 'sc-2', name: 'Beta' })];
   rt.emit(userChannel(ME), 'scriptsUpdated', 'sc-2');
   expect(await within(grid).findByText('Beta')).toBeTruthy();
+});
+
+it('searches the whole Workshop on the server and sorts what it finds here', async () => {
+  const all = [
+    script({ name: 'Rules bot', communityRating: 0.5 }),
+    script({ scriptId: 'sc-2', name: 'Welcome bot', communityRating: 0.9 }),
+    script({ scriptId: 'sc-3', name: 'Restarter', communityRating: 0.7 }),
+  ];
+  const http = show('/scripts/workshop', {
+    '/sentinel/communityScripts': (q: Query) =>
+      page(q.search ? all.filter((s) => s.name.includes(String(q.search))) : all),
+  });
+  const grid = await screen.findByRole('grid', { name: 'Workshop' });
+  await within(grid).findByText('Restarter');
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Filter Workshop' }), {
+    target: { value: ' bot ' },
+  });
+  // What the server found, best rated first as the list sorts them.
+  await waitFor(() =>
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringMatching(/^Welcome bot/), expect.stringMatching(/^Rules bot/)]),
+  );
+  const asked = http.mock.calls.map((c) => c[2]?.query?.search).filter(Boolean);
+  expect(asked).toEqual(['bot']);
 });
 
 it('asks the Workshop best rated first and shows likes', async () => {

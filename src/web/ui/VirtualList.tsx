@@ -84,8 +84,11 @@ export interface VirtualListProps<T> {
   rowOffset?: number;
   /** The window the user sees (end exclusive), so the caller can fetch it. */
   onRangeChange?(start: number, end: number): void;
-  /** Filter and sort done by the caller (the server) instead of here. */
-  serverSide?: { onFilter(text: string): void; onSort(sort: SortState): void };
+  /**
+   * Filter or sort done by the caller (the server) instead of here: each one given is handed
+   * over; without `onSort` the rows the server found are sorted here.
+   */
+  serverSide?: { onFilter(text: string): void; onSort?(sort: SortState): void };
   /** Extra controls in the list's bar, e.g. a <Toolbar />. */
   toolbar?: ReactNode;
   /** Viewport size before layout is known (tests, first paint). */
@@ -141,8 +144,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const shown = useMemo(() => visibleColumns(columns, prefs.columns), [columns, prefs.columns]);
 
   const view = useMemo(() => {
-    if (serverSide) return rows;
-    const filtered = filterRows(rows, shown, filter);
+    const filtered = serverSide ? rows : filterRows(rows, shown, filter);
+    if (serverSide && serverSide.onSort !== undefined) return filtered;
     return sort
       ? sortRows(
           filtered,
@@ -242,7 +245,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     serverSide?.onFilter(filter);
   }, [filter, serverSide]);
   useEffect(() => {
-    if (sort) serverSide?.onSort(sort);
+    if (sort) serverSide?.onSort?.(sort);
   }, [sort, serverSide]);
 
   const selectionFor = (rows: T[]): Selection =>

@@ -3,7 +3,7 @@
 // the selection ban.create and the other player commands act on.
 
 import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import type { PlayerDetail } from '../../../domain/players.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -11,10 +11,12 @@ import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { usePagedList } from '../../store/pagedList.ts';
+import { useServerSearch } from '../../store/serverSearch.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { playerRef } from './playerRef.ts';
 
-const SEARCH_DELAY_MS = 250;
+/** The API sorts players by name only. */
+const ignoreSort = () => {};
 
 const columns: Column<PlayerDetail>[] = [
   { id: 'playerName', title: 'Player Name', value: (p) => p.playerName },
@@ -28,12 +30,8 @@ export function PlayerList() {
   const paneId = usePaneId();
   const go = usePaneNavigate();
   const setSelection = useSetAtom(selectionAtom);
-  const [search, setSearch] = useState('');
-  const [typed, setTyped] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [typed]);
+  // Sorted as the API answers (by name); the filter searches every name a player went by.
+  const { search, serverSide } = useServerSearch(ignoreSort);
 
   const list = usePagedList({
     of: 'players',
@@ -41,7 +39,6 @@ export function PlayerList() {
   });
   // The palette finds the players a search brought, by any name they went by.
   useEffect(() => index.upsert(list.rows.map(playerRef)), [index, list.rows]);
-  const serverSide = useMemo(() => ({ onFilter: setTyped, onSort: () => {} }), []);
 
   return (
     <div className="page page-list">

@@ -21,6 +21,7 @@ import { PaneLink, usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
+import { useServerSearch } from '../../store/serverSearch.ts';
 import { formatTime } from '../../ui/columns.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
@@ -136,9 +137,16 @@ function Library() {
 function Workshop() {
   const { index } = useApp();
   const go = usePaneNavigate();
+  // `/` searches the whole Workshop (name, preview, description) on the server; what it finds,
+  // best rated first, is sorted here by any column.
+  const { search, serverSide } = useServerSearch();
   const list = usePagedList({
     of: 'communityScripts',
-    params: { sortedColumn: 'communityRating', sortDirection: 'descending' },
+    params: {
+      sortedColumn: 'communityRating',
+      sortDirection: 'descending',
+      ...(search ? { search } : {}),
+    },
     limit: MAX_ROWS,
   });
   const select = useSelectionSetter(communityRef);
@@ -151,7 +159,10 @@ function Workshop() {
       rowKey={(s) => s.scriptId}
       columns={workshopColumns}
       defaultSort={{ column: 'rating', direction: 'desc' }}
-      emptyText="No scripts in the Workshop yet."
+      serverSide={serverSide}
+      emptyText={
+        search ? `No script in the Workshop matches "${search}".` : 'No scripts in the Workshop yet.'
+      }
       onOpen={(s) => go(workshopPath(s.scriptId))}
       menu={() => MENUS.workshopRow}
       entity={communityRef}

@@ -4,7 +4,7 @@
 // rows are the selection the row menu and the toolbar act on.
 
 import { useSetAtom } from 'jotai';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { EntityRef } from '../../../../commands/args.ts';
 import type { Character, Dino, Tribe } from '../../../domain/api.ts';
 import {
@@ -28,12 +28,11 @@ import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { MAX_ROWS, type PagedList, usePagedList } from '../../store/pagedList.ts';
 import type { SortState } from '../../store/prefs.ts';
+import { useServerSearch } from '../../store/serverSearch.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { dinoRef, survivorRef, tribeRef } from './worldRefs.ts';
 import './world.css';
-
-const SEARCH_DELAY_MS = 250;
 
 export interface WorldListSpec<T> {
   kind: 'survivor' | 'tribe' | 'dino';
@@ -103,13 +102,13 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
   const paneId = usePaneId();
   const go = usePaneNavigate();
   const setSelection = useSetAtom(selectionAtom);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [typed]);
+  // The list hands its sort over after every change of it; the same sort keeps the same state.
+  const keepSort = useCallback(
+    (s: SortState) => setSort((old) => (old?.column === s.column && old.direction === s.direction ? old : s)),
+    [],
+  );
+  const { search, serverSide } = useServerSearch(keepSort);
 
   // The name ascending is the API's own default (SPEC §9), so it is not asked for.
   const isDefault = !sort || (sort.column === 'name' && sort.direction === 'asc');
@@ -129,15 +128,6 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
     (): Column<T>[] =>
       spec.columns.map((c) => ({ id: c.id, title: c.title, value: c.value, width: c.width, align: c.align })),
     [spec],
-  );
-  const serverSide = useMemo(
-    () => ({
-      onFilter: setTyped,
-      // The list hands its sort over after every change of it; the same sort keeps the same state.
-      onSort: (s: SortState) =>
-        setSort((old) => (old?.column === s.column && old.direction === s.direction ? old : s)),
-    }),
-    [],
   );
 
   return (
