@@ -95,7 +95,14 @@ test('locate a dino from its page and copy SetPlayerPos', async ({ page }) => {
   );
 
   await consoleLine(page, `dino.open ${dino.dinoId}`);
-  await expect(pane(page).locator('h1')).toHaveText(dino.dinoDisplayName);
+  // The page names the dino as the server has it now: the simulator may have renamed it meanwhile.
+  const heading = pane(page).locator('h1');
+  await expect
+    .poll(async () => {
+      const now = await api<DinoRow>('GET', `/sentinel/dinos/${dino.dinoId}`);
+      return (await heading.textContent()) === now.dinoDisplayName;
+    })
+    .toBe(true);
   await expect(pane(page).getByText('Dino level and age may lag behind the game.')).toBeVisible();
   await toolbarButton(page, 'Locate dino');
   const toast = page.getByText(/found: SetPlayerPos -?\d+\.\d\d -?\d+\.\d\d -?\d+\.\d\d/);
