@@ -241,6 +241,24 @@ async function portal(token: string) {
   return r.body.url as string;
 }
 
+/** A customer whose trial plan was cancelled and has expired, back at the checkout for 2 servers monthly. */
+async function returning(email: string) {
+  const { token, userId } = await subscriber(email, 2, 'monthly');
+  await post(`${await portal(token)}/cancel`);
+  await age(userId, 3 * DAY + 1000);
+  await t.server.billingTick();
+  return { token, userId, checkout: await trial({ email, planSize: 2, period: 'monthly' }, token) };
+}
+
+/** The amounts of a subscription's invoices, in cents. */
+async function amountsOf(subscriptionId: string): Promise<number[]> {
+  const { rows } = await t.server.db.query<{ amount: number }>(
+    'SELECT amount FROM invoices WHERE subscription_id = $1 ORDER BY created',
+    [subscriptionId],
+  );
+  return rows.map((i) => i.amount);
+}
+
 describe('renewal, changes, refunds and cancellation', () => {
   it('renews after the trial and each period, charging the plan', async () => {
     const { userId } = await subscriber('renew@example.com', 3, 'monthly');
@@ -252,11 +270,7 @@ describe('renewal, changes, refunds and cancellation', () => {
     sub = (await planOf(t.server.db, userId))!;
     expect(Math.abs(sub.periodStart - (trialEnd - 3 * DAY - 1000))).toBeLessThan(2);
     expect(new Date(sub.expiration).getUTCMonth()).toBe((new Date(sub.periodStart).getUTCMonth() + 1) % 12);
-    const { rows } = await t.server.db.query<{ amount: number }>(
-      `SELECT amount FROM invoices WHERE subscription_id = $1 ORDER BY created`,
-      [sub.subscriptionId],
-    );
-    expect(rows.map((r) => r.amount)).toEqual([0, planPrice(DEFAULT_PLAN_CONFIG, 3, 'monthly')]);
+    expect(await amountsOf(sub.subscriptionId)).toEqual([0, planPrice(DEFAULT_PLAN_CONFIG, 3, 'monthly')]);
   });
 
   it('prorates a change in the paid period and shows the price before confirming', async () => {
@@ -303,11 +317,7 @@ describe('renewal, changes, refunds and cancellation', () => {
   });
 
   it('gives no second trial: a returning customer’s plan is paid for at once', async () => {
-    const { token, userId } = await subscriber('returning@example.com', 2, 'monthly');
-    await post(`${await portal(token)}/cancel`);
-    await age(userId, 3 * DAY + 1000);
-    await t.server.billingTick();
-    const r = await trial({ email: 'returning@example.com', planSize: 2, period: 'monthly' }, token);
+    const { userId, checkout: r } = await returning('returning@example.com');
     expect(r.status).toBe(201);
     const page = await (await fetch(r.body.url)).text();
     expect(page).toContain('Start your plan');
@@ -316,19 +326,11 @@ describe('renewal, changes, refunds and cancellation', () => {
     const sub = (await planOf(t.server.db, userId))!;
     expect(sub.trialEnd).toBeNull();
     expect(sub.expiration).toBeGreaterThan(Date.now() + 27 * DAY);
-    const { rows } = await t.server.db.query<{ amount: number }>(
-      'SELECT amount FROM invoices WHERE subscription_id = $1',
-      [sub.subscriptionId],
-    );
-    expect(rows.map((i) => i.amount)).toEqual([800]);
+    expect(await amountsOf(sub.subscriptionId)).toEqual([800]);
   });
 
   it('keeps a checkout and a plan as they were when the processor declines, and lets the buyer retry', async () => {
-    const { token, userId } = await subscriber('declined@example.com', 2, 'monthly');
-    await post(`${await portal(token)}/cancel`);
-    await age(userId, 3 * DAY + 1000);
-    await t.server.billingTick();
-    const r = await trial({ email: 'declined@example.com', planSize: 2, period: 'monthly' }, token);
+    const { token, userId, checkout: r } = await returning('declined@example.com');
     declineNext = 'card declined';
     const refused = await post(r.body.url);
     expect(refused.status).toBe(402);
@@ -347,11 +349,7 @@ describe('renewal, changes, refunds and cancellation', () => {
     expect(change.status).toBe(402);
     expect(await change.text()).toContain('The payment processor refused: insufficient funds.');
     expect((await planOf(t.server.db, userId))!.size).toBe(2);
-    const { rows } = await t.server.db.query<{ amount: number }>(
-      'SELECT amount FROM invoices WHERE subscription_id = $1',
-      [sub.subscriptionId],
-    );
-    expect(rows.map((i) => i.amount)).toEqual([800]);
+    expect(await amountsOf(sub.subscriptionId)).toEqual([800]);
   });
 
   it('refunds a charge within the refund period only', async () => {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiOf, type Page_, signIn, tabTo } from './helpers.ts';
+import { apiOf, confirmWithEnter, type Page_, signIn, tabTo } from './helpers.ts';
 
 // Buckets by keyboard only (issue 16): g b opens the list with focus on it; a bucket is created
 // from the toolbar; a global value and a player's value are added through the Add value form, the
@@ -119,8 +119,7 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   await page.keyboard.press('Shift+F10');
   await arrowTo(page, page.getByRole('menuitem', { name: /Delete value/ }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText('Delete value?');
-  await page.keyboard.press('Enter');
+  await confirmWithEnter(page, 'Delete value?');
   await expect(values.getByRole('row', { name: /motd/ })).toHaveCount(0);
 
   // Rename from the bucket's toolbar: the palette asks for the new name.
@@ -156,10 +155,7 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   await page.keyboard.press('Shift+F10');
   await arrowTo(page, page.getByRole('menuitem', { name: /Delete bucket/ }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText(
-    `Delete bucket ${RENAMED} and its 2 values? This cannot be undone.`,
-  );
-  await page.keyboard.press('Enter');
+  await confirmWithEnter(page, `Delete bucket ${RENAMED} and its 2 values? This cannot be undone.`);
   await expect(list.getByRole('row', { name: new RegExp(RENAMED) })).toHaveCount(0);
   const left = await api<Page_<unknown>>('GET', `/sentinel/buckets?name=${encodeURIComponent(BUCKET)}`);
   expect(left.results).toEqual([]);

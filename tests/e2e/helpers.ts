@@ -14,6 +14,17 @@ export async function tabTo(page: Page, target: Locator, max = 40): Promise<void
   throw new Error('Could not reach the element with Tab');
 }
 
+/**
+ * Answers a confirmation by Enter once it asks `question` and its OK has focus: Enter pressed
+ * between the dialog's paint and its focus move would reach the page behind it.
+ */
+export async function confirmWithEnter(page: Page, question: string | RegExp): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(question);
+  await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
 /** Signs in with the demo account (or another of the demo's, by email) through the real PKCE flow, by keyboard. */
 export async function signIn(page: Page, path = '/servers', email = DEMO.email): Promise<void> {
   await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiOf, serverId, signIn, tabTo } from './helpers.ts';
+import { apiOf, confirmWithEnter, serverId, signIn, tabTo } from './helpers.ts';
 
 // The script creator, editor and tester, by keyboard, against the real server, its script engine
 // and the simulator: a Simple chat script answers a player in game; a JavaScript event runs in
@@ -237,8 +237,7 @@ test('duplicate, export and delete from the editor toolbar, by keyboard', async 
   await expect(pane(page).locator('#script-name')).toBeFocused();
   await shiftTabTo(page, pane(page).getByRole('button', { name: 'Delete script' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText('Delete script');
-  await page.keyboard.press('Enter');
+  await confirmWithEnter(page, 'Delete script');
   await expect(page).toHaveURL(/\/scripts$/);
   const mine = await api<{ results: { name: string }[] }>(
     'GET',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo } from './helpers.ts';
+import { confirmWithEnter, signIn, tabTo } from './helpers.ts';
 
 // Undo belongs to the runtime: a ban removed with Delete in the bans list comes back with Ctrl+Z,
 // by keyboard only, against the real server. The API only sets the scene (one ban to remove).
@@ -57,8 +57,7 @@ test('Ctrl+Z in the bans list restores a removed ban', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(bans).toBeFocused();
   await page.keyboard.press('Delete');
-  await expect(page.getByRole('dialog')).toContainText('Remove ban?');
-  await page.keyboard.press('Enter');
+  await confirmWithEnter(page, 'Remove ban?');
   await expect(page.getByRole('status').getByText('Removed 1 ban.')).toBeVisible();
   await expect(page.getByRole('status').getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(row).toHaveCount(0);

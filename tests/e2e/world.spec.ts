@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiOf, type Call, type Page_, serverId, signIn, tabTo } from './helpers.ts';
+import { apiOf, type Call, confirmWithEnter, type Page_, serverId, signIn, tabTo } from './helpers.ts';
 
 // Survivors, tribes and dinos, by keyboard, against the real server and the simulator: locate,
 // revive, delete and see it come back, teleport. The API only sets the scene: it finds a dino or
@@ -182,9 +182,7 @@ test('delete a tribe from the list; it comes back when the simulator reports it'
   await page.keyboard.press('Shift+F10');
   await arrowTo(page, page.getByRole('menuitem', { name: /Delete tribes/ }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText('Delete tribes?');
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'OK' })).toBeFocused();
-  await page.keyboard.press('Enter');
+  await confirmWithEnter(page, 'Delete tribes?');
   await expect(page.getByText(/Deleted 1 tribe\./)).toBeVisible();
   await expect(grid.getByRole('row', { name: new RegExp(tribe) })).toHaveCount(0);
 
