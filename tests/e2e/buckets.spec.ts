@@ -110,17 +110,22 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   await tabTo(page, values);
   await page.keyboard.press('Shift+F10');
   await expect(page.getByRole('menuitem')).toHaveText([/Edit value/, /Delete value/]);
-  // The menu's Edit value opens the same form, holding what the value holds.
-  await page.keyboard.press('Enter');
-  await expect(edit.getByRole('textbox', { name: 'Value' })).toHaveValue('Welcome back');
-  await page.keyboard.press('Escape');
-  await expect(edit).toBeHidden();
-  await tabTo(page, values);
-  await page.keyboard.press('Shift+F10');
   await arrowTo(page, page.getByRole('menuitem', { name: /Delete value/ }));
   await page.keyboard.press('Enter');
   await confirmWithEnter(page, 'Delete value?');
+  await expect(page.getByRole('status')).toContainText(/motd.* deleted from/);
   await expect(values.getByRole('row', { name: /motd/ })).toHaveCount(0);
+
+  // The menu's Edit value opens the same form as Enter, holding what the value holds.
+  await tabTo(page, values);
+  await page.keyboard.press('Home');
+  await expect(values.locator('.vl-row.is-active')).toContainText('season');
+  await page.keyboard.press('Shift+F10');
+  await page.keyboard.press('Enter');
+  await expect(edit.getByRole('textbox', { name: 'Key' })).toHaveValue('season');
+  await expect(edit.getByRole('textbox', { name: 'Value' })).toHaveValue('winter');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
 
   // Rename from the bucket's toolbar: the palette asks for the new name.
   await press(page, 'Rename bucket');
