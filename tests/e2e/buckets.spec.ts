@@ -38,6 +38,14 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   const player = (
     await api<Page_<{ playerId: string; playerName: string }>>('GET', '/sentinel/players?pageSize=1')
   ).results[0];
+  // Another bucket, listed first and holding the same key: what is done in this test's bucket must
+  // not reach it, though it is the bucket list's active row when the new bucket opens.
+  const other = (
+    await api<{ created: { bucketId: string }[] }>('POST', '/sentinel/buckets', {
+      name: `0 listed first ${Date.now()}`,
+    })
+  ).created[0].bucketId;
+  await api('POST', '/sentinel/bucketValues', { bucketId: other, key: 'motd', value: 'Elsewhere' });
 
   // g b: the bucket list, with the focus on it.
   await page.keyboard.press('g');
@@ -115,6 +123,9 @@ test('a bucket is created, filled, renamed, copied and deleted by keyboard', asy
   await confirmWithEnter(page, 'Delete value?');
   await expect(page.getByRole('status')).toContainText(/motd.* deleted from/);
   await expect(values.getByRole('row', { name: /motd/ })).toHaveCount(0);
+
+  const untouched = await api<Page_<{ value: string }>>('GET', `/sentinel/bucketValues?bucketId=${other}`);
+  expect(untouched.results.map((v) => v.value)).toEqual(['Elsewhere']);
 
   // The menu's Edit value opens the same form as Enter, holding what the value holds.
   await tabTo(page, values);

@@ -56,6 +56,9 @@ describe('FuzzyIndex', () => {
     fc.assert(
       fc.property(fc.array(str, { minLength: 1, maxLength: 40 }), str, (hay, query) => {
         fc.pre(/[a-z\d]/i.test(query));
+        // uFuzzy reads `"'…` as a quoted term that matches every string, "x" and "" included; the
+        // palette does not follow it there.
+        fc.pre(!query.includes(`"'`));
         const ours = new FuzzyIndex(hay).search(query, hay.length).sort((a, b) => a - b);
         expect(ours).toEqual(fuzzyFor(query.trim()).filter(hay, query.trim()) ?? []);
       }),

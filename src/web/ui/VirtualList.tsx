@@ -248,6 +248,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     if (sort) serverSide?.onSort?.(sort);
   }, [sort, serverSide]);
 
+  /**
+   * What commands on these rows act on. Rows that are not entities (a bucket's values) select
+   * nothing, so the command reads the route: the pane's selection may be a row of the view before
+   * (a row menu's Delete value once deleted the key from the bucket listed first).
+   */
   const selectionFor = (rows: T[]): Selection =>
     props.entity ? selectionOf(rows.map(props.entity)) : NO_SELECTION;
 
@@ -332,7 +337,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     const onRows = offered.includes(cmd.id);
     if (!onRows && Object.keys(cmd.args ?? {}).length > 0) return false;
     runOrPrompt(runtime, cmd, onRows ? (props.menuValues?.(rows) ?? {}) : {}, 'hotkey', {
-      selection: onRows && props.entity ? selectionFor(rows) : undefined,
+      selection: onRows ? selectionFor(rows) : undefined,
       store,
     });
     return true;
@@ -547,7 +552,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         <ContextMenu
           at={menuAt}
           commandIds={menuAt ? props.menu(menuRows) : []}
-          selection={props.entity ? selectionFor(menuRows) : undefined}
+          selection={selectionFor(menuRows)}
           given={menuAt ? props.menuValues?.(menuRows) : undefined}
           onClose={() => {
             setMenuAt(null);
