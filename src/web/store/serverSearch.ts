@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SortState } from './prefs.ts';
 
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 
 /**
  * The search to send, and what the VirtualList hands its filter (and, with `onSort`, its sort)
