@@ -86,3 +86,31 @@ it('waits for an open transaction instead of running inside it', async () => {
   expect(await tx).toBe('roll back');
   expect((await counted).rows).toEqual([{ n: 0 }]);
 });
+
+it('runs a transaction statement prepared in a rolled-back transaction again, alone or in another', async () => {
+  const sql = `SELECT label FROM items WHERE id = $1`;
+  const failed = await db
+    .transaction(async (q) => {
+      expect((await q.query(sql, [ids[2]])).rows).toEqual([{ label: 'item 2' }]);
+      await q.query(`UPDATE items SET label = 'changed' WHERE id = $1`, [ids[2]]);
+      // An error inside: the statements after it in this transaction fail, the next ones do not.
+      await q.query('SELECT 1 / $1::int AS q', [0]);
+    })
+    .catch((e: { code?: string }) => e.code);
+  expect(failed).toBe('22012');
+  for (let run = 0; run < 3; run++)
+    expect(await db.transaction(async (q) => (await q.query(sql, [ids[2]])).rows)).toEqual([
+      { label: 'item 2' },
+    ]);
+  expect((await db.query(sql, [ids[3]])).rows).toEqual([{ label: 'item 3' }]);
+  // A statement that fails in a transaction fails the same way the next time and leaves the rest working.
+  for (let run = 0; run < 2; run++)
+    await expect(
+      db.transaction((q) => q.query('SELECT FROM nowhere_either WHERE x = $1', [1])),
+    ).rejects.toMatchObject({
+      code: '42P01',
+    });
+  expect(await db.transaction(async (q) => (await q.query(sql, [ids[4]])).rows)).toEqual([
+    { label: 'item 4' },
+  ]);
+});
