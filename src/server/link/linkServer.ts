@@ -265,6 +265,7 @@ export function createLinkServer(
         typeof f.rconConnected === 'boolean' ? f.rconConnected : null,
         num(f.difficulty),
       ],
+      'link-status',
     );
     await publishServiceChanged(ctx, link.serviceId);
   }

@@ -49,6 +49,7 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
   const { rows } = await ctx.db.query<LogMessage>(
     `SELECT ${logColumns("'en'")} FROM ${LOG_FROM} WHERE m.message_id = ANY($1::uuid[]) ORDER BY m.message_id`,
     [messageIds],
+    'log-messages-published',
   );
   for (const msg of rows) await publishOne(ctx, msg);
 }

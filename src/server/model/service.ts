@@ -51,6 +51,7 @@ export async function usersWithAccess(db: Queryable, serviceId: string): Promise
   const { rows } = await db.query<{ user_id: string }>(
     'SELECT user_id FROM service_permissions WHERE service_id = $1',
     [serviceId],
+    'users-with-access',
   );
   return rows.map((r) => r.user_id);
 }
@@ -80,6 +81,7 @@ export async function publishServiceChanged(
     `SELECT ${SERVICE_COLUMNS} FROM services s
        CROSS JOIN (SELECT NULL::bigint AS permissions) sp WHERE s.service_id = $1`,
     [serviceId],
+    'service-changed',
   );
   const row = rows[0];
   if (!row) return;

@@ -26,7 +26,7 @@ import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogMessages } from '../model/logMessage.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
-import { cronHandlers, type Handler, type HandlerQuery, handlersFor } from './handlers.ts';
+import { cronHandlers, type Handler, type HandlerQuery, matching, serviceHandlers } from './handlers.ts';
 import type { HttpOptions } from './http.ts';
 import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
@@ -148,9 +148,6 @@ interface RunLine {
   metadata: string;
   message: string;
 }
-
-const handlerKey = (serviceId: string, q: HandlerQuery) =>
-  `handlers:${serviceId}:${q.context ?? ''}:${q.keyword?.toLowerCase() ?? ''}:${q.scriptEventId ?? ''}`;
 
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
   const limits = { ...SANDBOX_LIMITS, ...opts.limits };
@@ -337,7 +334,11 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     if (closed) return [];
     const names = await namesOf(serviceId);
     if (!names) return [];
-    const handlers = await ctx.reads.get(handlerKey(serviceId, t), () => handlersFor(ctx.db, serviceId, t));
+    // One read per server for every kind of event it sends, rather than one per kind.
+    const handlers = matching(
+      await ctx.reads.get(`handlers:${serviceId}`, () => serviceHandlers(ctx.db, serviceId)),
+      t,
+    );
     const records: RunRecord[] = [];
     for (const h of handlers) {
       const args = {

@@ -64,24 +64,12 @@ export interface HandlerQuery {
   scriptEventId?: string;
 }
 
-export async function handlersFor(db: Queryable, serviceId: string, q: HandlerQuery): Promise<Handler[]> {
-  const where = ['true'];
-  const params: unknown[] = [serviceId];
-  if (q.context !== undefined) {
-    params.push(q.context);
-    where.push(`e.context = $${params.length}`);
-  }
-  if (q.keyword !== undefined) {
-    params.push(q.keyword);
-    where.push(`lower(e.keyword) = lower($${params.length})`);
-  }
-  if (q.scriptEventId !== undefined) {
-    params.push(q.scriptEventId);
-    where.push(`e.script_event_id = $${params.length}::uuid`);
-  }
+/** Every handler on a server, in the order they run: by script name, attachment and handler. */
+export async function serviceHandlers(db: Queryable, serviceId: string): Promise<Handler[]> {
   const { rows } = await db.query<Row>(
-    `${HANDLERS} WHERE ${where.join(' AND ')} ORDER BY running.name, running.attachment_id, e.script_event_id`,
-    params,
+    `${HANDLERS} ORDER BY running.name, running.attachment_id, e.script_event_id`,
+    [serviceId],
+    'script-handlers',
   );
   return rows.map(({ parameters, parameterValues, ...h }) => ({
     ...h,
@@ -90,6 +78,22 @@ export async function handlersFor(db: Queryable, serviceId: string, q: HandlerQu
       ...parameterValues,
     },
   }));
+}
+
+/** The handlers among `all` that a trigger names, in their order. */
+export function matching(all: readonly Handler[], q: HandlerQuery): Handler[] {
+  const keyword = q.keyword?.toLowerCase();
+  const eventId = q.scriptEventId?.toLowerCase();
+  return all.filter(
+    (h) =>
+      (q.context === undefined || h.context === q.context) &&
+      (keyword === undefined || h.keyword?.toLowerCase() === keyword) &&
+      (eventId === undefined || h.scriptEventId === eventId),
+  );
+}
+
+export async function handlersFor(db: Queryable, serviceId: string, q: HandlerQuery): Promise<Handler[]> {
+  return matching(await serviceHandlers(db, serviceId), q);
 }
 
 /** Every cron handler on every server, for the scheduler. */
