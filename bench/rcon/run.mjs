@@ -19,6 +19,7 @@ const PASSWORD = 'bench-rcon';
 const CLIENTS = 100;
 const CLIENT_RATE = 2;
 const SIM = new URL('./sim.ts', import.meta.url).pathname;
+const WARM_UP_SECONDS = 3;
 
 const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest('hex');
 
@@ -57,6 +58,17 @@ const logList = (ids) => {
   return () => `/v4/sentinel/logMessages?serviceId=${ids[n++ % ids.length]}&pageSize=100`;
 };
 
+/** Both servers measured as ones that have been up a while (connections, prepared statements, JIT). */
+const warmUp = (server) =>
+  runClients({
+    url: server.url,
+    token: server.token,
+    path: logList(server.serviceIds),
+    clients: CLIENTS,
+    ratePerClient: CLIENT_RATE,
+    seconds: WARM_UP_SECONDS,
+  });
+
 export async function run({ quick, log }) {
   const seconds = quick ? 10 : 30;
   const lines = quick ? 50 : 300;
@@ -85,6 +97,7 @@ export async function run({ quick, log }) {
       });
       return (await res.json()).results.length === SERVERS;
     });
+    await warmUp(server);
     log(`  ${SERVERS} RCON servers connected; ${lines} chat lines while ${CLIENTS} clients read logs`);
     const sent = new Map();
     const latencies = [];
@@ -134,6 +147,7 @@ export async function run({ quick, log }) {
   });
   let without;
   try {
+    await warmUp(quiet);
     without = await runClients({
       url: quiet.url,
       token: quiet.token,
