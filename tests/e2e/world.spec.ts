@@ -193,7 +193,9 @@ test('delete a tribe from the list; it comes back when the simulator reports it'
     serviceId: island,
     characterId: member.characterId,
     specimenId: member.specimenId,
-    newName: `${member.characterName} Again`,
+    // A name of our own: the simulator gives some survivors names with control characters, to
+    // show they stay inert, and the API refuses those in a command.
+    newName: 'Returning Survivor',
   });
   await grid.focus();
   await expect
