@@ -151,6 +151,22 @@ function expectClearAnswer(r: { status: number; body: unknown }, context: unknow
   expect((body.message as string).length).toBeGreaterThan(0);
 }
 
+/** Every id and name a write route reads, as an object that String() cannot turn into text. */
+const UNPRINTABLE = Object.fromEntries(
+  [
+    'groupId',
+    'serviceId',
+    'characterId',
+    'playerId',
+    'scriptId',
+    'bucketId',
+    'context',
+    'type',
+    'name',
+    'key',
+  ].map((k) => [k, { toString: '' }]),
+);
+
 const ROUTES: [string, (i: Record<string, string>) => string][] = [
   ['POST', () => '/sentinel/groups'],
   ['PATCH', () => '/sentinel/groupUsers'],
@@ -191,7 +207,9 @@ describe('write routes answer hostile bodies with a clear error, never a 500', (
         const r = await call(t.base, owner, method, path(ids), b);
         expectClearAnswer(r, { b, body: r.body });
       }),
-      { numRuns: 12 },
+      // Found once by chance: an id given as an object whose toString is not a function made
+      // String() throw. Tried on every route, every run.
+      { numRuns: 12, examples: [[UNPRINTABLE]] },
     );
   });
 

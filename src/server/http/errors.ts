@@ -19,6 +19,9 @@ export class ApiException extends Error {
   }
 }
 
+/** A value as a message may quote it: text as is, anything else as JSON (String() of `{ toString: '' }` throws). */
+export const quoted = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+
 export const objectNotFound = (details: unknown = null) =>
   new ApiException(404, 'Not found', 'objectNotFound', details);
 export const forbidden = (details: unknown = null) =>

@@ -64,6 +64,12 @@ const listSpec = (k: BanClass): ListSpec => ({
   tiebreak: `b.${k.idColumn}`,
 });
 
+/** The owner an object names; '' for anything but a string (String() of `{ toString: '' }` throws). */
+const ownerOf = (o: Record<string, unknown>, k: BanClass) => {
+  const v = o[k.ownerProp];
+  return typeof v === 'string' ? v.toLowerCase() : '';
+};
+
 async function bitsOn(tx: Queryable, k: BanClass, ownerId: string, userId: string): Promise<number | null> {
   if (!UUID.test(ownerId)) return null;
   noteRow({ [k.ownerColumn]: ownerId });
@@ -190,7 +196,7 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
       tx,
       k,
       named.filter((id): id is string => id !== null),
-      objects.map((o) => String(o[k.ownerProp]).toLowerCase()),
+      objects.map((o) => ownerOf(o, k)),
       caller,
     );
     // Players and duplicates for every object that may be a create; the loop below tells which are.
@@ -202,7 +208,7 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
       }
     });
     const players = await banTargetPlayers(tx, targets);
-    const owners = objects.map((o) => String(o[k.ownerProp]).toLowerCase()).filter((o) => UUID.test(o));
+    const owners = objects.map((o) => ownerOf(o, k)).filter((o) => UUID.test(o));
     const { rows: stored } = await tx.query<{ id: string; owner: string; player_id: string }>(
       `SELECT ${k.idColumn} AS id, ${k.ownerColumn} AS owner, player_id FROM ${k.table}
         WHERE ${k.ownerColumn} = ANY($1::uuid[]) AND player_id = ANY($2::uuid[])`,
@@ -241,7 +247,7 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
         return;
       }
       requireProperties(obj, [k.ownerProp, 'playerId', 'comments']);
-      const ownerId = String(obj[k.ownerProp]).toLowerCase();
+      const ownerId = ownerOf(obj, k);
       const held = UUID.test(ownerId) ? bits.get(ownerId) : undefined;
       if (held === undefined || !hasAll(held, k.writeBits)) throw forbidden(obj);
       const comments = commentsOf(obj.comments);

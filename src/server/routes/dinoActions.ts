@@ -6,7 +6,7 @@ import { editDinoPayload } from '../../domain/validate.ts';
 import { dinoIdHalves } from '../../domain/world.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { ApiException, badRequest } from '../http/errors.ts';
+import { ApiException, badRequest, quoted } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, json, param } from '../http/router.ts';
 import { check, isObject, type Json } from '../model/classPath.ts';
 import { actionTarget, dispatch } from '../model/gameAction.ts';
@@ -45,7 +45,7 @@ export function registerDinoActionRoutes(router: ApiRouter, ctx: ServerContext):
     const body = await bodyOf(c);
     if (body.characterId === undefined || body.characterId === null || body.characterId === '')
       throw badRequest('characterNotSpecified', 'Choose the survivor who receives the cryopod.');
-    const character = await actionTarget(ctx.db, 'character', String(body.characterId), caller.userId).catch(
+    const character = await actionTarget(ctx.db, 'character', quoted(body.characterId), caller.userId).catch(
       (e: ApiException) => {
         throw e.status === 404 ? badRequest('invalidCharacterId', e.message, e.details) : e;
       },

@@ -6,7 +6,7 @@ import { Perm } from '../../domain/permissions.ts';
 import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
-import { ApiException, badRequest, forbidden } from '../http/errors.ts';
+import { ApiException, badRequest, forbidden, quoted } from '../http/errors.ts';
 import type { ListSpec } from '../http/listQuery.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
 import {
@@ -157,7 +157,7 @@ function testData(body: unknown, userId: string, requestId: string) {
   if (!(SCRIPT_LANGUAGES as readonly unknown[]).includes(data.language))
     throw badRequest('unsupportedLanguage', `Tests run ${SCRIPT_LANGUAGES.join(' or ')}.`);
   if (typeof data.context !== 'string' || !SCRIPT_CONTEXTS.includes(data.context))
-    throw badRequest('invalidContext', `${String(data.context)} is not a script context.`);
+    throw badRequest('invalidContext', `${quoted(data.context)} is not a script context.`);
   if (typeof data.code !== 'string') throw badRequest('missingKeys', 'code must be text.');
   const values = data.parameters ?? {};
   if (
