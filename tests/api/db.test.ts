@@ -114,3 +114,40 @@ it('runs a transaction statement prepared in a rolled-back transaction again, al
     { label: 'item 4' },
   ]);
 });
+
+it.skipIf(url)(
+  'shares a waiting read with an identical one, which sees what was written before it asked',
+  async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let begun = () => {};
+    const didBegin = new Promise<void>((r) => {
+      begun = r;
+    });
+    const added = randomUUID();
+    const tx = db.transaction(async (q) => {
+      begun();
+      await held;
+      await q.query(`INSERT INTO items (id, label) VALUES ($1, 'shared read')`, [added]);
+    });
+    await didBegin;
+    const sql = `SELECT id FROM items WHERE label = $1`;
+    // Asked while the transaction holds the database: both wait, and run once it has committed.
+    const first = db.readShared!(sql, ['shared read']);
+    const second = db.readShared!(sql, ['shared read']);
+    const other = db.readShared!(sql, ['something else']);
+    release();
+    await tx;
+    const [a, b, c] = await Promise.all([first, second, other]);
+    expect(a.rows).toEqual([{ id: added }]);
+    expect(b).toBe(a);
+    expect(c.rows).toEqual([]);
+    // Asked after the first has run, a read runs again and sees what changed since.
+    await db.query(`UPDATE items SET label = 'shared read' WHERE id = $1`, [ids[0]]);
+    const again = await db.readShared!(sql, ['shared read']);
+    expect(again).not.toBe(a);
+    expect(again.rows).toHaveLength(2);
+  },
+);

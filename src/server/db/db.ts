@@ -16,6 +16,14 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
+  /**
+   * A read with no side effects that may share the answer of an identical one (same text and
+   * values) still waiting for the database. Embedded PGlite only, outside transactions, where
+   * requests queue behind the one running statement: a waiting read has not started, so sharing
+   * its answer gives the later caller a state no older than when it asked. Consoles that watch
+   * the same list refetch it on the same live event, so under load they often ask at once.
+   */
+  readShared?<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<{ rows: T[] }>;
 }
 
 export interface Db extends Queryable {
@@ -99,7 +107,24 @@ async function openPglite(dataDir: string): Promise<Db> {
       lastEnded = performance.now();
     }
   };
+  /** Reads queued behind the running statement, by text and values: the answer they will share. */
+  const queuedReads = new Map<string, Promise<{ rows: unknown[] }>>();
   return {
+    readShared<T>(sql: string, params: unknown[]) {
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      const queued = queuedReads.get(key);
+      if (queued) return queued as Promise<{ rows: T[] }>;
+      const answer: Promise<{ rows: unknown[] }> = counted(async () => ({
+        // Once it starts, a later caller could be owed lines written since: it runs its own.
+        rows: await named.alone('', sql, params, () => queuedReads.delete(key)),
+      }));
+      queuedReads.set(key, answer);
+      const forget = () => {
+        if (queuedReads.get(key) === answer) queuedReads.delete(key);
+      };
+      answer.then(forget, forget);
+      return answer as Promise<{ rows: T[] }>;
+    },
     query: <T>(sql: string, params: unknown[] = [], name?: string) =>
       counted(async () =>
         name
@@ -129,6 +154,7 @@ function namedStatements(lite: PGlite) {
   const prepared = new Map<string, number[]>();
   const send = async (message: Uint8Array) =>
     (await lite.execProtocol(message, { syncToFs: false })).messages;
+  /** Named '' (PostgreSQL's unnamed statement), it is parsed afresh each time. */
   const run = async <T>(name: string, sql: string, params: unknown[]): Promise<T[]> => {
     const messages = [];
     try {
@@ -136,7 +162,7 @@ function namedStatements(lite: PGlite) {
       if (!types) {
         await send(serialize.parse({ name, text: sql }));
         types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-        prepared.set(name, types);
+        if (name) prepared.set(name, types);
       }
       const values = params.map((v, i) => {
         if (v === null || v === undefined) return null;
@@ -154,9 +180,11 @@ function namedStatements(lite: PGlite) {
     return parse.parseResults(messages, lite.parsers)[0].rows as T[];
   };
   return {
-    alone: <T>(name: string, sql: string, params: unknown[]): Promise<T[]> =>
+    /** `started` runs once the statement holds the database, before it is sent. */
+    alone: <T>(name: string, sql: string, params: unknown[], started?: () => void): Promise<T[]> =>
       lite._runExclusiveTransaction(() =>
         lite._runExclusiveQuery(async () => {
+          started?.();
           const rows = await run<T>(name, sql, params);
           await lite.syncToFs();
           return rows;

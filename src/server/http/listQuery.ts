@@ -190,6 +190,10 @@ export const EXACT_COUNT_LIMIT = 10_000;
  */
 const SURELY_PAST_LIMIT = 10;
 
+/** A list's reads, shared with an identical one still waiting where the database can. */
+const read = <T>(db: Queryable, sql: string, values: unknown[]) =>
+  db.readShared ? db.readShared<T>(sql, values) : db.query<T>(sql, values);
+
 async function countMatches(
   db: Queryable,
   from: string,
@@ -200,7 +204,8 @@ async function countMatches(
 ) {
   const expected = await plannerEstimate(db, `SELECT 1 FROM ${from} ${whereSql}`, values);
   if (expected > upTo * SURELY_PAST_LIMIT) return { total: Math.max(atLeast, expected), estimated: true };
-  const capped = await db.query<{ n: number | string }>(
+  const capped = await read<{ n: number | string }>(
+    db,
     `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${upTo + 1}) capped`,
     values,
   );
@@ -251,7 +256,8 @@ export async function runList(
   const whereSql = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const offset = (plan.page - 1) * plan.pageSize;
   // json_agg takes the rows in the order the sorted subquery yields them.
-  const { rows } = await db.query<{ results: string; n: number }>(
+  const { rows } = await read<{ results: string; n: number }>(
+    db,
     `SELECT coalesce(json_agg(r), '[]')::text AS results, count(*) AS n
        FROM (SELECT ${source.columns} FROM ${source.pageFrom ?? source.from} ${whereSql} ORDER BY ${plan.orderBy}
               LIMIT ${plan.pageSize} OFFSET ${offset}) r`,
