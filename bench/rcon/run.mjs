@@ -58,16 +58,19 @@ const logList = (ids) => {
   return () => `/v4/sentinel/logMessages?serviceId=${ids[n++ % ids.length]}&pageSize=100`;
 };
 
-/** Both servers measured as ones that have been up a while (connections, prepared statements, JIT). */
-const warmUp = (server) =>
+/** The consoles reading `server`'s log lists for `seconds`. */
+const readLogs = (server, seconds) =>
   runClients({
     url: server.url,
     token: server.token,
     path: logList(server.serviceIds),
     clients: CLIENTS,
     ratePerClient: CLIENT_RATE,
-    seconds: WARM_UP_SECONDS,
+    seconds,
   });
+
+/** Both servers measured as ones that have been up a while (connections, prepared statements, JIT). */
+const warmUp = (server) => readLogs(server, WARM_UP_SECONDS);
 
 export async function run({ quick, log }) {
   const seconds = quick ? 10 : 30;
@@ -113,14 +116,7 @@ export async function run({ quick, log }) {
         await new Promise((r) => setTimeout(r, (seconds * 1000) / lines));
       }
     })();
-    const api = await runClients({
-      url: server.url,
-      token: server.token,
-      path: logList(server.serviceIds),
-      clients: CLIENTS,
-      ratePerClient: CLIENT_RATE,
-      seconds,
-    });
+    const api = await readLogs(server, seconds);
     await speaking;
     await new Promise((r) => setTimeout(r, 3000));
     ws.terminate();
@@ -148,14 +144,7 @@ export async function run({ quick, log }) {
   let without;
   try {
     await warmUp(quiet);
-    without = await runClients({
-      url: quiet.url,
-      token: quiet.token,
-      path: logList(quiet.serviceIds),
-      clients: CLIENTS,
-      ratePerClient: CLIENT_RATE,
-      seconds,
-    });
+    without = await readLogs(quiet, seconds);
   } finally {
     await quiet.stop();
   }
