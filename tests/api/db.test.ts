@@ -24,6 +24,15 @@ afterAll(async () => {
   }
 });
 
+/** A promise the test settles when it chooses. */
+function latch() {
+  let open = () => {};
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  return { open, opened };
+}
+
 const ids = Array.from({ length: 5 }, () => randomUUID());
 
 it('answers a named statement as an unnamed one, every time it is run', async () => {
@@ -60,29 +69,23 @@ it('rejects a failing named statement with its code and goes on answering', asyn
 });
 
 it('waits for an open transaction instead of running inside it', async () => {
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  let inserted = () => {};
-  const didInsert = new Promise<void>((r) => {
-    inserted = r;
-  });
+  const held = latch();
+  const inserted = latch();
   const tx = db
     .transaction(async (q) => {
       await q.query(`INSERT INTO items (id, label) VALUES ($1, 'uncommitted')`, [randomUUID()]);
-      inserted();
-      await held;
+      inserted.open();
+      await held.opened;
       throw new Error('roll back');
     })
     .catch((e: Error) => e.message);
-  await didInsert;
+  await inserted.opened;
   const counted = db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM items WHERE label = 'uncommitted'`,
     [],
     'count-uncommitted',
   );
-  release();
+  held.open();
   expect(await tx).toBe('roll back');
   expect((await counted).rows).toEqual([{ n: 0 }]);
 });
@@ -118,27 +121,21 @@ it('runs a transaction statement prepared in a rolled-back transaction again, al
 it.skipIf(url)(
   'shares a waiting read with an identical one, which sees what was written before it asked',
   async () => {
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let begun = () => {};
-    const didBegin = new Promise<void>((r) => {
-      begun = r;
-    });
+    const held = latch();
+    const begun = latch();
     const added = randomUUID();
     const tx = db.transaction(async (q) => {
-      begun();
-      await held;
+      begun.open();
+      await held.opened;
       await q.query(`INSERT INTO items (id, label) VALUES ($1, 'shared read')`, [added]);
     });
-    await didBegin;
+    await begun.opened;
     const sql = `SELECT id FROM items WHERE label = $1`;
     // Asked while the transaction holds the database: both wait, and run once it has committed.
     const first = db.readShared!(sql, ['shared read']);
     const second = db.readShared!(sql, ['shared read']);
     const other = db.readShared!(sql, ['something else']);
-    release();
+    held.open();
     await tx;
     const [a, b, c] = await Promise.all([first, second, other]);
     expect(a.rows).toEqual([{ id: added }]);
