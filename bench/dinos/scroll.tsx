@@ -1,20 +1,20 @@
 // Bench page: `?n=N&ms=D`. The console's VirtualList over N dinos that stay on the server, as the
 // dino list must show a fleet's million: the list is told the total, asks for the window in view
-// (onRangeChange), and a fake server answers each page of 250 after a few milliseconds; loaded
-// pages are kept in the log view's BlockCache, so a few thousand rows are held. The reader sits
+// (onRangeChange), and a fake server answers each page of 250 after a few milliseconds. The pages
+// are held as the console's world lists hold them (useServerPages), a few thousand rows. The reader sits
 // at the top, then scrolls 120 px a frame, then jumps to a random place each frame
 // (bench/logs/scenario.ts, with no live lines).
 
-import { useCallback, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/web/app/theme.css';
 import '../../src/web/ui/ui.css';
 import { createRegistry } from '../../commands/index.ts';
-import type { Dino } from '../../src/domain/api.ts';
+import type { Dino, Page } from '../../src/domain/api.ts';
+import { DINO_COLUMNS } from '../../src/domain/world.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
-import { PAGE_SIZE } from '../../src/web/store/pagedList.ts';
+import { PAGE_SIZE } from '../../src/web/store/pageWindow.ts';
+import { useServerPages } from '../../src/web/store/rowWindow.ts';
 import { type Column, VirtualList } from '../../src/web/ui/VirtualList.tsx';
-import { BlockCache } from '../../src/web/views/logs/pageCache.ts';
 import { type RunFigures, runScenario } from '../logs/scenario.ts';
 
 declare global {
@@ -63,68 +63,37 @@ function dinoAt(i: number): Dino {
   } as Dino;
 }
 
-// The dino list's columns (SPEC §2), as the console shows them.
-const columns: Column<Dino>[] = [
-  { id: 'name', title: 'Name', value: (d) => d.dinoDisplayName, width: '2fr' },
-  { id: 'species', title: 'Species', value: (d) => d.dinoSpecies },
-  { id: 'level', title: 'Level', value: (d) => d.dinoLevel, align: 'end' },
-  { id: 'dinoId', title: 'Dino Id', value: (d) => d.dinoNumber },
-  { id: 'server', title: 'Server', value: (d) => d.serviceDisplayName },
-  { id: 'status', title: 'Status', value: (d) => d.dinoStatus },
-  { id: 'tribe', title: 'Tribe', value: (d) => d.tribeName },
-];
+// The dino list's columns as the console declares them (src/domain/world.ts).
+const columns: Column<Dino>[] = DINO_COLUMNS.map((c) => ({ ...c }));
 
 let requests = 0;
 
-function ServerDinoList() {
-  const cache = useRef(new BlockCache<Dino>(40));
-  const asked = useRef(new Set<number>());
-  const range = useRef({ start: 0, end: 0 });
-  const [win, setWin] = useState<{ offset: number; rows: readonly Dino[] }>({ offset: 0, rows: [] });
-
-  const show = useCallback(() => {
-    const { start, end } = range.current;
-    cache.current.touch(start, end);
-    const rows: Dino[] = [];
-    for (let i = start; i < end; i++) {
-      const d = cache.current.get(i);
-      if (!d) break;
-      rows.push(d);
-    }
-    setWin({ offset: start, rows });
-  }, []);
-
-  const onRangeChange = useCallback(
-    (start: number, end: number) => {
-      range.current = { start, end };
-      for (let p = Math.floor(start / PAGE_SIZE); p * PAGE_SIZE < end; p++) {
-        if (asked.current.has(p) || cache.current.covers(p * PAGE_SIZE, Math.min(n, (p + 1) * PAGE_SIZE)))
-          continue;
-        asked.current.add(p);
-        requests++;
-        setTimeout(() => {
-          const from = p * PAGE_SIZE;
-          cache.current.put(
-            from,
-            Array.from({ length: Math.min(PAGE_SIZE, n - from) }, (_, k) => dinoAt(from + k)),
-          );
-          asked.current.delete(p);
-          show();
-        }, LATENCY_MS);
-      }
-      show();
-    },
-    [show],
+/** The server: page `page` of the million after LATENCY_MS. */
+const fetchPage = (page: number): Promise<Page<Dino>> =>
+  new Promise((resolve) =>
+    setTimeout(() => {
+      requests++;
+      const from = (page - 1) * PAGE_SIZE;
+      resolve({
+        totalResults: n,
+        pageSize: PAGE_SIZE,
+        pages: Math.ceil(n / PAGE_SIZE),
+        page,
+        results: Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, n - from)) }, (_, k) =>
+          dinoAt(from + k),
+        ),
+      });
+    }, LATENCY_MS),
   );
 
+/** The world lists' paging (useServerPages), as WorldList uses it. */
+function ServerDinoList() {
+  const list = useServerPages<Dino>('bench', fetchPage);
   return (
     <VirtualList<Dino>
+      {...list.view}
       name="bench-dinos"
       label="Dinos"
-      rows={win.rows}
-      rowOffset={win.offset}
-      totalRows={n}
-      onRangeChange={onRangeChange}
       serverSide={{ onFilter: () => undefined, onSort: () => undefined }}
       columns={columns}
       rowKey={(d) => d.dinoId}

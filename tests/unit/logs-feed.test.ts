@@ -4,17 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import type { LogMessage, Page } from '../../src/domain/api.ts';
+import { BlockCache } from '../../src/web/store/blockCache.ts';
 import { compareCursor, cursorOf } from '../../src/web/store/logOrder.ts';
-import {
-  CACHE_BLOCKS,
-  HEAD_MAX,
-  LogFeed,
-  PAGE_SIZE,
-  PENDING_MAX,
-  totalSeen,
-} from '../../src/web/views/logs/logFeed.ts';
+import { CACHE_BLOCKS, PAGE_SIZE, totalSeen } from '../../src/web/store/pageWindow.ts';
+import { HEAD_MAX, LogFeed, PENDING_MAX } from '../../src/web/views/logs/logFeed.ts';
 import { accepts, EMPTY_CRITERIA, sameQuery, toQuery } from '../../src/web/views/logs/logQuery.ts';
-import { BlockCache } from '../../src/web/views/logs/pageCache.ts';
 
 const SERVICE = '11111111-1111-4111-8111-111111111111';
 const uuid = (n: number) => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;

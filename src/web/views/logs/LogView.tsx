@@ -3,7 +3,7 @@
 // the reader (LogFeed) and appends live lines in 250 ms batches.
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -12,6 +12,7 @@ import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { listPrefsAtom, prefAtoms, type SortState } from '../../store/prefs.ts';
+import { useFrameRender, useRowWindow } from '../../store/rowWindow.ts';
 import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { LogFilters } from './LogFilters.tsx';
@@ -39,8 +40,6 @@ export interface LogViewProps {
 /** Flushes live lines at most this often: one list render per flush, not one per socket message. */
 export const FLUSH_MS = 250;
 const TEXT_DEBOUNCE_MS = 300;
-/** Held rows handed to the list either side of what it shows. */
-const WINDOW_MARGIN = 500;
 export const LOG_COLUMNS: Column<LogMessage>[] = [
   { id: 'message', title: 'Message', value: (m) => m.message, width: 'minmax(16rem, 3fr)' },
   {
@@ -150,17 +149,7 @@ export function LogView({ filter, name }: LogViewProps) {
     [],
   );
   const [error, setError] = useState<string | null>(null);
-  const [version, render] = useReducer((x: number) => x + 1, 0);
-  // Page replies and flushes that land in one frame render once.
-  const frame = useRef(0);
-  const bump = useCallback(() => {
-    if (frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      render();
-    });
-  }, []);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const [version, bump] = useFrameRender();
 
   const feed = useMemo(
     () =>
@@ -180,27 +169,7 @@ export function LogView({ filter, name }: LogViewProps) {
   }, [feed]);
 
   // Where the reader is; at the top (row 0 rendered) the list follows new lines.
-  const range = useRef({ start: 0, end: 0 });
-  const [rangeVersion, moved] = useReducer((x: number) => x + 1, 0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version and rangeVersion say when the feed's rows or the reader moved.
-  const win = useMemo(
-    () => feed.window(Math.max(0, range.current.start - WINDOW_MARGIN), range.current.end + WINDOW_MARGIN),
-    [feed, version, rangeVersion],
-  );
-  const held = useRef(win);
-  held.current = win;
-  const onRangeChange = useCallback(
-    (start: number, end: number) => {
-      range.current = { start, end };
-      feed.ensure(start, end);
-      const w = held.current;
-      // A place the feed holds nothing of shows placeholders already; its page's arrival renders
-      // it, so a jump costs one render of the list rather than two.
-      const outside = start < w.offset || end > w.offset + w.rows.length;
-      if (outside && (feed.rowAt(start) ?? feed.rowAt(end - 1)) !== undefined) moved();
-    },
-    [feed],
-  );
+  const { win, range, onRangeChange } = useRowWindow(feed, version);
 
   useEffect(() => {
     const t = setInterval(() => {
@@ -208,7 +177,7 @@ export function LogView({ filter, name }: LogViewProps) {
       if (feed.flush(range.current.start === 0)) bump();
     }, FLUSH_MS);
     return () => clearInterval(t);
-  }, [feed, bump]);
+  }, [feed, bump, range]);
 
   const channel = channelKind(scope);
   // The feed catches up from the newest line it holds on its own timer, so a refetch marks a gap.

@@ -18,16 +18,11 @@
 import type { LogMessage, Page } from '../../../domain/api.ts';
 import { type Cursor, compareCursor, cursorOf, linesAfter, newestFirst } from '../../store/logOrder.ts';
 import { mergeSorted } from '../../store/pagedList.ts';
+import { PAGE_SIZE, PageWindow, windowOf } from '../../store/pageWindow.ts';
 import type { QueryParams } from './logQuery.ts';
-import { BlockCache } from './pageCache.ts';
 
-export const PAGE_SIZE = 250;
 export const HEAD_MAX = 1000;
 export const PENDING_MAX = 2000;
-/** Blocks held: about 16 pages of 250 rows. */
-export const CACHE_BLOCKS = 16;
-/** Page requests at once; while the reader jumps, only the latest place's pages are asked for. */
-export const MAX_INFLIGHT = 2;
 /** Catch-up pages before the gap is deemed too large and the view reloads instead. */
 export const CATCH_UP_PAGES = 8;
 
@@ -44,27 +39,13 @@ export interface FeedOptions {
   onError?(e: Error): void;
 }
 
-/**
- * The total as far as a page shows it. Past 10,000 matches the server's total is an estimate
- * (totalIsEstimate): a short page marks the true end, an empty one says the end is before it.
- */
-export function totalSeen(page: { totalResults: number; results: unknown[] }, offset: number): number {
-  const n = page.results.length;
-  if (n > 0 && n < PAGE_SIZE) return offset + n;
-  if (n === 0) return Math.min(page.totalResults, offset);
-  return Math.max(page.totalResults, offset + n);
-}
-
 export class LogFeed {
   private head: LogMessage[] = [];
   private pending: LogMessage[] = [];
   private ids = new Set<string>();
   private snapshot: Cursor | null = null;
-  private total = 0;
-  private cache = new BlockCache<LogMessage>(CACHE_BLOCKS);
-  private inflight = new Set<number>();
-  /** Pages the reader's current place needs, nearest first; replaced on every move. */
-  private wanted: number[] = [];
+  /** The snapshot's rows: every page is asked `until` its newest line. */
+  private pages: PageWindow<LogMessage>;
   private generation = 0;
   private catchingUp = false;
   private complete: Cursor | null = null;
@@ -79,10 +60,24 @@ export class LogFeed {
   stale = false;
   wantsCatchUp = false;
 
-  constructor(private readonly opts: FeedOptions) {}
+  constructor(private readonly opts: FeedOptions) {
+    this.pages = new PageWindow({
+      fetch: (page) => {
+        const snap = this.snapshot;
+        return opts.list({
+          ...opts.query,
+          page: String(page),
+          pageSize: String(PAGE_SIZE),
+          ...(snap ? { until: String(snap.time), untilMessageId: snap.id } : {}),
+        });
+      },
+      onChange: () => opts.onChange(),
+      onError: (e) => opts.onError?.(e),
+    });
+  }
 
   get count(): number {
-    return this.head.length + this.total;
+    return this.head.length + this.pages.total;
   }
 
   /** Lines waiting to be shown. */
@@ -91,25 +86,16 @@ export class LogFeed {
   }
 
   get heldRows(): number {
-    return this.head.length + this.pending.length + this.cache.heldRows;
+    return this.head.length + this.pending.length + this.pages.heldRows;
   }
 
   rowAt(i: number): LogMessage | undefined {
-    return i < this.head.length ? this.head[i] : this.cache.get(i - this.head.length);
+    return i < this.head.length ? this.head[i] : this.pages.rowAt(i - this.head.length);
   }
 
   /** The contiguous held rows from the first held index in [start, end), for VirtualList. */
   window(start: number, end: number): { offset: number; rows: LogMessage[] } {
-    const rows: LogMessage[] = [];
-    let offset = start;
-    for (let i = start; i < Math.min(end, this.count); i++) {
-      const r = this.rowAt(i);
-      if (r) {
-        if (rows.length === 0) offset = i;
-        rows.push(r);
-      } else if (rows.length > 0) break;
-    }
-    return { offset, rows };
+    return windowOf((i) => this.rowAt(i), this.count, start, end);
   }
 
   /** Something may have been missed (resubscribe, `logsUpdated`): fetch from `complete` soon. */
@@ -132,8 +118,8 @@ export class LogFeed {
     this.head = [];
     this.pending = [];
     this.ids.clear();
-    this.cache.clear();
-    this.inflight.clear();
+    this.pages.reset();
+    this.loaded = false;
     this.overflow = 0;
     this.stale = false;
     this.wantsCatchUp = false;
@@ -167,8 +153,7 @@ export class LogFeed {
         this.pending = this.pending.filter((m) => compareCursor(cursorOf(m), snap) > 0);
         this.ids = new Set(this.pending.map((m) => m.messageId));
       }
-      this.total = totalSeen(page, 0);
-      this.cache.put(0, page.results);
+      this.pages.start(page);
       this.loaded = true;
     } catch (e) {
       if (gen === this.generation) this.opts.onError?.(e as Error);
@@ -180,62 +165,9 @@ export class LogFeed {
     }
   }
 
-  /**
-   * Fetches the pages the rows [start, end) need, then one page either side. A reader jumping
-   * through the list leaves places before their pages are asked for: those are never fetched.
-   */
+  /** Fetches the snapshot's pages the rows [start, end) need (PageWindow.ensure). */
   ensure(start: number, end: number): void {
-    if (!this.loaded) return;
-    const from = Math.max(0, start - this.head.length);
-    const to = Math.min(this.total, end - this.head.length);
-    this.cache.touch(from, to);
-    if (to <= 0) {
-      this.wanted = [];
-      return;
-    }
-    const page = (i: number) => Math.floor(i / PAGE_SIZE) + 1;
-    const shown = [];
-    for (let p = page(from); p <= page(to - 1); p++) shown.push(p);
-    const around = [page(Math.max(0, from - PAGE_SIZE)), page(Math.min(this.total - 1, to + PAGE_SIZE))];
-    this.wanted = [...new Set([...shown, ...around])].filter((p) => !this.isHeld(p));
-    this.pump();
-  }
-
-  private isHeld(p: number): boolean {
-    const s = (p - 1) * PAGE_SIZE;
-    return this.cache.covers(s, Math.min(s + PAGE_SIZE, this.total));
-  }
-
-  private pump(): void {
-    while (this.inflight.size < MAX_INFLIGHT) {
-      const p = this.wanted.find((x) => !this.inflight.has(x) && !this.isHeld(x));
-      if (p === undefined) return;
-      void this.fetchPage(p);
-    }
-  }
-
-  private async fetchPage(p: number): Promise<void> {
-    const gen = this.generation;
-    const snap = this.snapshot;
-    this.inflight.add(p);
-    try {
-      const page = await this.opts.list({
-        ...this.opts.query,
-        page: String(p),
-        pageSize: String(PAGE_SIZE),
-        ...(snap ? { until: String(snap.time), untilMessageId: snap.id } : {}),
-      });
-      // A fold while this was in flight moved the snapshot: the page is of an older one.
-      if (gen !== this.generation || snap !== this.snapshot) return;
-      this.cache.put((p - 1) * PAGE_SIZE, page.results);
-      this.total = totalSeen(page, (p - 1) * PAGE_SIZE);
-      this.opts.onChange();
-    } catch (e) {
-      if (gen === this.generation) this.opts.onError?.(e as Error);
-    } finally {
-      this.inflight.delete(p);
-      if (gen === this.generation) this.pump();
-    }
+    if (this.loaded) this.pages.ensure(start - this.head.length, end - this.head.length);
   }
 
   /**
@@ -289,11 +221,7 @@ export class LogFeed {
   /** The head becomes part of the snapshot; every row keeps its position. */
   private fold(): void {
     const head = this.head;
-    this.generation++;
-    this.inflight.clear();
-    this.cache.shift(head.length);
-    this.cache.put(0, head);
-    this.total += head.length;
+    this.pages.prepend(head);
     this.snapshot = cursorOf(head[0]);
     for (const m of head) this.ids.delete(m.messageId);
     this.head = [];

@@ -4,9 +4,9 @@
 // rows are the selection the row menu and the toolbar act on.
 
 import { useSetAtom } from 'jotai';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { EntityRef } from '../../../../commands/args.ts';
-import type { Character, Dino, Tribe } from '../../../domain/api.ts';
+import type { Character, Dino, Page, Tribe } from '../../../domain/api.ts';
 import {
   DINO_DEFAULT_STATUS_FILTER,
   DINO_STATUS_LABELS,
@@ -26,8 +26,9 @@ import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneId, usePaneNavigate } from '../../app/PaneView.tsx';
 import { selectionAtom } from '../../app/state.ts';
-import { MAX_ROWS, type PagedList, usePagedList } from '../../store/pagedList.ts';
+import { PAGE_SIZE } from '../../store/pageWindow.ts';
 import type { SortState } from '../../store/prefs.ts';
+import { useServerPages } from '../../store/rowWindow.ts';
 import { useServerSearch } from '../../store/serverSearch.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
@@ -98,7 +99,7 @@ export interface WorldListProps<T> {
 }
 
 export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
-  const { index } = useApp();
+  const { api, index } = useApp();
   const paneId = usePaneId();
   const go = usePaneNavigate();
   const setSelection = useSetAtom(selectionAtom);
@@ -120,9 +121,14 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
       ? { sortedColumn: apiSort, sortDirection: sort?.direction === 'desc' ? 'descending' : 'ascending' }
       : {}),
   };
-  const list = usePagedList({ of: spec.of, params, limit: MAX_ROWS }) as unknown as PagedList<T>;
-  // The palette and the commands find what the list brought, with the caller's bits on each.
-  useEffect(() => index.upsert(list.rows.map(spec.ref)), [index, list.rows, spec]);
+  // A fleet's million dinos are paged by the server as the reader scrolls; the palette and the
+  // commands find each page the list brought, with the caller's bits on each row.
+  const lister = api[spec.of] as unknown as { list(p: ListParams): Promise<Page<T>> };
+  const list = useServerPages<T>(
+    JSON.stringify([spec.of, params]),
+    (page) => lister.list({ ...params, page, pageSize: PAGE_SIZE }),
+    (rows) => index.upsert(rows.map(spec.ref)),
+  );
 
   const columns = useMemo(
     (): Column<T>[] =>
