@@ -4,6 +4,7 @@
 // (`sp`, the caller's service_permissions row), joined in `from`.
 
 import { UUID } from '../../domain/constants.ts';
+import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Filter, ListSpec } from '../http/listQuery.ts';
 
@@ -26,6 +27,11 @@ export interface WorldClass {
   /** FROM for counting a list's matches, when `from` joins what only the shown columns need. */
   countFrom?: (user: string) => string;
   list: ListSpec;
+  /**
+   * Filters that read the database before the list is planned (their answers kept in
+   * ctx.reads), replacing the list's own for this request: `query` is the request's.
+   */
+  resolveFilters?: (ctx: ServerContext, query: URLSearchParams) => Promise<Record<string, Filter>>;
   editable: Record<string, EditableField>;
   /** Soft-deletes what goes with the rows (a tribe's survivors and dinos). */
   cascade?: (tx: Queryable, ids: string[]) => Promise<void>;

@@ -105,12 +105,21 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
   router.authed('GET', wc.path, READ, async (c, caller) => {
     const p = new Params();
     const user = p.add(caller.userId);
-    const plan = planList(new URL(c.req.url).searchParams, wc.list, p);
+    const query = new URL(c.req.url).searchParams;
+    const resolved = await wc.resolveFilters?.(ctx, query);
+    const spec = resolved ? { ...wc.list, filters: { ...wc.list.filters, ...resolved } } : wc.list;
+    const plan = planList(query, spec, p);
     return pageJson(
       c,
       await runList(
         db,
-        { columns: wc.columns, from: wc.from(user), countFrom: wc.countFrom?.(user), where: [live] },
+        {
+          columns: wc.columns,
+          from: wc.from(user),
+          countFrom: wc.countFrom?.(user),
+          where: [live],
+          keepCount: ctx.reads.get,
+        },
         plan,
         p,
       ),
