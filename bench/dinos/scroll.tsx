@@ -5,6 +5,7 @@
 // at the top, then scrolls 120 px a frame, then jumps to a random place each frame
 // (bench/logs/scenario.ts, with no live lines).
 
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import '../../src/web/app/theme.css';
 import '../../src/web/ui/ui.css';
@@ -88,7 +89,7 @@ const fetchPage = (page: number): Promise<Page<Dino>> =>
 
 /** The world lists' paging (useServerPages), as WorldList uses it. */
 function ServerDinoList() {
-  const list = useServerPages<Dino>('bench', fetchPage);
+  const list = useServerPages<Dino>(['bench-dinos'], fetchPage);
   return (
     <VirtualList<Dino>
       {...list.view}
@@ -105,11 +106,13 @@ function ServerDinoList() {
 // The list's menus read commands from a runtime; nothing runs during the bench.
 const runtime = { registry: createRegistry(), recent: () => [] } as unknown as CommandRuntime;
 createRoot(document.getElementById('root')!).render(
-  <CommandRuntimeContext.Provider value={runtime}>
-    <div style={{ height: 860, display: 'flex', flexDirection: 'column' }}>
-      <ServerDinoList />
-    </div>
-  </CommandRuntimeContext.Provider>,
+  <QueryClientProvider client={new QueryClient()}>
+    <CommandRuntimeContext.Provider value={runtime}>
+      <div style={{ height: 860, display: 'flex', flexDirection: 'column' }}>
+        <ServerDinoList />
+      </div>
+    </CommandRuntimeContext.Provider>
+  </QueryClientProvider>,
 );
 
 window.__dinoBench = {

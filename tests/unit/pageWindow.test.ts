@@ -38,13 +38,18 @@ function server(total = () => TOTAL, tag = () => 'a') {
   return { fetch, asked, waiting, settle };
 }
 
+/** The list's first page, fetched as its owner does, starts the window. */
+async function startFrom(w: PageWindow<string>, s: ReturnType<typeof server>) {
+  const first = s.fetch(1);
+  await s.settle();
+  w.start(await first);
+}
+
 describe('PageWindow', () => {
   it('knows the total from the first page and fetches only the pages around the reader', async () => {
     const s = server();
     const w = new PageWindow({ fetch: s.fetch, onChange: () => undefined });
-    const loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     expect(w.count).toBe(TOTAL);
     expect(w.rowAt(0)).toBe('a0');
 
@@ -60,9 +65,7 @@ describe('PageWindow', () => {
   it('holds a bounded number of rows however far the reader goes', async () => {
     const s = server();
     const w = new PageWindow({ fetch: s.fetch, onChange: () => undefined });
-    const loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     for (let at = 0; at < TOTAL; at += 37_001) {
       w.ensure(at, at + 40);
       await s.settle();
@@ -74,9 +77,7 @@ describe('PageWindow', () => {
   it('a jump leaves the places passed unfetched', async () => {
     const s = server();
     const w = new PageWindow({ fetch: s.fetch, onChange: () => undefined });
-    const loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     s.asked.length = 0;
     for (const at of [100_000, 200_000, 300_000, 400_000]) w.ensure(at, at + 40);
     await s.settle();
@@ -85,22 +86,18 @@ describe('PageWindow', () => {
     expect(w.rowAt(400_000)).toBe('a400000');
   });
 
-  it('drops a page asked for before a reload, and still fetches that page for the new rows', async () => {
+  it('drops a page asked for before the list started over, and still fetches that page for the new rows', async () => {
     let tag = 'a';
     const s = server(
       () => TOTAL,
       () => tag,
     );
     const w = new PageWindow({ fetch: s.fetch, onChange: () => undefined });
-    let loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     w.ensure(5_000, 5_040);
     const stale = s.waiting.splice(0);
     tag = 'b';
-    loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     s.asked.length = 0;
     w.ensure(5_000, 5_040);
     // The old answer arrives after the new request went out: it neither shows nor cancels it, so
@@ -118,9 +115,7 @@ describe('PageWindow', () => {
     let total = 10_000;
     const s = server(() => total);
     const w = new PageWindow({ fetch: s.fetch, onChange: () => undefined });
-    const loading = w.load();
-    await s.settle();
-    await loading;
+    await startFrom(w, s);
     total = 5_100;
     w.ensure(5_000, 5_040);
     await s.settle();

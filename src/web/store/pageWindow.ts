@@ -56,10 +56,8 @@ export class PageWindow<T> {
   private wanted: number[] = [];
   /** Bumped whenever positions change meaning: a page asked for before is then dropped. */
   private generation = 0;
-  private loadGeneration = 0;
   total = 0;
   loaded = false;
-  loading = false;
 
   constructor(private readonly opts: PageWindowOptions<T>) {}
 
@@ -89,26 +87,7 @@ export class PageWindow<T> {
     this.loaded = false;
   }
 
-  /** The first page, as the list starts: what was held is forgotten. */
-  async load(): Promise<void> {
-    this.reset();
-    const gen = ++this.loadGeneration;
-    this.loading = true;
-    this.opts.onChange();
-    try {
-      const page = await this.opts.fetch(1);
-      if (gen === this.loadGeneration) this.start(page);
-    } catch (e) {
-      if (gen === this.loadGeneration) this.opts.onError?.(e as Error);
-    } finally {
-      if (gen === this.loadGeneration) {
-        this.loading = false;
-        this.opts.onChange();
-      }
-    }
-  }
-
-  /** A first page fetched by the owner (the log feed reads its snapshot from it). */
+  /** The list starts (again) from its first page, fetched by the owner: what was held is forgotten. */
   start(page: Page<T>): void {
     this.reset();
     this.cache.put(0, page.results);

@@ -2,6 +2,7 @@
 // and the reader's moves turned into page requests. The log view's feed and the survivor, tribe
 // and dino lists (a PageWindow each) are shown this way.
 
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Page } from '../../domain/api.ts';
 import { errorText } from '../api/http.ts';
@@ -63,49 +64,56 @@ export function useRowWindow<T>(source: RowSource<T>, version: number) {
 }
 
 /**
- * A list paged by the server as the reader scrolls (a PageWindow), for lists too long to hold:
- * `key` names the query (a new key starts over), `fetch` asks for one page of it, `onRows` sees
- * every page that arrives. Spread `view` onto the VirtualList.
+ * A list paged by the server as the reader scrolls (a PageWindow), for lists too long to hold. Its
+ * first page is a TanStack query under `queryKey`, so whatever makes lists fetch again (a command
+ * that answered, `r`) starts it over from a fresh first page, and the pages where the reader is
+ * follow. `fetch` asks for one page; `onRows` sees every page that arrives. Spread `view` onto the
+ * VirtualList.
  */
 export function useServerPages<T>(
-  key: string,
+  queryKey: QueryKey,
   fetch: (page: number) => Promise<Page<T>>,
   onRows?: (rows: readonly T[]) => void,
 ) {
+  const qc = useQueryClient();
   const [version, bump] = useFrameRender();
-  const [error, setError] = useState<string | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
   const latest = useRef({ fetch, onRows });
   latest.current = { fetch, onRows };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key says when the query changed; fetch is read through latest.
+  const ask = useCallback(async (page: number) => {
+    const p = await latest.current.fetch(page);
+    latest.current.onRows?.(p.results);
+    return p;
+  }, []);
+  const first = useQuery({ queryKey, queryFn: () => ask(1) });
+  const keyText = JSON.stringify(queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's text says when the query changed.
   const pages = useMemo(
-    () =>
-      new PageWindow<T>({
-        fetch: async (page) => {
-          const p = await latest.current.fetch(page);
-          latest.current.onRows?.(p.results);
-          return p;
-        },
-        onChange: bump,
-        onError: (e) => setError(errorText(e)),
-      }),
-    [key, bump],
+    () => new PageWindow<T>({ fetch: ask, onChange: bump, onError: (e) => setPageError(errorText(e)) }),
+    [keyText, ask, bump],
   );
   const { win, range, onRangeChange } = useRowWindow(pages, version);
-  const reload = useCallback(() => {
-    setError(null);
-    // Where the reader is gets its pages as soon as the first one says how many there are.
-    void pages.load().then(() => pages.ensure(range.current.start, range.current.end));
-  }, [pages, range]);
-  useEffect(reload, [reload]);
+  // Each fetch of the first page counts, even one equal to the last: the rows below it may not be.
+  const { data, dataUpdatedAt } = first;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt says when the first page was fetched again.
+  useEffect(() => {
+    if (!data) return;
+    setPageError(null);
+    pages.start(data);
+    // The rows where the reader is come again, from the list as it is now.
+    pages.ensure(range.current.start, range.current.end);
+    bump();
+  }, [pages, data, dataUpdatedAt, range, bump]);
+  const error = first.error ? errorText(first.error) : pageError;
   return {
     view: {
       rows: win.rows,
       rowOffset: win.offset,
       totalRows: pages.total,
       onRangeChange,
-      loading: pages.loading && pages.total === 0,
+      loading: first.isLoading,
       error,
-      onRefresh: reload,
+      onRefresh: () => void qc.invalidateQueries({ queryKey, exact: true }),
     },
   };
 }

@@ -125,7 +125,7 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
   // commands find each page the list brought, with the caller's bits on each row.
   const lister = api[spec.of] as unknown as { list(p: ListParams): Promise<Page<T>> };
   const list = useServerPages<T>(
-    JSON.stringify([spec.of, params]),
+    [spec.of, params, 'window'],
     (page) => lister.list({ ...params, page, pageSize: PAGE_SIZE }),
     (rows) => index.upsert(rows.map(spec.ref)),
   );
