@@ -31,46 +31,8 @@ const DISTINCT_SPECIES = `WITH RECURSIVE k(species) AS (
 const speciesSearch = (value: string, p: Params) =>
   `d.species = ANY(ARRAY(${DISTINCT_SPECIES} AND ${searchSql(['k.species'], value, p)}))`;
 
-/**
- * The species a search names, looked up before the page and kept a few seconds (ctx.reads):
- * finding them cost ~10 ms, and a page of one species then walks that species' part of
- * dinos_species_display_idx in display order and stops after the page. Asked inside the page's
- * query the planner could not know how few rows the species hold and walked the whole fleet's
- * display-name index keeping theirs: 120 ms for a species of 3,000 dinos among a million. A
- * species new in the game is found once what was kept expires.
- */
-async function resolveSpecies(ctx: ServerContext, query: URLSearchParams): Promise<Record<string, Filter>> {
-  const values = new Set<string>();
-  for (const [key, value] of query)
-    if (key.split('|').includes('dinoSpecies') && value.trim()) values.add(value);
-  if (values.size === 0) return {};
-  const found = new Map<string, string[]>();
-  for (const value of values)
-    found.set(
-      value,
-      await ctx.reads.get(`dinoSpecies\u0000${value}`, async () => {
-        const p = new Params();
-        const { rows } = await ctx.db.query<{ species: string }>(
-          `${DISTINCT_SPECIES} AND ${searchSql(['k.species'], value, p)}`,
-          p.values,
-        );
-        return rows.map((r) => r.species);
-      }),
-    );
-  return {
-    dinoSpecies: {
-      kind: 'custom',
-      sql: (value, p) => {
-        const species = found.get(value);
-        if (!species) return speciesSearch(value, p);
-        if (species.length === 0) return 'false';
-        return species.length === 1
-          ? `d.species = ${p.add(species[0])}`
-          : `d.species = ANY(${p.add(species)}::text[])`;
-      },
-    },
-  };
-}
+/** A name search's matches are kept for a page by id up to this many; past them it runs in the page. */
+const NAME_IDS_KEPT = 10_000;
 
 /**
  * The name search from three characters on (what trigrams index): the matching ids are gathered
@@ -80,13 +42,94 @@ async function resolveSpecies(ctx: ServerContext, query: URLSearchParams): Promi
  * `kar`, 260 ms against 2 ms for 100,000 dinos. Shorter text matches too much for an index; the
  * walk finds its page soon.
  */
-const NAME_SEARCH: Filter = {
-  kind: 'custom',
-  sql: (value, p) =>
-    value.trim().length < 3
-      ? searchSql([DISPLAY], value, p)
-      : `d.dino_id = ANY(ARRAY(SELECT d.dino_id FROM dinos d WHERE NOT d.deleted AND ${searchSql([DISPLAY], value, p)}))`,
+const nameSearch = (value: string, p: Params) =>
+  value.trim().length < 3
+    ? searchSql([DISPLAY], value, p)
+    : `d.dino_id = ANY(ARRAY(SELECT d.dino_id FROM dinos d WHERE NOT d.deleted AND ${searchSql([DISPLAY], value, p)}))`;
+
+/** What a search finds before the page, kept by ctx.reads; null runs the search in the page. */
+interface Resolver {
+  /** The list's filters it answers. */
+  filters: readonly string[];
+  find(db: ServerContext['db'], value: string): Promise<readonly string[] | null>;
+  /** The page's condition for what was found (never empty). */
+  sql(found: readonly string[], p: Params): string;
+  /** The page's own search, for a value not resolved. */
+  fallback(value: string, p: Params): string;
+}
+
+/**
+ * The species a search names: finding them cost ~10 ms, and a page of one species then walks that
+ * species' part of dinos_species_display_idx in display order and stops after the page. Asked
+ * inside the page's query, the planner could not know how few rows the species hold and walked
+ * the whole fleet's display-name index keeping theirs: 120 ms for a species of 3,000 dinos among
+ * a million.
+ */
+const SPECIES: Resolver = {
+  filters: ['dinoSpecies'],
+  async find(db, value) {
+    const p = new Params();
+    const { rows } = await db.query<{ species: string }>(
+      `${DISTINCT_SPECIES} AND ${searchSql(['k.species'], value, p)}`,
+      p.values,
+    );
+    return rows.map((r) => r.species);
+  },
+  sql: (species, p) =>
+    species.length === 1 ? `d.species = ${p.add(species[0])}` : `d.species = ANY(${p.add(species)}::text[])`,
+  fallback: speciesSearch,
 };
+
+/**
+ * The dinos a name search matches (three characters or more): the words and trigram look-up and
+ * its recheck of each match on the table were half of the page's cost, for every console that
+ * asked again.
+ */
+const NAMES: Resolver = {
+  filters: ['dinoName', 'dinoDisplayName'],
+  async find(db, value) {
+    if (value.trim().length < 3) return null;
+    const p = new Params();
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT d.dino_id AS id FROM dinos d WHERE NOT d.deleted AND ${searchSql([DISPLAY], value, p)}
+        LIMIT ${NAME_IDS_KEPT + 1}`,
+      p.values,
+    );
+    return rows.length > NAME_IDS_KEPT ? null : rows.map((r) => r.id);
+  },
+  sql: (ids, p) => `d.dino_id = ANY(${p.add(ids)}::uuid[])`,
+  fallback: nameSearch,
+};
+
+/**
+ * Searches whose matches are looked up before the page and kept a few seconds for every reader
+ * (ctx.reads, forgotten on any write request): the page then reads what matched, which the
+ * planner can size. What the game adds or renames meanwhile is found once that expires.
+ */
+async function resolveSearches(ctx: ServerContext, query: URLSearchParams): Promise<Record<string, Filter>> {
+  const out: Record<string, Filter> = {};
+  for (const r of [SPECIES, NAMES]) {
+    const found = new Map<string, readonly string[] | null>();
+    for (const [key, value] of query) {
+      if (!value.trim() || found.has(value) || !key.split('|').some((k) => r.filters.includes(k))) continue;
+      found.set(
+        value,
+        await ctx.reads.get(`dinos:${r.filters[0]}\u0000${value}`, () => r.find(ctx.db, value)),
+      );
+    }
+    if (found.size === 0) continue;
+    const filter: Filter = {
+      kind: 'custom',
+      sql: (value, p) => {
+        const hit = found.get(value);
+        if (!hit) return r.fallback(value, p);
+        return hit.length === 0 ? 'false' : r.sql(hit, p);
+      },
+    };
+    for (const name of r.filters) out[name] = filter;
+  }
+  return out;
+}
 
 export const DINO: WorldClass = {
   path: '/sentinel/dinos',
@@ -107,7 +150,10 @@ export const DINO: WorldClass = {
   from: (user) => `dinos d ${visibleRowByRow('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
   // A count of up to 10,000 matches looked the permissions up for each (370 ms for one server's).
   countFrom: (user) => `dinos d ${visibleAsList('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
-  resolveFilters: resolveSpecies,
+  // As the log list's: one server's ten thousand dinos took 26 ms to count, the page 3 ms; past a
+  // thousand the console's list learns the true end as the reader reaches it.
+  exactCountUpTo: 1_000,
+  resolveFilters: resolveSearches,
   list: {
     id: { param: 'dinoId', expr: 'd.dino_id' },
     filters: {
@@ -117,8 +163,8 @@ export const DINO: WorldClass = {
       dinoStatus: { kind: 'in', expr: 'd.status' },
       tribeId: uuidFilter((id) => `d.tribe_id = ${id}`),
       dinoIsDead: { kind: 'bool', expr: `d.status = 'Dead'` },
-      dinoDisplayName: NAME_SEARCH,
-      dinoName: NAME_SEARCH,
+      dinoDisplayName: { kind: 'custom', sql: nameSearch },
+      dinoName: { kind: 'custom', sql: nameSearch },
       tribeName: { kind: 'search', exprs: ['t.name'] },
       dinoSpecies: { kind: 'custom', sql: speciesSearch },
     },

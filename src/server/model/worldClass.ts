@@ -26,6 +26,8 @@ export interface WorldClass {
   from: (user: string) => string;
   /** FROM for counting a list's matches, when `from` joins what only the shown columns need. */
   countFrom?: (user: string) => string;
+  /** Exact totals up to this many matches, estimates beyond (ListSource.exactCountUpTo). */
+  exactCountUpTo?: number;
   list: ListSpec;
   /**
    * Filters that read the database before the list is planned (their answers kept in

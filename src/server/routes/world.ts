@@ -117,6 +117,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
           columns: wc.columns,
           from: wc.from(user),
           countFrom: wc.countFrom?.(user),
+          exactCountUpTo: wc.exactCountUpTo,
           where: [live],
           keepCount: ctx.reads.get,
         },
