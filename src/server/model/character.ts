@@ -8,7 +8,7 @@ export const CHARACTER: WorldClass = {
   table: 'characters',
   alias: 'c',
   idColumn: 'character_id',
-  columns: `
+  columns: () => `
     c.character_id AS "characterId", c.name AS "characterName", c.specimen_id AS "specimenId",
     c.player_id AS "playerId", p.name AS "playerName", c.tribe_id AS "tribeId", t.name AS "tribeName",
     ${serviceColumns('c')}`,

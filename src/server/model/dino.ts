@@ -5,11 +5,11 @@ import { DINO_STATUSES } from '../../domain/enums.ts';
 import type { ServerContext } from '../context.ts';
 import { type Filter, Params, searchSql } from '../http/listQuery.ts';
 import {
+  permissionsOf,
   serviceColumns,
   serviceFilters,
   uuidFilter,
   visibleAsList,
-  visibleRowByRow,
   type WorldClass,
 } from './worldClass.ts';
 
@@ -137,7 +137,7 @@ export const DINO: WorldClass = {
   table: 'dinos',
   alias: 'd',
   idColumn: 'dino_id',
-  columns: `
+  columns: (user) => `
     d.dino_id AS "dinoId", ${NUMBER} AS "dinoNumber", d.dino_number64::text AS "dinoNumber64",
     d.name AS "dinoName", d.name_tag AS "dinoNameTag", ${DISPLAY} AS "dinoDisplayName",
     d.species AS "dinoSpecies", d.species_path AS "dinoSpeciesPath", d.level AS "dinoLevel",
@@ -146,8 +146,8 @@ export const DINO: WorldClass = {
     (d.status = 'Dead' AND d.restore_data IS NOT NULL) AS "dinoRestoreEligible",
     d.status AS "dinoStatus", d.gender AS "dinoGender", d.gender <> 'None' AS "dinoHasGender",
     d.gender = 'Female' AS "dinoIsFemale", d.tribe_id AS "tribeId", t.name AS "tribeName",
-    ${serviceColumns('d')}`,
-  from: (user) => `dinos d ${visibleRowByRow('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
+    ${serviceColumns('d', permissionsOf('d', user))}`,
+  from: (user) => `dinos d ${visibleAsList('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
   // A count of up to 10,000 matches looked the permissions up for each (370 ms for one server's).
   countFrom: (user) => `dinos d ${visibleAsList('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
   // As the log list's: one server's ten thousand dinos took 26 ms to count, the page 3 ms; past a

@@ -9,7 +9,7 @@ export const TRIBE: WorldClass = {
   table: 'tribes',
   alias: 't',
   idColumn: 'tribe_id',
-  columns: `
+  columns: () => `
     t.tribe_id AS "tribeId", t.name AS "tribeName", t.tribe_number AS "tribeNumber",
     ${serviceColumns('t')}`,
   from: (user) => `tribes t ${visibleThrough('t', user)}`,

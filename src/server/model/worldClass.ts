@@ -21,8 +21,9 @@ export interface WorldClass {
   table: string;
   alias: string;
   idColumn: string;
-  columns: string;
-  /** FROM with joins; `$user` is replaced by the caller's id parameter. */
+  /** The JSON columns; `user` is the caller's id parameter. */
+  columns: (user: string) => string;
+  /** FROM with joins, visible to the caller (`user`). */
   from: (user: string) => string;
   /** FROM for counting a list's matches, when `from` joins what only the shown columns need. */
   countFrom?: (user: string) => string;
@@ -53,20 +54,19 @@ export const visibleAsList = (alias: string, user: string) =>
      AND ${alias}.service_id = ANY(ARRAY(SELECT service_id FROM service_permissions WHERE user_id = ${user}::uuid))`;
 
 /**
- * visibleThrough for a class with a million rows: the caller's view of the row's service is looked
- * up row by row (once per service, the planner keeps the answers), so a page can walk an index in
- * the list's order and stop after the page. Joined as a set, the view made the planner read every
- * visible row and sort them: 600 ms for the first page of 100,000 dinos (migration 015). OFFSET 0
- * keeps the planner from flattening the look-up back into that join.
+ * The caller's bits on the row's service for a class with a million rows, as a column rather than
+ * a join: PostgreSQL works it out for the page's rows only, after the sort and the limit. Joined
+ * as a set, the view made the planner read every visible dino and sort them (600 ms for the first
+ * page of 100,000, migration 015); looked up row by row in a lateral join, a name search paid for
+ * each of its matches before the page was cut. Visibility itself is visibleAsList in `from`.
  */
-export const visibleRowByRow = (alias: string, user: string) =>
-  `JOIN LATERAL (SELECT permissions FROM service_permissions
-                  WHERE service_id = ${alias}.service_id AND user_id = ${user}::uuid OFFSET 0) sp ON true
-   ${visibleAsList(alias, user)}`;
+export const permissionsOf = (alias: string, user: string) =>
+  `(SELECT permissions FROM service_permissions WHERE service_id = ${alias}.service_id AND user_id = ${user}::uuid)`;
 
-export const serviceColumns = (alias: string) => `
+/** The row's service as the JSON shows it, and the caller's bits on it (`sp`'s unless given). */
+export const serviceColumns = (alias: string, permissions = 'sp.permissions') => `
   ${alias}.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceDisplayName",
-  s.color AS "serviceColor", sp.permissions`;
+  s.color AS "serviceColor", ${permissions} AS permissions`;
 
 export const serviceFilters = (alias: string): Record<string, Filter> => ({
   serviceId: { kind: 'exact', expr: `${alias}.service_id`, type: 'uuid' },

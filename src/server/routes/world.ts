@@ -33,7 +33,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
   async function load(q: Queryable, id: string, userId: string): Promise<Row | null> {
     if (!UUID.test(id)) return null;
     const { rows } = await q.query<Row>(
-      `SELECT ${wc.columns} FROM ${wc.from('$2')} WHERE ${idCol} = $1 AND ${live}`,
+      `SELECT ${wc.columns('$2')} FROM ${wc.from('$2')} WHERE ${idCol} = $1 AND ${live}`,
       [id, userId],
     );
     if (rows[0]) noteRow(rows[0]);
@@ -43,7 +43,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
   /** The visible live rows of these ids, by lower-case id, in one query. */
   async function loadMany(q: Queryable, ids: string[], userId: string): Promise<Map<string, Row>> {
     const { rows } = await q.query<Row>(
-      `SELECT ${wc.columns} FROM ${wc.from('$2')} WHERE ${idCol} = ANY($1::uuid[]) AND ${live}`,
+      `SELECT ${wc.columns('$2')} FROM ${wc.from('$2')} WHERE ${idCol} = ANY($1::uuid[]) AND ${live}`,
       [ids.filter((id) => UUID.test(id)), userId],
     );
     return new Map(rows.map((r) => [r[wc.idProp] as string, r]));
@@ -114,7 +114,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
       await runList(
         db,
         {
-          columns: wc.columns,
+          columns: wc.columns(user),
           from: wc.from(user),
           countFrom: wc.countFrom?.(user),
           exactCountUpTo: wc.exactCountUpTo,
