@@ -34,6 +34,27 @@ afterAll(() => t?.close());
 
 const list = (query: string) => call(t.base, token, 'GET', `/sentinel/logMessages?${query}`);
 
+/** The statements the server ran while `fn` ran, through query and (on PGlite) readShared. */
+async function recording(fn: () => Promise<void>): Promise<string[]> {
+  const db = t.server.db;
+  const ran: string[] = [];
+  const { query, readShared } = db;
+  const spy = <F>(f: F) =>
+    ((sql: string, ...rest: unknown[]) => {
+      ran.push(sql);
+      return (f as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+    }) as F;
+  db.query = spy(query);
+  if (readShared) db.readShared = spy(readShared);
+  try {
+    await fn();
+  } finally {
+    db.query = query;
+    db.readShared = readShared;
+  }
+  return ran;
+}
+
 it('counts exactly while the matches are few', async () => {
   const r = await list(`serviceId=${t.demo.servers[1].serviceId}&level=Warning&pageSize=5`);
   expect(r.status).toBe(200);
@@ -74,22 +95,30 @@ it('does not count a list the planner expects far past the limit, and says the t
     [third.serviceId, many],
   );
   await t.server.db.query('ANALYZE log_messages');
-  const db = t.server.db;
-  const ran: string[] = [];
-  const query = db.query;
-  db.query = ((sql: string, ...rest: unknown[]) => {
-    ran.push(sql);
-    return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
-  }) as typeof db.query;
-  try {
+  const ran = await recording(async () => {
     const r = await list(`serviceId=${third.serviceId}&pageSize=50`);
     expect(r.body.totalIsEstimate).toBe(true);
     expect(r.body.totalResults).toBeGreaterThan(many * 0.5);
     expect(r.body.totalResults).toBeLessThan(many * 2);
     expect(r.body.results).toHaveLength(50);
-  } finally {
-    db.query = query;
-  }
+  });
   expect(ran.some((sql) => sql.startsWith('EXPLAIN'))).toBe(true);
   expect(ran.filter((sql) => /count\(\*\)/.test(sql) && !sql.includes('json_agg'))).toEqual([]);
+});
+
+it('counts a dino list before asking the planner, which it asks only past the limit', async () => {
+  await t.server.db.query(
+    `INSERT INTO dinos (service_id, dino_number64, name, species, species_path, status)
+     SELECT $1, 900000 + i, 'Counted ' || i, 'Rex', '/Game/X', 'Deployed' FROM generate_series(1, 5) AS i`,
+    [t.demo.servers[0].serviceId],
+  );
+  const ran = await recording(async () => {
+    const r = await call(t.base, token, 'GET', '/sentinel/dinos?dinoName=Counted&pageSize=2');
+    expect(r.status).toBe(200);
+    expect(r.body.results).toHaveLength(2);
+    expect(r.body.totalResults).toBe(5);
+    expect(r.body.totalIsEstimate).toBeUndefined();
+  });
+  expect(ran.filter((sql) => /count\(\*\)/.test(sql) && !sql.includes('json_agg'))).toHaveLength(1);
+  expect(ran.some((sql) => sql.startsWith('EXPLAIN'))).toBe(false);
 });

@@ -176,6 +176,13 @@ export interface ListSource {
   /** Exact totals up to this many matches (default EXACT_COUNT_LIMIT), estimates beyond. */
   exactCountUpTo?: number;
   /**
+   * Count before asking the planner (which is asked only past the limit), unless an estimate is
+   * kept already: where counting to the limit costs no more than planning, and searches are many
+   * and rarely repeated (dino names: 2-4 ms of planning each). By default the planner is asked
+   * first, so a list far past the limit is never counted (a common word among a million lines).
+   */
+  countFirst?: boolean;
+  /**
    * Keeps a total for every reader of the same query until a write request (ReadCache.get): the
    * game changes a world list's rows all the time, so its total is a moment's anyway, and counting
    * ten thousand of a million dinos cost more than the page.
@@ -232,18 +239,21 @@ async function countMatches(
   values: unknown[],
   upTo: number,
   atLeast: number,
+  countFirst: boolean,
 ) {
-  const expected = await plannerEstimate(db, `SELECT 1 FROM ${from} ${whereSql}`, values);
-  if (expected > upTo * SURELY_PAST_LIMIT) return { total: Math.max(atLeast, expected), estimated: true };
+  const sql = `SELECT 1 FROM ${from} ${whereSql}`;
+  const kept = countFirst ? keptEstimate(db, sql, values) : await plannerEstimate(db, sql, values);
+  if (kept !== undefined && kept > upTo * SURELY_PAST_LIMIT)
+    return { total: Math.max(atLeast, kept), estimated: true };
   const capped = await read<{ n: number | string }>(
     db,
-    `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${upTo + 1}) capped`,
+    `SELECT count(*) AS n FROM (${sql} LIMIT ${upTo + 1}) capped`,
     values,
     true,
   );
   const n = Number(capped.rows[0]?.n ?? 0);
   if (n <= upTo) return { total: n, estimated: false };
-  return { total: Math.max(n, expected), estimated: true };
+  return { total: Math.max(n, kept ?? (await plannerEstimate(db, sql, values))), estimated: true };
 }
 
 /** An estimate is no truer for being asked again: one per query for a while, for every reader. */
@@ -251,12 +261,16 @@ const ESTIMATE_KEEP_MS = 30_000;
 const ESTIMATES_KEPT = 1_000;
 const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
 
+const estimateKey = (sql: string, values: unknown[]) => `${sql}\u0000${JSON.stringify(values)}`;
+
+function keptEstimate(db: Queryable, sql: string, values: unknown[]): number | undefined {
+  const kept = estimatesOf.get(db)?.get(estimateKey(sql, values));
+  return kept && Date.now() - kept.at < ESTIMATE_KEEP_MS ? kept.rows : undefined;
+}
+
 async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): Promise<number> {
   const estimates = estimatesOf.get(db) ?? new Map();
   estimatesOf.set(db, estimates);
-  const key = `${sql}\u0000${JSON.stringify(values)}`;
-  const kept = estimates.get(key);
-  if (kept && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.rows;
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
     `EXPLAIN (FORMAT JSON) ${sql}`,
     values,
@@ -265,7 +279,7 @@ async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): P
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const rows = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
   if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
-  estimates.set(key, { rows, at: Date.now() });
+  estimates.set(estimateKey(sql, values), { rows, at: Date.now() });
   return rows;
 }
 
@@ -319,6 +333,7 @@ export async function runList(
           p.values,
           source.exactCountUpTo ?? EXACT_COUNT_LIMIT,
           offset + n,
+          source.countFirst ?? false,
         ),
       );
   return {

@@ -153,6 +153,8 @@ export const DINO: WorldClass = {
   // As the log list's: one server's ten thousand dinos took 26 ms to count, the page 3 ms; past a
   // thousand the console's list learns the true end as the reader reaches it.
   exactCountUpTo: 1_000,
+  // A thousand dinos are counted from an index in 1-2 ms, less than the planner takes to guess.
+  countFirst: true,
   resolveFilters: resolveSearches,
   list: {
     id: { param: 'dinoId', expr: 'd.dino_id' },

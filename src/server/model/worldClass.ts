@@ -29,6 +29,8 @@ export interface WorldClass {
   countFrom?: (user: string) => string;
   /** Exact totals up to this many matches, estimates beyond (ListSource.exactCountUpTo). */
   exactCountUpTo?: number;
+  /** ListSource.countFirst. */
+  countFirst?: boolean;
   list: ListSpec;
   /**
    * Filters that read the database before the list is planned (their answers kept in

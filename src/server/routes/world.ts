@@ -118,6 +118,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
           from: wc.from(user),
           countFrom: wc.countFrom?.(user),
           exactCountUpTo: wc.exactCountUpTo,
+          countFirst: wc.countFirst,
           where: [live],
           keepCount: ctx.reads.get,
         },
