@@ -18,8 +18,12 @@ export interface BenchApi {
   /** Arms the next keystroke: its sample ends once the input holds `query`. */
   arm(query: string): void;
   result(): Promise<Sample>;
-  /** Arms the wait for a row whose text holds `text` (a server's answer), timed from the same keystroke. */
-  armRow(text: string): void;
+  /**
+   * Arms the wait for the server's rows for `query`, timed from the same keystroke: the paint
+   * after the page handed them to the palette (they go below the rows it shows already, so they
+   * may be past the list's visible window).
+   */
+  armRow(query: string): void;
   row(): Promise<Sample>;
   /** Long tasks after the palette painted open and before the first keystroke (ms). */
   idleLongTasks(): number[];
@@ -74,7 +78,12 @@ export function inputCommitted(query: string): boolean {
   return document.querySelector(INPUT_SELECTOR)?.getAttribute('value') === query;
 }
 
-export function installProbe(open: () => void, isOpen: () => boolean): void {
+/** `answered(query)`: the page's fake server has answered `query` (the remote variant). */
+export function installProbe(
+  open: () => void,
+  isOpen: () => boolean,
+  answered: (query: string) => boolean = () => false,
+): void {
   let keyStart: number | null = null;
   let firstKey: number | null = null;
   let openEnd = 0;
@@ -113,10 +122,8 @@ export function installProbe(open: () => void, isOpen: () => boolean): void {
       if (!pending) throw new Error('arm() first');
       return pending;
     },
-    armRow(text) {
-      const shown = () =>
-        [...document.querySelectorAll('[role="option"]')].some((o) => o.textContent?.includes(text));
-      pendingRow = paintedAfter(() => keyStart !== null && shown()).then((end) => ({
+    armRow(query) {
+      pendingRow = paintedAfter(() => keyStart !== null && answered(query)).then((end) => ({
         ms: end - keyStart!,
         longTasks: overlapping(keyStart!, end),
       }));

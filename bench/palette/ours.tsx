@@ -24,21 +24,23 @@ const VERBS = ['List', 'Open', 'Create', 'Edit', 'Delete', 'Refresh', 'Export', 
 export const REMOTE_PAGE = 20;
 export const remoteLabel = (query: string, n: number) => `${query} ${n} (server)`;
 
+/** Queries the fake server has answered, for the probe's armRow. */
+const answered = new Set<string>();
+
 function fakeServer(latencyMs: number): RemoteSearch {
   return (text, signal) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          resolve(
-            Array.from({ length: REMOTE_PAGE }, (_, n) => ({
-              kind: 'dino' as const,
-              id: `remote-${text}-${n}`,
-              label: remoteLabel(text, n),
-              detail: 'Rex · Tribe of Bob · The Island',
-            })),
-          ),
-        latencyMs,
-      );
+      const timer = setTimeout(() => {
+        answered.add(text);
+        resolve(
+          Array.from({ length: REMOTE_PAGE }, (_, n) => ({
+            kind: 'dino' as const,
+            id: `remote-${text}-${n}`,
+            label: remoteLabel(text, n),
+            detail: 'Rex · Tribe of Bob · The Island',
+          })),
+        );
+      }, latencyMs);
       signal.addEventListener('abort', () => {
         clearTimeout(timer);
         reject(new DOMException('aborted', 'AbortError'));
@@ -102,5 +104,6 @@ export function mountOurs(root: Root, data: BenchEntity[], remoteLatencyMs: numb
   installProbe(
     () => openPalette(store),
     () => document.querySelector(INPUT_SELECTOR) !== null,
+    (query) => answered.has(query),
   );
 }

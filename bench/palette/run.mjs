@@ -74,7 +74,7 @@ async function oneRun(bench, variant, n) {
           window.__bench.arm(query);
           if (row) window.__bench.armRow(row);
         },
-        [q, asks ? `${q.trim()} 0 (server)` : null],
+        [q, asks ? q.trim() : null],
       );
       await page.keyboard.type(QUERY[i - 1]);
       const sample = await page.evaluate(() => window.__bench.result());
