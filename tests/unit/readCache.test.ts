@@ -35,6 +35,17 @@ describe('the read cache', () => {
     expect(l.calls).toBe(2);
   });
 
+  it('drops answers past their age, so keys typed once are not held until a write', async () => {
+    let clock = 0;
+    const cache = createReadCache(MAX_AGE_MS, () => clock);
+    for (let i = 0; i < 100; i++) await cache.get(`search ${i}`, async () => [i]);
+    expect(cache.size).toBe(100);
+    clock = MAX_AGE_MS;
+    await cache.get('fresh', async () => 'x');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('fresh', async () => 'y')).toBe('x');
+  });
+
   it('does not keep an answer whose load began before a write', async () => {
     const cache = createReadCache();
     const l = slowLoad();

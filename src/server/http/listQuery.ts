@@ -1,6 +1,7 @@
 // Paged lists of SENTINEL-API §3.0, declared per class: filters (exact, comma list, ILIKE, SEARCH),
 // `a|b` OR keys, `<idProp>[]=` id lists, sortedColumn/sortDirection, page/pageSize ≤ 250.
 
+import { createHash } from 'node:crypto';
 import type { Page } from '../../domain/api.ts';
 import { PAGE_SIZE_MAX, UUID } from '../../domain/constants.ts';
 import { PAGE_MAX } from '../../domain/limits.ts';
@@ -285,12 +286,13 @@ async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): P
 
 type Count = { total: number; estimated: boolean };
 
+/** A kept total's key: a digest, as the values may hold a search's thousands of ids. */
 function keptCount(source: ListSource, whereSql: string, values: unknown[], count: () => Promise<Count>) {
   if (!source.keepCount) return count();
-  return source.keepCount(
-    `count\u0000${source.countFrom ?? source.from}${whereSql}\u0000${JSON.stringify(values)}`,
-    count,
-  );
+  const key = createHash('sha256')
+    .update(`${source.countFrom ?? source.from}${whereSql}\u0000${JSON.stringify(values)}`)
+    .digest('base64');
+  return source.keepCount(`count:${key}`, count);
 }
 
 /**

@@ -31,8 +31,11 @@ const DISTINCT_SPECIES = `WITH RECURSIVE k(species) AS (
 const speciesSearch = (value: string, p: Params) =>
   `d.species = ANY(ARRAY(${DISTINCT_SPECIES} AND ${searchSql(['k.species'], value, p)}))`;
 
-/** A name search's matches are kept for a page by id up to this many; past them it runs in the page. */
-const NAME_IDS_KEPT = 10_000;
+/**
+ * A name search's matches are kept for a page by id up to this many (~90 kB held per search for
+ * a few seconds); past them, as for a palette's three letters, the search runs inside the page.
+ */
+const NAME_IDS_KEPT = 2_000;
 
 /**
  * The name search from three characters on (what trigrams index): the matching ids are gathered

@@ -13,6 +13,8 @@ const MAX_ENTRIES = 10_000;
 export interface ReadCache {
   /** The answer kept for `key`, or `load`'s, shared by every caller until it is stale. */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Answers held, stale ones among them until the next sweep. */
+  readonly size: number;
   /** Something was written: every answer read before now may be stale. */
   invalidate(): void;
 }
@@ -21,8 +23,23 @@ export function createReadCache(maxAgeMs = MAX_AGE_MS, now: () => number = Date.
   const kept = new Map<string, { value: Promise<unknown>; at: number }>();
   /** Bumped by each write: a load that started before one is used once but not kept. */
   let epoch = 0;
+  let swept = now();
+  /**
+   * Stale answers are dropped once per age, so what is held is what the last two ages read: the
+   * dino searches keep thousands of ids under keys anyone can type, and a quiet spell without
+   * writes would otherwise hold them until MAX_ENTRIES.
+   */
+  const sweep = () => {
+    if (now() - swept < maxAgeMs) return;
+    swept = now();
+    for (const [key, entry] of kept) if (swept - entry.at >= maxAgeMs) kept.delete(key);
+  };
   return {
+    get size() {
+      return kept.size;
+    },
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      sweep();
       const hit = kept.get(key);
       if (hit && now() - hit.at < maxAgeMs) return hit.value as Promise<T>;
       const started = epoch;
@@ -54,6 +71,9 @@ export function sharedReadCache(bus: Bus): ReadCache {
   bus.on(STALE, () => local.invalidate());
   return {
     get: local.get,
+    get size() {
+      return local.size;
+    },
     invalidate() {
       local.invalidate();
       if (bus.shared)
