@@ -342,7 +342,7 @@ describe('lists without a cursor', () => {
     expect(api.calls('/sentinel/playerSessions').length).toBe(before + 1);
   });
 
-  it('a whole list: pages are fetched in order up to the list’s limit', async () => {
+  it('a survivor list of 100,000 is paged as the reader moves: End fetches the last page, not those between', async () => {
     const character = (n: number) =>
       ({
         characterId: uuid(400 + n),
@@ -351,17 +351,26 @@ describe('lists without a cursor', () => {
         specimenId: n,
         tribeName: '',
       }) as unknown as Character;
-    const stored = Array.from({ length: PAGE_SIZE + 10 }, (_, i) => character(i));
+    const TOTAL = 100_000;
+    const stored = Array.from({ length: TOTAL }, (_, i) => character(i));
     const api = fakeApi({ '/sentinel/characters': () => stored });
     show(<SurvivorList filter={{ serviceId: SERVICE }} name="serverCharacters" />, api.http, null);
     expect(await screen.findByText('Survivor 000')).toBeTruthy();
-    expect(api.calls('/sentinel/characters')).toEqual([
+    const grid = screen.getByRole('grid', { name: 'Survivors' });
+    // The whole list's length, from the first page; only the pages near the reader are asked for.
+    expect(grid.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
+    await waitFor(() => expect(api.calls('/sentinel/characters').length).toBeGreaterThanOrEqual(2));
+    expect(api.calls('/sentinel/characters').slice(0, 2)).toEqual([
       { serviceId: SERVICE, page: 1, pageSize: PAGE_SIZE },
       { serviceId: SERVICE, page: 2, pageSize: PAGE_SIZE },
     ]);
-    expect(screen.getByRole('grid', { name: 'Survivors' }).getAttribute('aria-rowcount')).toBe(
-      String(PAGE_SIZE + 10 + 1),
-    );
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'End' });
+    expect(await screen.findByText(`Survivor ${TOTAL - 1}`)).toBeTruthy();
+    const pages = api.calls('/sentinel/characters').map((q) => q.page);
+    expect(pages).toContain(TOTAL / PAGE_SIZE);
+    // The pages between were never fetched.
+    expect(pages.filter((n) => Number(n) > 3 && Number(n) < TOTAL / PAGE_SIZE - 1)).toEqual([]);
   });
 });
 
