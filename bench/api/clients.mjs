@@ -7,9 +7,26 @@
 import { Agent, request } from 'node:http';
 import { percentile, round } from '../lib/stats.mjs';
 
+/** @typedef {{ p50Ms: number, p99Ms: number, maxMs: number, requestsPerSecond: number, requests: number, errors: number }} ClientFigures */
+
 /**
- * @param {{ url: string, token: string, path: () => string, clients: number, ratePerClient: number, seconds: number }} o
- * @returns {Promise<{ p50Ms: number, p99Ms: number, maxMs: number, requestsPerSecond: number, requests: number, errors: number }>}
+ * The figures of answered requests' latencies over `seconds` of clients.
+ * @returns {ClientFigures}
+ */
+export const summarize = (latencies, seconds, errors) => ({
+  p50Ms: round(percentile(latencies, 0.5)),
+  p99Ms: round(percentile(latencies, 0.99)),
+  maxMs: round(Math.max(0, ...latencies)),
+  // Per second of the run: the clients still thinking when it ends do not stretch it.
+  requestsPerSecond: round(latencies.length / seconds),
+  requests: latencies.length,
+  errors,
+});
+
+/**
+ * `latencies`, when given, also gets every answered request's latency (to pool several runs).
+ * @param {{ url: string, token: string, path: () => string, clients: number, ratePerClient: number, seconds: number, latencies?: number[] }} o
+ * @returns {Promise<ClientFigures>}
  */
 export async function runClients(o) {
   const agent = new Agent({ keepAlive: true, maxSockets: o.clients });
@@ -55,13 +72,6 @@ export async function runClients(o) {
     }),
   );
   agent.destroy();
-  return {
-    p50Ms: round(percentile(latencies, 0.5)),
-    p99Ms: round(percentile(latencies, 0.99)),
-    maxMs: round(Math.max(0, ...latencies)),
-    // Per second of the run: the clients still thinking when it ends do not stretch it.
-    requestsPerSecond: round(latencies.length / o.seconds),
-    requests: latencies.length,
-    errors,
-  };
+  o.latencies?.push(...latencies);
+  return summarize(latencies, o.seconds, errors);
 }

@@ -36,7 +36,9 @@ const demo = await seedDemo(server.db, { ...DEMO, servers });
 const ids = demo.servers.map((s) => s.serviceId);
 
 // BENCH_RCON_PORT: the services connect over RCON instead, to game servers listening from that
-// port on (bench/rcon/sim.ts); the connector takes them up at its next lease renewal.
+// port on (bench/rcon/sim.ts); the connector takes them up at its next lease renewal. On
+// `{type: 'rcon', on}` they switch to the link (which no game server speaks here) and back, so one
+// server is measured with and without RCON servers polled.
 const rconPort = Number(process.env.BENCH_RCON_PORT ?? 0);
 if (rconPort > 0) {
   const sealed = seal(process.env.BENCH_RCON_PASSWORD ?? 'bench-rcon', server.config.rconKey);
@@ -46,6 +48,13 @@ if (rconPort > 0) {
               rcon_password_sealed = $3 WHERE service_id = $1`,
       [id, rconPort + i, sealed],
     );
+}
+async function switchRcon(on: boolean): Promise<void> {
+  await server.db.query('UPDATE services SET connection_kind = $2 WHERE service_id = ANY($1::uuid[])', [
+    ids,
+    on ? 'rcon' : 'link',
+  ]);
+  await server.rcon.renew();
 }
 
 // Indexes are built once after the load rather than row by row during it (GIN especially).
@@ -113,8 +122,12 @@ process.send?.({
   loadMs,
   dinos,
 });
-process.on('message', async (m: { type: string }) => {
+process.on('message', async (m: { type: string; on?: boolean }) => {
   if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
+  if (m.type === 'rcon') {
+    await switchRcon(m.on === true);
+    process.send?.({ rcon: m.on });
+  }
   if (m.type === 'stop') {
     if (sim)
       await new Promise((r) => {

@@ -11,10 +11,15 @@ export async function startBenchServer(env) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  /** The child's next message; it failing if the child exits first. */
   const next = () =>
     new Promise((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+      const exited = (code) => reject(new Error(`bench server exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (m) => {
+        child.off('exit', exited);
+        resolve(m);
+      });
     });
   const ready = await next();
   return {
@@ -22,6 +27,11 @@ export async function startBenchServer(env) {
     async peakRssMiB() {
       child.send({ type: 'rss' });
       return (await next()).peakRssMiB;
+    },
+    /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
+    async rcon(on) {
+      child.send({ type: 'rcon', on });
+      await next();
     },
     stop: () =>
       new Promise((resolve) => {

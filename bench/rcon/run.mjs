@@ -1,13 +1,20 @@
 // RCON bench (issue 17): 50 servers connected over RCON and polled (ListPlayers, GetChat,
 // GetGameLog every 2 s), their game servers simulated in a process of their own. Measures
 // chat-to-screen latency (a line said in the game until a console's socket has it as
-// `chatMessage`) and the log list's p99 under 100 console clients, against the same run with no
-// RCON servers. Chat lines carry no time over RCON, so their latency is bounded by the poll
-// interval: p50 about half of it, p99 about all of it.
+// `chatMessage`) and the log list's p99 under 100 console clients, with the RCON servers polled
+// and without them.
+//
+// With and without are the same API server, its services switched between RCON and the link
+// (which no game server speaks here), in alternating phases: with, without, without, with, and so
+// on. Two servers measured one after the other differed by 1.3-1.4x in p99 with no RCON server in
+// either, so the order and the drift of the machine would have been measured, not RCON. The game
+// servers' process runs throughout, as real ones run on other machines whether polled or not.
+// Chat lines carry no time over RCON, so their latency is bounded by the poll interval: p50 about
+// half of it, p99 about all of it.
 import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
-import { runClients } from '../api/clients.mjs';
+import { runClients, summarize } from '../api/clients.mjs';
 import { startBenchServer } from '../api/server.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
@@ -19,7 +26,9 @@ const PASSWORD = 'bench-rcon';
 const CLIENTS = 100;
 const CLIENT_RATE = 2;
 const SIM = new URL('./sim.ts', import.meta.url).pathname;
-const WARM_UP_SECONDS = 3;
+const WARM_UP_SECONDS = 10;
+/** The connector's poll interval and a margin: every line said has been read by then. */
+const DRAIN_MS = 3000;
 
 const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest('hex');
 
@@ -58,8 +67,8 @@ const logList = (ids) => {
   return () => `/v4/sentinel/logMessages?serviceId=${ids[n++ % ids.length]}&pageSize=100`;
 };
 
-/** The consoles reading `server`'s log lists for `seconds`. */
-const readLogs = (server, seconds) =>
+/** The consoles reading `server`'s log lists for `seconds`, their latencies added to `latencies`. */
+const readLogs = (server, seconds, latencies) =>
   runClients({
     url: server.url,
     token: server.token,
@@ -67,14 +76,27 @@ const readLogs = (server, seconds) =>
     clients: CLIENTS,
     ratePerClient: CLIENT_RATE,
     seconds,
+    latencies,
   });
 
-/** Both servers measured as ones that have been up a while (connections, prepared statements, JIT). */
-const warmUp = (server) => readLogs(server, WARM_UP_SECONDS);
+async function connectedCount(server) {
+  const res = await fetch(`${server.url}/v4/sentinel/services?isConnected=true&pageSize=250`, {
+    headers: { authorization: `Bearer ${server.token}` },
+  });
+  return (await res.json()).results.length;
+}
+
+/** Switches the services to RCON or away, and waits until all or none are connected. */
+async function switchRcon(server, on) {
+  await server.rcon(on);
+  const want = on ? SERVERS : 0;
+  await until(`${want} RCON servers connected`, async () => (await connectedCount(server)) === want);
+}
 
 export async function run({ quick, log }) {
-  const seconds = quick ? 10 : 30;
-  const lines = quick ? 50 : 300;
+  const seconds = quick ? 8 : 20;
+  const rounds = quick ? 2 : 3;
+  const linesPerPhase = quick ? 25 : 100;
   const rows = quick ? '20000' : '200000';
   // Below Linux's ephemeral ports (32768–60999), where the bench's own connections land.
   const base = 20_000 + Math.floor(Math.random() * 10_000);
@@ -85,7 +107,6 @@ export async function run({ quick, log }) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve) => sim.once('message', resolve));
-  let withRcon;
   const server = await startBenchServer({
     BENCH_LOG_ROWS: rows,
     BENCH_SERVERS: String(SERVERS),
@@ -94,61 +115,67 @@ export async function run({ quick, log }) {
     BENCH_RCON_PASSWORD: PASSWORD,
   });
   try {
-    await until(`${SERVERS} RCON servers connected`, async () => {
-      const res = await fetch(`${server.url}/v4/sentinel/services?isConnected=true&pageSize=250`, {
-        headers: { authorization: `Bearer ${server.token}` },
-      });
-      return (await res.json()).results.length === SERVERS;
-    });
-    await warmUp(server);
-    log(`  ${SERVERS} RCON servers connected; ${lines} chat lines while ${CLIENTS} clients read logs`);
+    await switchRcon(server, true);
+    // Measured as a server that has been up a while (prepared statements, JIT).
+    await readLogs(server, WARM_UP_SECONDS, []);
+    log(
+      `  ${SERVERS} RCON servers connected; ${rounds * 2} phases of ${seconds} s, ${CLIENTS} clients reading logs`,
+    );
     const sent = new Map();
-    const latencies = [];
+    const chat = [];
     const ws = await subscribe(server.url, server.secret, server.serviceIds, (m) => {
       const at = sent.get(m.metadata?.originalMessage);
-      if (at !== undefined) latencies.push(Date.now() - at);
+      if (at !== undefined) chat.push(Date.now() - at);
     });
-    const speaking = (async () => {
-      for (let i = 0; i < lines; i++) {
-        const say = `bench line ${i}`;
-        sent.set(say, Date.now());
-        sim.send({ say, server: i % SERVERS });
-        await new Promise((r) => setTimeout(r, (seconds * 1000) / lines));
+    const latencies = { true: [], false: [] };
+    const reconnecting = [];
+    const errors = { true: 0, false: 0 };
+    const phases = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const on of round % 2 === 0 ? [true, false] : [false, true]) {
+        await switchRcon(server, on);
+        // What the game said while nobody polled is read at once: the reconnect, apart from the polling.
+        if (on) await readLogs(server, DRAIN_MS / 1000, reconnecting);
+        const speaking = (async () => {
+          for (let i = 0; on && i < linesPerPhase; i++) {
+            const say = `bench line ${sent.size}`;
+            sent.set(say, Date.now());
+            sim.send({ say, server: sent.size % SERVERS });
+            await new Promise((r) => setTimeout(r, (seconds * 1000) / linesPerPhase));
+          }
+        })();
+        const f = await readLogs(server, seconds, latencies[on]);
+        errors[on] += f.errors;
+        phases.push({ rcon: on, p50Ms: f.p50Ms, p99Ms: f.p99Ms });
+        await speaking;
+        // Every line said is read before its server is let go.
+        if (on) await new Promise((r) => setTimeout(r, DRAIN_MS));
       }
-    })();
-    const api = await readLogs(server, seconds);
-    await speaking;
-    await new Promise((r) => setTimeout(r, 3000));
+    }
     ws.terminate();
-    withRcon = {
+    const measured = seconds * rounds;
+    return {
+      servers: SERVERS,
+      logRows: Number(rows),
+      secondsPerPhase: seconds,
       chat: {
-        lines,
-        delivered: latencies.length,
-        p50Ms: round(median(latencies)),
-        p99Ms: round(percentile(latencies, 0.99)),
-        maxMs: round(Math.max(0, ...latencies)),
+        lines: sent.size,
+        delivered: chat.length,
+        p50Ms: round(median(chat)),
+        p99Ms: round(percentile(chat, 0.99)),
+        maxMs: round(Math.max(0, ...chat)),
       },
-      api,
+      api: summarize(latencies.true, measured, errors.true),
+      apiWithoutRcon: summarize(latencies.false, measured, errors.false),
+      apiReconnecting: summarize(reconnecting, (rounds * DRAIN_MS) / 1000, 0),
+      phases,
       peakRssMiB: await server.peakRssMiB(),
+      targets: TARGETS,
     };
   } finally {
     await server.stop();
     sim.send({ stop: true });
   }
-
-  const quiet = await startBenchServer({
-    BENCH_LOG_ROWS: rows,
-    BENCH_SERVERS: String(SERVERS),
-    BENCH_SIMULATE: '0',
-  });
-  let without;
-  try {
-    await warmUp(quiet);
-    without = await readLogs(quiet, seconds);
-  } finally {
-    await quiet.stop();
-  }
-  return { servers: SERVERS, logRows: Number(rows), ...withRcon, apiWithoutRcon: without, targets: TARGETS };
 }
 
 export function table(f) {
@@ -171,6 +198,15 @@ export function table(f) {
       p50: `${f.apiWithoutRcon.p50Ms} ms`,
       p99: `${f.apiWithoutRcon.p99Ms} ms`,
       target: 'baseline',
+    },
+    {
+      bench: `log list, first ${DRAIN_MS / 1000} s after ${f.servers} reconnect`,
+      p50: `${f.apiReconnecting.p50Ms} ms`,
+      p99: `${f.apiReconnecting.p99Ms} ms`,
+    },
+    {
+      bench: `p99 by phase (${f.secondsPerPhase} s each)`,
+      p99: f.phases.map((p) => `${p.rcon ? 'with' : 'without'} ${p.p99Ms}`).join(', '),
     },
     { bench: 'RCON server peak RSS', p50: `${f.peakRssMiB} MiB` },
   ];
