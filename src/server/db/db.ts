@@ -35,6 +35,13 @@ export interface Db extends Queryable {
    * the last statement or transaction ended, 0 while one runs (see statistics.ts).
    */
   quietMs?(): number;
+  /**
+   * Embedded PGlite only: resolves once no statement runs or waits, one caller at a time in the
+   * order they asked (the first one at the latest after a short wait). Work no one waits for (the
+   * lines a game said, read over RCON) goes in the gaps between the consoles' requests instead of
+   * ahead of them: each caller should run one statement or transaction, then ask again.
+   */
+  idle?(): Promise<void>;
 }
 
 export interface DbOptions {
@@ -47,6 +54,11 @@ export interface DbOptions {
 }
 
 const INT8 = 20;
+/**
+ * The longest the first caller of idle() waits: on a database that never rests, background work
+ * still goes on, one step each time (a game's lines, at about a hundred milliseconds a line).
+ */
+const IDLE_WAIT_MS = 100;
 /** Distinct statement texts prepared inside PGlite transactions (see openPglite). */
 const TX_STATEMENTS_KEPT = 2_000;
 // pg returns bigint as a string; PGlite returns a number when it is exact. Permission masks peak
@@ -97,14 +109,44 @@ async function openPglite(dataDir: string): Promise<Db> {
   });
   let running = 0;
   let lastEnded = performance.now();
-  /** Counts what runs, for quietMs. */
+  /** Callers of idle(), first come first served. */
+  const idleWaiters: (() => void)[] = [];
+  /** Lets the first caller of idle() go after IDLE_WAIT_MS even if the database never rests. */
+  let idleTimer: NodeJS.Timeout | undefined;
+  /**
+   * A caller was let go and has not started its statement yet: until it does, the database only
+   * looks idle, and fifty servers' connectors asking at that moment would all be let go at once.
+   */
+  let lent = false;
+  const lend = () => {
+    lent = true;
+    // Its statement starts in the callbacks of this turn; one that ran none lets the next go.
+    setImmediate(() => {
+      lent = false;
+      wakeIdle();
+    });
+  };
+  const releaseIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
+    lend();
+    idleWaiters.shift()?.();
+    if (idleWaiters.length > 0) idleTimer = setTimeout(releaseIdle, IDLE_WAIT_MS);
+  };
+  // After the callbacks of the statement that ended: a request they start runs first.
+  const wakeIdle = () => {
+    if (running === 0 && !lent && idleWaiters.length > 0) releaseIdle();
+  };
+  /** Counts what runs, for quietMs and idle. */
   const counted = async <R>(work: () => Promise<R>): Promise<R> => {
     running += 1;
+    lent = false;
     try {
       return await work();
     } finally {
       running -= 1;
       lastEnded = performance.now();
+      if (running === 0 && idleWaiters.length > 0) setImmediate(wakeIdle);
     }
   };
   /** Reads queued behind the running statement, by text and values: the answer they will share. */
@@ -138,6 +180,17 @@ async function openPglite(dataDir: string): Promise<Db> {
     transaction: (fn) => counted(() => lite.transaction((tx) => fn(inTransaction(tx)))),
     close: () => lite.close(),
     quietMs: () => (running > 0 ? 0 : performance.now() - lastEnded),
+    idle: () => {
+      if (running === 0 && !lent && idleWaiters.length === 0) {
+        lend();
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        idleTimer ??= setTimeout(releaseIdle, IDLE_WAIT_MS);
+        if (running === 0) setImmediate(wakeIdle);
+      });
+    },
   };
 }
 
