@@ -122,3 +122,15 @@ it('counts a dino list before asking the planner, which it asks only past the li
   expect(ran.filter((sql) => /count\(\*\)/.test(sql) && !sql.includes('json_agg'))).toHaveLength(1);
   expect(ran.some((sql) => sql.startsWith('EXPLAIN'))).toBe(false);
 });
+
+it("asks the planner about a list once, not again for the next readers' same page", async () => {
+  const query = `serviceId=${t.demo.servers[0].serviceId}&level=Informational&pageSize=3`;
+  const first = await recording(async () => {
+    expect((await list(query)).status).toBe(200);
+  });
+  const again = await recording(async () => {
+    expect((await list(query)).status).toBe(200);
+  });
+  expect(first.filter((sql) => sql.startsWith('EXPLAIN'))).toHaveLength(1);
+  expect(again.filter((sql) => sql.startsWith('EXPLAIN'))).toEqual([]);
+});

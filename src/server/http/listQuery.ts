@@ -178,7 +178,7 @@ export interface ListSource {
   exactCountUpTo?: number;
   /**
    * Count before asking the planner (which is asked only past the limit), unless an estimate is
-   * kept already: where counting to the limit costs no more than planning, and searches are many
+   * kept already (a kept estimate is always used first): where counting to the limit costs no more than planning, and searches are many
    * and rarely repeated (dino names: 2-4 ms of planning each). By default the planner is asked
    * first, so a list far past the limit is never counted (a common word among a million lines).
    */
@@ -243,7 +243,8 @@ async function countMatches(
   countFirst: boolean,
 ) {
   const sql = `SELECT 1 FROM ${from} ${whereSql}`;
-  const kept = countFirst ? keptEstimate(db, sql, values) : await plannerEstimate(db, sql, values);
+  const kept =
+    keptEstimate(db, sql, values) ?? (countFirst ? undefined : await plannerEstimate(db, sql, values));
   if (kept !== undefined && kept > upTo * SURELY_PAST_LIMIT)
     return { total: Math.max(atLeast, kept), estimated: true };
   const capped = await read<{ n: number | string }>(
