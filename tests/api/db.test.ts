@@ -4,7 +4,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { trailedDb } from '../../src/server/activity/trail.ts';
 import { type Db, openDb } from '../../src/server/db/db.ts';
+import { recording } from './helpers.ts';
 
 let db: Db;
 const url = process.env.TEST_DATABASE_URL;
@@ -201,4 +203,15 @@ it.skipIf(url)('lets one idle() caller go, not all, when several ask while nothi
     ),
   );
   expect(order).toEqual(['idle 1', 'ran 1', 'idle 2', 'ran 2', 'idle 3', 'ran 3']);
+});
+
+it("gives the routes' database (with the activity trail) every method of the database, looked up at each call", async () => {
+  const trailed = trailedDb(db);
+  expect(trailed.readShared).toBe(db.readShared);
+  expect(trailed.idle).toBe(db.idle);
+  expect(trailed.quietMs).toBe(db.quietMs);
+  const ran = await recording(db, async () => {
+    await trailed.query('SELECT 2 AS n');
+  });
+  expect(ran).toEqual(['SELECT 2 AS n']);
 });

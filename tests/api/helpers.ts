@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TokenResponse } from '../../src/domain/api.ts';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/db.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 
@@ -157,4 +158,24 @@ export async function linkGameServers(
   const up = () => servers.every((s) => t.server.links.isConnected(s.serviceId));
   for (let i = 0; i < 100 && !up(); i++) await new Promise((r) => setTimeout(r, 50));
   return sim;
+}
+
+/** The statements `db` ran while `fn` ran, through query and (on PGlite, where lists read) readShared. */
+export async function recording(db: Db, fn: () => Promise<void>): Promise<string[]> {
+  const ran: string[] = [];
+  const { query, readShared } = db;
+  const spy = <F>(f: F) =>
+    ((sql: string, ...rest: unknown[]) => {
+      ran.push(sql);
+      return (f as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+    }) as F;
+  db.query = spy(query);
+  if (readShared) db.readShared = spy(readShared);
+  try {
+    await fn();
+  } finally {
+    db.query = query;
+    db.readShared = readShared;
+  }
+  return ran;
 }

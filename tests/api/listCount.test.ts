@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOG_EXACT_COUNT } from '../../src/server/routes/logMessages.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, recording as recordingOf, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let token: string;
@@ -34,26 +34,7 @@ afterAll(() => t?.close());
 
 const list = (query: string) => call(t.base, token, 'GET', `/sentinel/logMessages?${query}`);
 
-/** The statements the server ran while `fn` ran, through query and (on PGlite) readShared. */
-async function recording(fn: () => Promise<void>): Promise<string[]> {
-  const db = t.server.db;
-  const ran: string[] = [];
-  const { query, readShared } = db;
-  const spy = <F>(f: F) =>
-    ((sql: string, ...rest: unknown[]) => {
-      ran.push(sql);
-      return (f as (...a: unknown[]) => unknown).call(db, sql, ...rest);
-    }) as F;
-  db.query = spy(query);
-  if (readShared) db.readShared = spy(readShared);
-  try {
-    await fn();
-  } finally {
-    db.query = query;
-    db.readShared = readShared;
-  }
-  return ran;
-}
+const recording = (fn: () => Promise<void>) => recordingOf(t.server.db, fn);
 
 it('counts exactly while the matches are few', async () => {
   const r = await list(`serviceId=${t.demo.servers[1].serviceId}&level=Warning&pageSize=5`);

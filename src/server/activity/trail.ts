@@ -96,13 +96,15 @@ async function insertEntry(q: Queryable, w: Write, outcome: string): Promise<voi
   );
 }
 
-/** The database routes see: inside a trail scope, each transaction also writes the entry. */
+/**
+ * The database routes see: inside a trail scope, each transaction also writes the entry. Every
+ * other method is the database's own, looked up at each call (a copy that named them one by one
+ * had dropped PGlite's shared reads and idle()).
+ */
 export function trailedDb(db: Db): Db {
-  return {
-    query: (sql, params, name) => db.query(sql, params, name),
-    exec: (sql) => db.exec(sql),
-    close: () => db.close(),
-    async transaction(fn) {
+  const trailed: Db = Object.create(db);
+  return Object.assign(trailed, {
+    async transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> {
       const w = current();
       if (!w) return db.transaction(fn);
       const result = await db.transaction(async (tx) => {
@@ -114,7 +116,7 @@ export function trailedDb(db: Db): Db {
       w.recorded = true;
       return result;
     },
-  };
+  });
 }
 
 export interface WriteInfo {
