@@ -36,10 +36,11 @@ export interface Db extends Queryable {
    */
   quietMs?(): number;
   /**
-   * Embedded PGlite only: resolves once no statement runs or waits, one caller at a time in the
-   * order they asked (the first one at the latest after a short wait). Work no one waits for (the
-   * lines a game said, read over RCON) goes in the gaps between the consoles' requests instead of
-   * ahead of them: each caller should run one statement or transaction, then ask again.
+   * Embedded PGlite only: resolves in a later turn of the event loop once no statement runs or
+   * waits, one caller at a time in the order they asked (the first one at the latest after a short
+   * wait). Work no one waits for (the lines a game said, read over RCON) goes in the gaps between
+   * the consoles' requests instead of ahead of them: each caller should run one statement or
+   * transaction, then ask again.
    */
   idle?(): Promise<void>;
 }
@@ -113,40 +114,38 @@ async function openPglite(dataDir: string): Promise<Db> {
   const idleWaiters: (() => void)[] = [];
   /** Lets the first caller of idle() go after IDLE_WAIT_MS even if the database never rests. */
   let idleTimer: NodeJS.Timeout | undefined;
-  /**
-   * A caller was let go and has not started its statement yet: until it does, the database only
-   * looks idle, and fifty servers' connectors asking at that moment would all be let go at once.
-   */
-  let lent = false;
-  const lend = () => {
-    lent = true;
-    // Its statement starts in the callbacks of this turn; one that ran none lets the next go.
-    setImmediate(() => {
-      lent = false;
-      wakeIdle();
-    });
-  };
   const releaseIdle = () => {
     clearTimeout(idleTimer);
     idleTimer = undefined;
-    lend();
     idleWaiters.shift()?.();
-    if (idleWaiters.length > 0) idleTimer = setTimeout(releaseIdle, IDLE_WAIT_MS);
+    if (idleWaiters.length > 0) {
+      idleTimer = setTimeout(releaseIdle, IDLE_WAIT_MS);
+      // For a caller that runs no statement: the next one goes next turn anyway.
+      wakeNextTurn();
+    }
   };
-  // After the callbacks of the statement that ended: a request they start runs first.
-  const wakeIdle = () => {
-    if (running === 0 && !lent && idleWaiters.length > 0) releaseIdle();
+  /**
+   * One caller a turn of the event loop at most, once nothing runs: the requests read in that turn
+   * start first, and the one let go starts its statement before the next turn.
+   */
+  let wakeScheduled = false;
+  const wakeNextTurn = () => {
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      if (running === 0 && idleWaiters.length > 0) releaseIdle();
+    });
   };
   /** Counts what runs, for quietMs and idle. */
   const counted = async <R>(work: () => Promise<R>): Promise<R> => {
     running += 1;
-    lent = false;
     try {
       return await work();
     } finally {
       running -= 1;
       lastEnded = performance.now();
-      if (running === 0 && idleWaiters.length > 0) setImmediate(wakeIdle);
+      if (running === 0 && idleWaiters.length > 0) wakeNextTurn();
     }
   };
   /** Reads queued behind the running statement, by text and values: the answer they will share. */
@@ -180,17 +179,15 @@ async function openPglite(dataDir: string): Promise<Db> {
     transaction: (fn) => counted(() => lite.transaction((tx) => fn(inTransaction(tx)))),
     close: () => lite.close(),
     quietMs: () => (running > 0 ? 0 : performance.now() - lastEnded),
-    idle: () => {
-      if (running === 0 && !lent && idleWaiters.length === 0) {
-        lend();
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => {
+    // Never at once, even with nothing running: PGlite answers without touching the event loop, so
+    // a caller storing line after line would run in one chain of promises, and the requests
+    // arriving meanwhile would not even be read (a reconnect's backlog: a second of nothing).
+    idle: () =>
+      new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         idleTimer ??= setTimeout(releaseIdle, IDLE_WAIT_MS);
-        if (running === 0) setImmediate(wakeIdle);
-      });
-    },
+        wakeNextTurn();
+      }),
   };
 }
 
