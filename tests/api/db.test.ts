@@ -216,17 +216,20 @@ it("gives the routes' database (with the activity trail) every method of the dat
   expect(ran).toEqual(['SELECT 2 AS n']);
 });
 
-it.skipIf(url)('turns the event loop between idle() callers, so work that arrives meanwhile is not held up', async () => {
-  const order: string[] = [];
-  const lines = (async () => {
-    for (let i = 0; i < 20; i++) {
-      await db.idle!();
-      await db.query('SELECT 1', []);
-      order.push('line');
-    }
-  })();
-  // As a request read from a socket: it waits for a turn of the event loop, not for all twenty.
-  setImmediate(() => order.push('arrived'));
-  await lines;
-  expect(order.indexOf('arrived')).toBeLessThanOrEqual(1);
-});
+it.skipIf(url)(
+  'turns the event loop between idle() callers, so work that arrives meanwhile is not held up',
+  async () => {
+    const order: string[] = [];
+    const lines = (async () => {
+      for (let i = 0; i < 20; i++) {
+        await db.idle!();
+        await db.query('SELECT 1', []);
+        order.push('line');
+      }
+    })();
+    // As a request read from a socket: it waits for a turn of the event loop, not for all twenty.
+    setImmediate(() => order.push('arrived'));
+    await lines;
+    expect(order.indexOf('arrived')).toBeLessThanOrEqual(1);
+  },
+);
