@@ -151,85 +151,12 @@ it.skipIf(url)(
   },
 );
 
-it.skipIf(url)('lets idle() callers go one at a time, each once nothing runs or waits', async () => {
-  const held = latch();
-  const begun = latch();
-  const tx = db.transaction(async () => {
-    begun.open();
-    await held.opened;
-  });
-  await begun.opened;
-  const order: string[] = [];
-  const background = [1, 2].map((n) =>
-    db.idle!().then(async () => {
-      order.push(`idle ${n}`);
-      await db.query('SELECT 1', []);
-      order.push(`ran ${n}`);
-    }),
-  );
-  // A request that comes after the background callers still goes first.
-  const read = db.query('SELECT 1', []).then(() => order.push('read'));
-  held.open();
-  await Promise.all([tx, read, ...background]);
-  expect(order).toEqual(['read', 'idle 1', 'ran 1', 'idle 2', 'ran 2']);
-});
-
-it.skipIf(url)('lets idle() callers go one per short wait while the database never rests', async () => {
-  const held = latch();
-  const tx = db.transaction(() => held.opened);
-  const started = performance.now();
-  const went: number[] = [];
-  await Promise.all([1, 2, 3].map(() => db.idle!().then(() => went.push(performance.now() - started))));
-  // One each 100 ms, not all three at the first timeout.
-  expect(went[0]).toBeGreaterThanOrEqual(90);
-  expect(went[2] - went[0]).toBeGreaterThanOrEqual(180);
-  held.open();
-  await tx;
-  // Nothing runs: no wait at all.
-  const quiet = performance.now();
-  await db.idle!();
-  expect(performance.now() - quiet).toBeLessThan(50);
-});
-
-it.skipIf(url)('lets one idle() caller go, not all, when several ask while nothing runs', async () => {
-  const order: string[] = [];
-  await Promise.all(
-    [1, 2, 3].map((n) =>
-      db.idle!().then(async () => {
-        order.push(`idle ${n}`);
-        await db.query('SELECT 1', []);
-        order.push(`ran ${n}`);
-      }),
-    ),
-  );
-  expect(order).toEqual(['idle 1', 'ran 1', 'idle 2', 'ran 2', 'idle 3', 'ran 3']);
-});
-
 it("gives the routes' database (with the activity trail) every method of the database, looked up at each call", async () => {
   const trailed = trailedDb(db);
   expect(trailed.readShared).toBe(db.readShared);
-  expect(trailed.idle).toBe(db.idle);
   expect(trailed.quietMs).toBe(db.quietMs);
   const ran = await recording(db, async () => {
     await trailed.query('SELECT 2 AS n');
   });
   expect(ran).toEqual(['SELECT 2 AS n']);
 });
-
-it.skipIf(url)(
-  'turns the event loop between idle() callers, so work that arrives meanwhile is not held up',
-  async () => {
-    const order: string[] = [];
-    const lines = (async () => {
-      for (let i = 0; i < 20; i++) {
-        await db.idle!();
-        await db.query('SELECT 1', []);
-        order.push('line');
-      }
-    })();
-    // As a request read from a socket: it waits for a turn of the event loop, not for all twenty.
-    setImmediate(() => order.push('arrived'));
-    await lines;
-    expect(order.indexOf('arrived')).toBeLessThanOrEqual(1);
-  },
-);

@@ -35,14 +35,6 @@ export interface Db extends Queryable {
    * the last statement or transaction ended, 0 while one runs (see statistics.ts).
    */
   quietMs?(): number;
-  /**
-   * Embedded PGlite only: resolves in a later turn of the event loop once no statement runs or
-   * waits, one caller at a time in the order they asked (the first one at the latest after a short
-   * wait). Work no one waits for (the lines a game said, read over RCON) goes in the gaps between
-   * the consoles' requests instead of ahead of them: each caller should run one statement or
-   * transaction, then ask again.
-   */
-  idle?(): Promise<void>;
 }
 
 export interface DbOptions {
@@ -55,11 +47,6 @@ export interface DbOptions {
 }
 
 const INT8 = 20;
-/**
- * The longest the first caller of idle() waits: on a database that never rests, background work
- * still goes on, one step each time (a game's lines, at about a hundred milliseconds a line).
- */
-const IDLE_WAIT_MS = 100;
 /** Distinct statement texts prepared inside PGlite transactions (see openPglite). */
 const TX_STATEMENTS_KEPT = 2_000;
 // pg returns bigint as a string; PGlite returns a number when it is exact. Permission masks peak
@@ -110,34 +97,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   });
   let running = 0;
   let lastEnded = performance.now();
-  /** Callers of idle(), first come first served. */
-  const idleWaiters: (() => void)[] = [];
-  /** Lets the first caller of idle() go after IDLE_WAIT_MS even if the database never rests. */
-  let idleTimer: NodeJS.Timeout | undefined;
-  const releaseIdle = () => {
-    clearTimeout(idleTimer);
-    idleTimer = undefined;
-    idleWaiters.shift()?.();
-    if (idleWaiters.length > 0) {
-      idleTimer = setTimeout(releaseIdle, IDLE_WAIT_MS);
-      // For a caller that runs no statement: the next one goes next turn anyway.
-      wakeNextTurn();
-    }
-  };
-  /**
-   * One caller a turn of the event loop at most, once nothing runs: the requests read in that turn
-   * start first, and the one let go starts its statement before the next turn.
-   */
-  let wakeScheduled = false;
-  const wakeNextTurn = () => {
-    if (wakeScheduled) return;
-    wakeScheduled = true;
-    setImmediate(() => {
-      wakeScheduled = false;
-      if (running === 0 && idleWaiters.length > 0) releaseIdle();
-    });
-  };
-  /** Counts what runs, for quietMs and idle. */
+  /** Counts what runs, for quietMs. */
   const counted = async <R>(work: () => Promise<R>): Promise<R> => {
     running += 1;
     try {
@@ -145,7 +105,6 @@ async function openPglite(dataDir: string): Promise<Db> {
     } finally {
       running -= 1;
       lastEnded = performance.now();
-      if (running === 0 && idleWaiters.length > 0) wakeNextTurn();
     }
   };
   /** Reads queued behind the running statement, by text and values: the answer they will share. */
@@ -179,15 +138,6 @@ async function openPglite(dataDir: string): Promise<Db> {
     transaction: (fn) => counted(() => lite.transaction((tx) => fn(inTransaction(tx)))),
     close: () => lite.close(),
     quietMs: () => (running > 0 ? 0 : performance.now() - lastEnded),
-    // Never at once, even with nothing running: PGlite answers without touching the event loop, so
-    // a caller storing line after line would run in one chain of promises, and the requests
-    // arriving meanwhile would not even be read (a reconnect's backlog: a second of nothing).
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        idleTimer ??= setTimeout(releaseIdle, IDLE_WAIT_MS);
-        wakeNextTurn();
-      }),
   };
 }
 

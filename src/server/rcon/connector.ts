@@ -24,7 +24,7 @@ import { unseal } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { forwardedCommands } from '../link/forward.ts';
 import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvent } from '../link/ingest.ts';
-import { publishLogMessages } from '../model/logMessage.ts';
+import { publishLogMessage } from '../model/logMessage.ts';
 import { publishServiceChanged } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import {
@@ -72,9 +72,6 @@ interface Target {
   port: number;
   sealed: string;
 }
-
-/** A backlog's lines reach the consoles this many at a time, not only once all are stored. */
-const PUBLISH_EVERY = 100;
 
 const sameTarget = (a: Target, b: Target) => a.host === b.host && a.port === b.port && a.sealed === b.sealed;
 
@@ -171,7 +168,6 @@ export function createRconConnector(
 
   async function markConnected(s: Session): Promise<void> {
     const id = s.target.serviceId;
-    await ctx.db.idle?.();
     const change = await ctx.db.transaction(async (tx) => {
       const c = await recordConnect(tx, id, bus.nodeId, t.reconnectGraceMs);
       await tx.query('UPDATE services SET rcon_error = NULL, rcon_connected = true WHERE service_id = $1', [
@@ -269,7 +265,6 @@ export function createRconConnector(
 
   /** Who the database has online here, by EOS id, under their current names. */
   async function storedOnline(serviceId: string): Promise<Map<string, string>> {
-    await ctx.db.idle?.();
     const { rows } = await ctx.db.query<{ eos: string; name: string }>(
       `SELECT DISTINCT pi.identifier AS eos, p.name
          FROM player_sessions ps
@@ -295,28 +290,13 @@ export function createRconConnector(
     for (const event of events) s.pending.push({ key: randomUUID(), event });
   }
 
-  /**
-   * Stores pending lines in order, each in a gap between the consoles' requests (ctx.db.idle), and
-   * publishes them together; on failure the rest wait for the next poll. Unpaced, a reconnect's
-   * backlog from fifty servers stalled their log lists for seconds (bench/rcon).
-   */
+  /** Stores pending lines in order; on failure the rest wait for the next poll. */
   async function flush(s: Session): Promise<void> {
-    const stored: string[] = [];
-    const publish = async () => {
-      await ctx.db.idle?.();
-      await publishLogMessages(ctx, stored.splice(0));
-    };
-    try {
-      while (s.pending.length > 0) {
-        const { key, event } = s.pending[0];
-        await ctx.db.idle?.();
-        const id = await storeGameEvent(ctx.db, s.target.serviceId, event, { rconKey: key });
-        s.pending.shift();
-        if (id) stored.push(id);
-        if (stored.length === PUBLISH_EVERY) await publish();
-      }
-    } finally {
-      if (stored.length > 0) await publish();
+    while (s.pending.length > 0) {
+      const { key, event } = s.pending[0];
+      const stored = await storeGameEvent(ctx.db, s.target.serviceId, event, { rconKey: key });
+      s.pending.shift();
+      if (stored) await publishLogMessage(ctx, stored);
     }
   }
 
@@ -344,15 +324,11 @@ export function createRconConnector(
       );
       await flush(s);
       if (!same) {
-        await ctx.db.idle?.();
         const { rows } = await ctx.db.query(
           `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
           [id, players.length],
         );
-        if (rows.length > 0) {
-          await ctx.db.idle?.();
-          await publishServiceChanged(ctx, id);
-        }
+        if (rows.length > 0) await publishServiceChanged(ctx, id);
         s.storedList = list;
       }
     } catch (e) {
