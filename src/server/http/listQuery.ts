@@ -177,10 +177,11 @@ export interface ListSource {
   /** Exact totals up to this many matches (default EXACT_COUNT_LIMIT), estimates beyond. */
   exactCountUpTo?: number;
   /**
-   * Count before asking the planner (which is asked only past the limit), unless an estimate is
-   * kept already (a kept estimate is always used first): where counting to the limit costs no more than planning, and searches are many
-   * and rarely repeated (dino names: 2-4 ms of planning each). By default the planner is asked
-   * first, so a list far past the limit is never counted (a common word among a million lines).
+   * Count before asking the planner, which is asked only past the limit: where counting to the
+   * limit costs no more than planning, and searches are many and rarely repeated (dino names: 2-4
+   * ms of planning each). By default the planner is asked first, so a list far past the limit is
+   * never counted (a common word among a million lines). Either way, an estimate kept from the
+   * last 30 s is used first.
    */
   countFirst?: boolean;
   /**

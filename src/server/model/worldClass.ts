@@ -25,8 +25,6 @@ export interface WorldClass {
   columns: (user: string) => string;
   /** FROM with joins, visible to the caller (`user`). */
   from: (user: string) => string;
-  /** FROM for counting a list's matches, when `from` joins what only the shown columns need. */
-  countFrom?: (user: string) => string;
   /** Exact totals up to this many matches, estimates beyond (ListSource.exactCountUpTo). */
   exactCountUpTo?: number;
   /** ListSource.countFirst. */
