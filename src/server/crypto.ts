@@ -56,11 +56,21 @@ export function unseal(sealed: string, withToken: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** UUID v7: time-ordered, so log message ids sort by arrival. */
+/** The millisecond of the last id made and its counter (RFC 9562 §6.2, method 1). */
+let last = { ms: -1, counter: 0 };
+
+/**
+ * UUID v7: time-ordered, so log message ids sort by arrival. Ids made one after the other for the
+ * same millisecond increase in the order they were made: lines that share a time (a poll's chat
+ * lines, a game log's whole seconds) list in the order the game said them, not at random. The
+ * 12-bit rand_a is the counter, seeded at random below its midpoint so it rarely runs out.
+ */
 export function uuidv7(now = Date.now()): string {
   const b = randomBytes(16);
   b.writeUIntBE(now, 0, 6);
-  b[6] = (b[6] & 0x0f) | 0x70;
+  if (now === last.ms && last.counter < 0xfff) last.counter++;
+  else last = { ms: now, counter: b.readUInt16BE(6) & 0x7ff };
+  b.writeUInt16BE(0x7000 | last.counter, 6);
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;

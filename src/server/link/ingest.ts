@@ -19,33 +19,46 @@ export type EventKey = { seq: number } | { rconKey: string } | null;
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export async function insertLog(
-  tx: Queryable,
-  serviceId: string,
-  e: GameEvent,
-  key: EventKey,
-): Promise<string> {
-  const id = uuidv7(Math.floor(e.time * 1000));
+/** One event to store under its key. */
+export interface KeyedEvent {
+  event: GameEvent;
+  key: EventKey;
+}
+
+/** Writes the lines in one statement (the log_terms trigger then runs once); their ids, in order. */
+export async function insertLogs(tx: Queryable, serviceId: string, lines: KeyedEvent[]): Promise<string[]> {
+  const ids = lines.map(({ event }) => uuidv7(Math.floor(event.time * 1000)));
+  if (lines.length === 0) return ids;
+  const column = <T>(f: (line: KeyedEvent) => T) => lines.map(f);
   await tx.query(
     `INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
                                message, analyzer_status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8), $9::jsonb, $10, $11)`,
+     SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), metadata::jsonb, message, status
+       FROM unnest($2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[],
+                   $9::text[], $10::text[], $11::text[])
+         AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)`,
     [
-      id,
       serviceId,
-      key && 'seq' in key ? key.seq : null,
-      key && 'rconKey' in key ? key.rconKey : null,
-      e.eventName,
-      e.type,
-      e.level,
-      e.time,
-      JSON.stringify(e.metadata),
-      e.message,
-      e.eventName === 'chat' ? (isObject(e.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
+      ids,
+      column(({ key }) => (key && 'seq' in key ? key.seq : null)),
+      column(({ key }) => (key && 'rconKey' in key ? key.rconKey : null)),
+      column(({ event }) => event.eventName),
+      column(({ event }) => event.type),
+      column(({ event }) => event.level),
+      column(({ event }) => event.time),
+      column(({ event }) => JSON.stringify(event.metadata)),
+      column(({ event }) => event.message),
+      column(({ event }) =>
+        event.eventName === 'chat' ? (isObject(event.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
+      ),
     ],
+    'log-insert',
   );
-  return id;
+  return ids;
 }
+
+export const insertLog = async (tx: Queryable, serviceId: string, event: GameEvent, key: EventKey) =>
+  (await insertLogs(tx, serviceId, [{ event, key }]))[0];
 
 export const serviceEvent = (eventName: string, message: string): GameEvent => ({
   eventName,
@@ -141,46 +154,83 @@ export async function publishLogChange(
 }
 
 export async function keySeen(tx: Queryable, serviceId: string, key: EventKey): Promise<boolean> {
-  if (!key) return false;
-  const [column, value] = 'seq' in key ? ['link_seq', key.seq] : ['rcon_key', key.rconKey];
-  const { rows } = await tx.query(`SELECT 1 FROM log_messages WHERE service_id = $1 AND ${column} = $2`, [
-    serviceId,
-    value,
-  ]);
-  return rows.length > 0;
+  return (await keysSeen(tx, serviceId, [key]))[0];
+}
+
+/** Which of the keys a line of the service already carries: one read per kind of key. */
+async function keysSeen(tx: Queryable, serviceId: string, keys: EventKey[]): Promise<boolean[]> {
+  const seen = new Set<string>();
+  for (const [column, values] of [
+    ['link_seq', keys.flatMap((k) => (k && 'seq' in k ? [String(k.seq)] : []))],
+    ['rcon_key', keys.flatMap((k) => (k && 'rconKey' in k ? [k.rconKey] : []))],
+  ] as const) {
+    if (values.length === 0) continue;
+    // Each kind apart: under one OR the planner read every keyed line of the service.
+    const { rows } = await tx.query<{ key: string }>(
+      `SELECT ${column}::text AS key FROM log_messages WHERE service_id = $1 AND ${column} = ANY($2)`,
+      [serviceId, values],
+    );
+    for (const r of rows) seen.add(`${column}:${r.key}`);
+  }
+  return keys.map((k) => !!k && seen.has('seq' in k ? `link_seq:${k.seq}` : `rcon_key:${k.rconKey}`));
 }
 
 /** A unique (service, key) violation: another process stored the same event first. */
 const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
 
-/** Stores an event once under its key with its side effects; null when it already was. */
-export function storeGameEvent(
+/**
+ * The event's side effects, and its metadata as the line stores it. Side effects the tables refuse
+ * (a survivor number taken twice, a value out of range) must not cost the event itself, or the
+ * game's queue would stall on it forever.
+ */
+async function applySafely(tx: Queryable, serviceId: string, { event, key }: KeyedEvent) {
+  await tx.exec('SAVEPOINT world');
+  return applyGameEvent(tx, serviceId, event).catch(async (e) => {
+    await tx.exec('ROLLBACK TO SAVEPOINT world');
+    console.error(
+      `${event.eventName} ${JSON.stringify(key)} of ${serviceId}: side effects skipped:`,
+      e.message,
+    );
+    return event.metadata;
+  });
+}
+
+/**
+ * Stores events in order, each once under its key with its side effects, in one transaction: a
+ * poll's lines cost one commit, one read of the keys and one insert rather than all three each.
+ * The line ids, null for an event already stored.
+ */
+export async function storeGameEvents(
   db: Db,
   serviceId: string,
-  event: GameEvent,
-  key: EventKey,
-): Promise<string | null> {
-  return (
-    db
-      .transaction(async (tx) => {
-        if (await keySeen(tx, serviceId, key)) return null;
-        // Side effects the tables refuse (a survivor number taken twice, a value out of range) must
-        // not cost the event itself, or the game's queue would stall on it forever.
-        await tx.exec('SAVEPOINT world');
-        const metadata = await applyGameEvent(tx, serviceId, event).catch(async (e) => {
-          await tx.exec('ROLLBACK TO SAVEPOINT world');
-          console.error(
-            `${event.eventName} ${JSON.stringify(key)} of ${serviceId}: side effects skipped:`,
-            e.message,
-          );
-          return event.metadata;
-        });
-        return insertLog(tx, serviceId, { ...event, metadata }, key);
-      })
-      // The rollback undid this copy's side effects; the stored one keeps its own.
-      .catch((e) => {
-        if (isDuplicate(e)) return null;
-        throw e;
-      })
-  );
+  events: KeyedEvent[],
+): Promise<(string | null)[]> {
+  try {
+    return await db.transaction(async (tx) => {
+      const seen = await keysSeen(
+        tx,
+        serviceId,
+        events.map((e) => e.key),
+      );
+      const fresh: KeyedEvent[] = [];
+      for (const [i, e] of events.entries())
+        if (!seen[i])
+          fresh.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
+      const ids = await insertLogs(tx, serviceId, fresh);
+      return seen.map((s) => (s ? null : (ids.shift() ?? null)));
+    });
+  } catch (e) {
+    if (!isDuplicate(e)) throw e;
+    // Another process stored one of them first, and the rollback undid this copy's side effects.
+    // One at a time, the others are stored and the one already stored is skipped.
+    if (events.length === 1) return [null];
+    const ids: (string | null)[] = [];
+    for (const one of events) ids.push(...(await storeGameEvents(db, serviceId, [one])));
+    return ids;
+  }
+}
+
+/** Stores an event once under its key with its side effects; null when it already was. */
+export async function storeGameEvent(db: Db, serviceId: string, event: GameEvent, key: EventKey) {
+  return (await storeGameEvents(db, serviceId, [{ event, key }]))[0];
 }

@@ -1,0 +1,139 @@
+// Storing the game's events (link/ingest.ts) several at once, as the RCON connector stores a
+// poll's lines: in order, each once under its key, text exactly as the game said it, a side effect
+// the tables refuse costing neither its event nor the others, and two writers of the same lines
+// storing each once.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../src/server/crypto.ts';
+import { type KeyedEvent, storeGameEvents } from '../../src/server/link/ingest.ts';
+import type { GameEvent } from '../../src/server/model/world.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+let t: TestServer;
+let serviceId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  serviceId = t.demo.servers[0].serviceId;
+});
+afterAll(async () => t?.close());
+
+const at = Date.now() / 1000;
+
+const chat = (text: string, time = at): GameEvent => ({
+  eventName: 'chat',
+  time,
+  type: 'Gameplay',
+  level: 'Informational',
+  message: `Rex: ${text}`,
+  metadata: { source: 'Game', senderName: 'Rex', originalMessage: text },
+});
+
+const keyed = (event: GameEvent): KeyedEvent => ({ event, key: { rconKey: randomUUID() } });
+
+/** The service's stored lines with these ids, in the log list's order (time, then id). */
+async function stored(ids: (string | null)[]) {
+  const { rows } = await t.server.db.query<{ message_id: string; message: string; metadata: unknown }>(
+    `SELECT message_id, message, metadata FROM log_messages
+      WHERE message_id = ANY($1::uuid[]) ORDER BY time, message_id`,
+    [ids.filter((id) => id !== null)],
+  );
+  return rows;
+}
+
+describe('storeGameEvents', () => {
+  it('stores lines that share a time in the order the game said them', async () => {
+    const said = Array.from({ length: 40 }, (_, i) => `line ${i}`);
+    const ids = await storeGameEvents(
+      t.server.db,
+      serviceId,
+      said.map((s) => keyed(chat(s))),
+    );
+    expect((await stored(ids)).map((r) => r.message)).toEqual(said.map((s) => `Rex: ${s}`));
+  });
+
+  it('keeps text exactly: quotes, backslashes, braces, commas, line breaks and other scripts', async () => {
+    const texts = ['say "hi", {friend}', 'C:\\path\\to\\{x}', 'two\nlines\ttab', 'NULL', '', '🦖 Ärger 恐竜'];
+    const ids = await storeGameEvents(
+      t.server.db,
+      serviceId,
+      texts.map((s) => keyed(chat(s))),
+    );
+    const rows = await stored(ids);
+    expect(rows.map((r) => r.message)).toEqual(texts.map((s) => `Rex: ${s}`));
+    expect(rows.map((r) => (r.metadata as { originalMessage: string }).originalMessage)).toEqual(texts);
+  });
+
+  it('skips events already stored under their key, by RCON key or by link sequence', async () => {
+    const first = [keyed(chat('once a')), { event: chat('once b'), key: { seq: 900_001 } }];
+    const ids = await storeGameEvents(t.server.db, serviceId, first);
+    expect(ids.every((id) => id !== null)).toBe(true);
+    const again = await storeGameEvents(t.server.db, serviceId, [
+      first[1],
+      keyed(chat('new c')),
+      first[0],
+      { event: chat('new d'), key: { seq: 900_002 } },
+    ]);
+    expect(again[0]).toBeNull();
+    expect(again[2]).toBeNull();
+    expect((await stored(again)).map((r) => r.message)).toEqual(['Rex: new c', 'Rex: new d']);
+  });
+
+  it('stores every event when a side effect of one is refused, without that side effect', async () => {
+    await t.server.db.exec(`
+      CREATE FUNCTION refuse_tribe() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+      CREATE TRIGGER refuse_tribe BEFORE INSERT ON tribes FOR EACH ROW
+        WHEN (NEW.name = 'Refused') EXECUTE FUNCTION refuse_tribe();`);
+    const tribe = (name: string): GameEvent => ({
+      eventName: 'tribeCreated',
+      time: at,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: `${name} was created`,
+      metadata: { tribeId: randomUUID(), tribeNumber: Math.floor(Math.random() * 1e9), tribeName: name },
+    });
+    const ids = await storeGameEvents(t.server.db, serviceId, [
+      keyed(chat('before')),
+      keyed(tribe('Refused')),
+      keyed(tribe('Accepted')),
+      keyed(chat('after')),
+    ]);
+    expect((await stored(ids)).map((r) => r.message).sort()).toEqual(
+      ['Accepted was created', 'Refused was created', 'Rex: after', 'Rex: before'].sort(),
+    );
+    const { rows } = await t.server.db.query<{ name: string }>(
+      `SELECT name FROM tribes WHERE service_id = $1 AND name IN ('Refused', 'Accepted')`,
+      [serviceId],
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Accepted']);
+  });
+
+  it('stores each line once when two writers store the same lines at once', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => keyed(chat(`race ${i}`)));
+    const [a, b] = await Promise.all([
+      storeGameEvents(t.server.db, serviceId, lines),
+      storeGameEvents(t.server.db, serviceId, [...lines].reverse()),
+    ]);
+    const { rows } = await t.server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM log_messages WHERE service_id = $1 AND message LIKE 'Rex: race %'`,
+      [serviceId],
+    );
+    expect(rows[0].n).toBe(20);
+    // Each line's id comes back from exactly one of the two.
+    for (let i = 0; i < 20; i++) expect([a[i], b[19 - i]].filter((id) => id !== null)).toHaveLength(1);
+  });
+});
+
+describe('uuidv7', () => {
+  it('makes ids for one millisecond that increase in the order they were made', () => {
+    const ms = Date.now();
+    const ids = Array.from({ length: 1000 }, () => uuidv7(ms));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(1000);
+    expect(
+      ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)),
+    ).toBe(true);
+  });
+});
