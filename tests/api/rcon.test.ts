@@ -4,6 +4,7 @@
 // server going away and coming back without a chat line lost or doubled. The simulator's RCON side
 // is also driven with rcon-client, a library we did not write, so the protocol is not only ours.
 
+import type { Socket } from 'node:net';
 import { Rcon } from 'rcon-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unseal } from '../../src/server/crypto.ts';
@@ -234,17 +235,7 @@ describe('an RCON server', () => {
     const before = (await lines(id, 'chat')).length;
     const speaker = game.world.candidates()[0];
     game.play((w) => w.join(speaker));
-    const say = (n: number) =>
-      game.play(() => [
-        {
-          eventName: 'chat',
-          time: Date.now() / 1000,
-          type: 'Gameplay',
-          level: 'Informational',
-          message: `line ${n}`,
-          metadata: { source: 'Game', senderName: speaker.name, originalMessage: `line ${n}` },
-        },
-      ]);
+    const say = (n: number) => game.play(() => [chatLine(speaker.name, `line ${n}`)]);
     say(1);
     await until('line 1', async () => (await lines(id, 'chat')).length === before + 1);
     await game.rcon!.stop();
@@ -265,6 +256,38 @@ describe('an RCON server', () => {
       .filter((m) => /^line \d$/.test(String(m)));
     expect(said.sort()).toEqual(['line 1', 'line 2', 'line 3', 'line 4']);
     expect(all.length).toBe(before + 4);
+  });
+
+  it('keeps the chat a poll read when the connection drops before the poll ends', async () => {
+    // The game hands each line out once: here GetChat answers, then the connection drops while
+    // GetGameLog is asked, so the chat already read exists only in the connector's hands.
+    const listener = game.rcon as unknown as { answer(command: string): string; sockets: Set<Socket> };
+    const answer = listener.answer;
+    let dropped = 0;
+    listener.answer = function (this: typeof listener, command: string) {
+      if (dropped === 0 && /^getgamelog/i.test(command.trim())) {
+        dropped++;
+        for (const socket of this.sockets) socket.destroy();
+      }
+      return answer.call(this, command);
+    };
+    try {
+      const speaker = [...game.world.online.values()][0] ?? game.world.candidates()[0];
+      if (!game.world.online.has(speaker.playerId)) game.play((w) => w.join(speaker));
+      game.play(() => [chatLine(speaker.name, 'said just before the drop')]);
+      await until('the drop', async () => dropped > 0);
+      await until('reconnected', async () => (await service(id)).isConnected);
+      const said = await until('the line', async () => {
+        const l = (await lines(id, 'chat')).filter(
+          (m) => m.metadata.originalMessage === 'said just before the drop',
+        );
+        return l.length > 0 && l;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(said).toHaveLength(1);
+    } finally {
+      delete (listener as Partial<typeof listener>).answer;
+    }
   });
 
   it('shows RCON error with the reason for a wrong password, and recovers once it is corrected', async () => {
@@ -329,6 +352,15 @@ describe('an RCON server', () => {
       'Connection refused at 127.0.0.1:1: is RCON enabled, and is the port open?',
     );
   });
+});
+
+const chatLine = (senderName: string, text: string) => ({
+  eventName: 'chat' as const,
+  time: Date.now() / 1000,
+  type: 'Gameplay' as const,
+  level: 'Informational' as const,
+  message: text,
+  metadata: { source: 'Game', senderName, originalMessage: text },
 });
 
 const customLine = (message: string) => ({

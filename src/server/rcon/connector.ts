@@ -23,8 +23,8 @@ import type { ServerContext } from '../context.ts';
 import { unseal } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { forwardedCommands } from '../link/forward.ts';
-import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvent } from '../link/ingest.ts';
-import { publishLogMessage } from '../model/logMessage.ts';
+import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../link/ingest.ts';
+import { publishLogMessages } from '../model/logMessage.ts';
 import { publishServiceChanged } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import {
@@ -35,7 +35,6 @@ import {
   parseChat,
   parseGameLog,
   parseListPlayers,
-  type RconPlayer,
   renamedEvent,
 } from './parse.ts';
 import { toRconCommand } from './translate.ts';
@@ -54,6 +53,9 @@ export interface RconTimings {
   /** A reconnect within this long removes the disconnect's line (as for the link). */
   reconnectGraceMs: number;
 }
+
+/** Lines stored per transaction: a poll's lines at once, a reconnect's backlog in turns. */
+const FLUSH_BATCH = 50;
 
 const DEFAULT_TIMINGS: RconTimings = {
   pollMs: 2_000,
@@ -276,27 +278,27 @@ export function createRconConnector(
     return new Map(rows.map((r) => [r.eos, r.name]));
   }
 
-  function read(s: Session, online: RconPlayer[], before: Map<string, string>, chat: string, log: string) {
-    const events: GameEvent[] = [];
-    for (const p of online) {
-      const was = before.get(p.eosId);
-      if (was === undefined) events.push(joinedEvent(p));
-      else if (was !== p.name) events.push(renamedEvent(p, was));
-    }
-    for (const line of parseChat(chat)) events.push(chatEvent(line, online));
-    for (const line of parseGameLog(log)) events.push(gameLogEvent(line));
-    const here = new Set(online.map((p) => p.eosId));
-    for (const [eosId, name] of before) if (!here.has(eosId)) events.push(leftEvent({ eosId, name }));
+  const queueLines = (s: Session, events: GameEvent[]) => {
     for (const event of events) s.pending.push({ key: randomUUID(), event });
-  }
+  };
 
-  /** Stores pending lines in order; on failure the rest wait for the next poll. */
+  /**
+   * Stores pending lines in order, a batch per transaction; on failure the rest wait for the next
+   * poll. Between batches the event loop turns: embedded PGlite answers without one, so a
+   * reconnect's backlog stored in one go would keep the consoles' requests from even being read.
+   */
   async function flush(s: Session): Promise<void> {
     while (s.pending.length > 0) {
-      const { key, event } = s.pending[0];
-      const stored = await storeGameEvent(ctx.db, s.target.serviceId, event, { rconKey: key });
-      s.pending.shift();
-      if (stored) await publishLogMessage(ctx, stored);
+      const batch = s.pending.slice(0, FLUSH_BATCH);
+      const stored = await storeGameEvents(
+        ctx.db,
+        s.target.serviceId,
+        batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
+      );
+      s.pending.splice(0, batch.length);
+      const ids = stored.filter((id) => id !== null);
+      if (ids.length > 0) await publishLogMessages(ctx, ids);
+      if (s.pending.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -307,26 +309,37 @@ export function createRconConnector(
     try {
       // Stored lines first: a player's session must be current before the next diff reads it.
       await flush(s);
-      const players = parseListPlayers(storable(await client.send('ListPlayers')));
-      const chat = storable(await client.send('GetChat'));
-      const log = storable(await client.send('GetGameLog'));
-      const list = players
+      const online = parseListPlayers(storable(await client.send('ListPlayers')));
+      const list = online
         .map((p) => `${p.eosId}\t${p.name}`)
         .sort()
         .join('\n');
       const same = list === s.storedList;
-      read(
+      const before = same ? new Map(online.map((p) => [p.eosId, p.name])) : await storedOnline(id);
+      queueLines(
         s,
-        players,
-        same ? new Map(players.map((p) => [p.eosId, p.name])) : await storedOnline(id),
-        chat,
-        log,
+        online.flatMap((p) => {
+          const was = before.get(p.eosId);
+          return was === undefined ? [joinedEvent(p)] : was !== p.name ? [renamedEvent(p, was)] : [];
+        }),
+      );
+      // The game hands each line out once: lines are queued as each answer arrives, so a command
+      // that fails after another succeeded loses nothing the first one read.
+      queueLines(
+        s,
+        parseChat(storable(await client.send('GetChat'))).map((line) => chatEvent(line, online)),
+      );
+      queueLines(s, parseGameLog(storable(await client.send('GetGameLog'))).map(gameLogEvent));
+      const here = new Set(online.map((p) => p.eosId));
+      queueLines(
+        s,
+        [...before].filter(([eosId]) => !here.has(eosId)).map(([eosId, name]) => leftEvent({ eosId, name })),
       );
       await flush(s);
       if (!same) {
         const { rows } = await ctx.db.query(
           `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
-          [id, players.length],
+          [id, online.length],
         );
         if (rows.length > 0) await publishServiceChanged(ctx, id);
         s.storedList = list;
