@@ -131,10 +131,11 @@ class Session {
   /** One step at a time: a poll, a command or a (re)connect. */
   work: Promise<unknown> = Promise.resolve();
   /**
-   * The player list of the last poll whose lines are all stored: while the game answers the same,
-   * the stored sessions match it and the poll need not read them (most polls, on a quiet server).
+   * Who the database has online here (EOS id to name) once the last poll's lines were all stored,
+   * so a poll diffs against it without reading the sessions. Null after a (re)connect or a poll
+   * that failed half-way: the next poll then reads what is stored.
    */
-  storedList: string | null = null;
+  stored: Map<string, string> | null = null;
   constructor(readonly target: Target) {}
 
   /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
@@ -188,7 +189,7 @@ export function createRconConnector(
     const id = s.target.serviceId;
     const wasConnected = s.connected;
     s.connected = false;
-    s.storedList = null;
+    s.stored = null;
     // Retries that fail for the same reason change nothing anyone sees: nothing is published.
     if (!wasConnected) return setError(id, error);
     const change = await ctx.db.transaction(async (tx) => {
@@ -325,12 +326,10 @@ export function createRconConnector(
       // Stored lines first: a player's session must be current before the next diff reads it.
       await flush(s);
       const online = parseListPlayers(storable(await client.send('ListPlayers')));
-      const list = online
-        .map((p) => `${p.eosId}\t${p.name}`)
-        .sort()
-        .join('\n');
-      const same = list === s.storedList;
-      const before = same ? new Map(online.map((p) => [p.eosId, p.name])) : await storedOnline(id);
+      const known = s.stored;
+      const before = known ?? (await storedOnline(id));
+      // Until this poll's lines are stored, the database is what the next poll must diff against.
+      s.stored = null;
       queueLines(
         s,
         online.flatMap((p) => {
@@ -351,14 +350,14 @@ export function createRconConnector(
         [...before].filter(([eosId]) => !here.has(eosId)).map(([eosId, name]) => leftEvent({ eosId, name })),
       );
       await flush(s);
-      if (!same) {
+      if (!known || online.length !== before.size) {
         const { rows } = await ctx.db.query(
           `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
           [id, online.length],
         );
         if (rows.length > 0) await publishServiceChanged(ctx, id);
-        s.storedList = list;
       }
+      s.stored = new Map(online.map((p) => [p.eosId, p.name]));
     } catch (e) {
       if (s.client !== client) return;
       // A command that timed out or a dropped socket: reconnect. A database failure: try again.
