@@ -2,13 +2,14 @@
 // RSS is the server's alone: PGlite in memory (or PostgreSQL with BENCH_DATABASE_URL), BENCH_SERVERS
 // demo services linked by simulated game servers, and BENCH_LOG_ROWS log messages bulk-inserted
 // with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, secret, loadMs} over IPC,
-// then `{peakRssMiB}` when asked.
+// then `{peakRssMiB}` or its event-loop use (`{elu}`) when asked.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createServer } from '../../src/server/app.ts';
 import { seal } from '../../src/server/crypto.ts';
@@ -124,6 +125,7 @@ process.send?.({
 });
 process.on('message', async (m: { type: string; on?: boolean }) => {
   if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
+  if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization() });
   if (m.type === 'rcon') {
     await switchRcon(m.on === true);
     process.send?.({ rcon: m.on });

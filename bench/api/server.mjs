@@ -4,6 +4,10 @@ import { fork } from 'node:child_process';
 
 const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
+/** The share of the time between two `elu()` readings the server's thread was busy, in %. */
+export const busyBetween = (a, b) =>
+  Math.round((1000 * (b.active - a.active)) / (b.active - a.active + b.idle - a.idle)) / 10;
+
 export async function startBenchServer(env) {
   const child = fork(SERVE, [], {
     // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
@@ -27,6 +31,11 @@ export async function startBenchServer(env) {
     async peakRssMiB() {
       child.send({ type: 'rss' });
       return (await next()).peakRssMiB;
+    },
+    /** The server thread's event-loop use so far ({idle, active} ms); busy between two is `busyBetween`. */
+    async elu() {
+      child.send({ type: 'elu' });
+      return (await next()).elu;
     },
     /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
     async rcon(on) {

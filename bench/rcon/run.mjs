@@ -15,7 +15,7 @@ import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
 import { runClients, summarize } from '../api/clients.mjs';
-import { startBenchServer } from '../api/server.mjs';
+import { busyBetween, startBenchServer } from '../api/server.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -144,9 +144,11 @@ export async function run({ quick, log }) {
             await new Promise((r) => setTimeout(r, (seconds * 1000) / linesPerPhase));
           }
         })();
+        const before = await server.elu();
         const f = await readLogs(server, seconds, latencies[on]);
+        const after = await server.elu();
         errors[on] += f.errors;
-        phases.push({ rcon: on, p50Ms: f.p50Ms, p99Ms: f.p99Ms });
+        phases.push({ rcon: on, p50Ms: f.p50Ms, p99Ms: f.p99Ms, busyPct: busyBetween(before, after) });
         await speaking;
         // Every line said is read before its server is let go.
         if (on) await new Promise((r) => setTimeout(r, DRAIN_MS));
@@ -207,6 +209,10 @@ export function table(f) {
     {
       bench: `p99 by phase (${f.secondsPerPhase} s each)`,
       p99: f.phases.map((p) => `${p.rcon ? 'with' : 'without'} ${p.p99Ms}`).join(', '),
+    },
+    {
+      bench: "server's thread busy by phase",
+      p99: f.phases.map((p) => `${p.rcon ? 'with' : 'without'} ${p.busyPct}%`).join(', '),
     },
     { bench: 'RCON server peak RSS', p50: `${f.peakRssMiB} MiB` },
   ];
