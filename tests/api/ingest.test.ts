@@ -110,6 +110,38 @@ describe('storeGameEvents', () => {
     expect(rows.map((r) => r.name)).toEqual(['Accepted']);
   });
 
+  it('gives an event named after a property of every object no side effect of another kind', async () => {
+    const dino = {
+      dinoId: randomUUID(),
+      dinoNumber64: '4242',
+      dinoSpecies: 'Rex',
+      dinoSpeciesPath: '/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP_C',
+    };
+    const event = (eventName: string, metadata: Record<string, unknown>): GameEvent => ({
+      eventName,
+      time: at,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: eventName,
+      metadata,
+    });
+    await storeGameEvents(t.server.db, serviceId, [keyed(event('dinoTamed', dino))]);
+    // Had "constructor" found Object, its metadata keys would have become the columns written:
+    // this key names every value bound (the dino's id, then one per key), so the statement runs.
+    const everyValue = [1, 2, 3, 4, 5, 6].map((n) => `$${n}::text IS NOT NULL`).join(' AND ');
+    const hostile = { [`species = 'Hacked' WHERE ${everyValue} --`]: 'x', ...dino };
+    const ids = await storeGameEvents(
+      t.server.db,
+      serviceId,
+      ['constructor', 'toString', '__proto__', 'hasOwnProperty'].map((name) => keyed(event(name, hostile))),
+    );
+    expect(ids.every((id) => id !== null)).toBe(true);
+    const { rows } = await t.server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM dinos WHERE species = 'Hacked'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('stores each line once when two writers store the same lines at once', async () => {
     const lines = Array.from({ length: 20 }, (_, i) => keyed(chat(`race ${i}`)));
     const [a, b] = await Promise.all([

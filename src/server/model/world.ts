@@ -131,6 +131,14 @@ async function upsertDino(
 }
 
 /** Column changes each dino event makes, beyond keeping the description current. */
+/**
+ * The table's entry for an event name the game chose: never one inherited from Object (an event
+ * named "constructor" would otherwise find Object, and a dino change would write columns named by
+ * the event's own metadata keys).
+ */
+const ownEntry = <T>(table: Record<string, T>, name: string): T | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
+
 const DINO_CHANGES: Record<string, (meta: Record<string, unknown>) => Record<string, unknown>> = {
   dinoTamed: (m) => ({ tribe_id: uuid(m.tribeId) ?? undefined, status: 'Deployed' }),
   dinoCreated: (m) => ({
@@ -164,7 +172,7 @@ const DINO_CHANGES: Record<string, (meta: Record<string, unknown>) => Record<str
 
 async function applyDinoEvent(tx: Queryable, serviceId: string, e: GameEvent): Promise<void> {
   const dinoId = await upsertDino(tx, serviceId, e.metadata);
-  const change = DINO_CHANGES[e.eventName];
+  const change = ownEntry(DINO_CHANGES, e.eventName);
   if (!dinoId || !change) return;
   // undefined means "unchanged"; so does a tribe this service does not know.
   const values = Object.fromEntries(Object.entries(change(e.metadata)).filter(([, v]) => v !== undefined));
@@ -254,7 +262,7 @@ const REPORTED = [
  */
 async function undeleteReported(tx: Queryable, serviceId: string, meta: Record<string, unknown>) {
   for (const r of REPORTED) {
-    const ids = r.props.map((p) => uuid(meta[p])).filter((id): id is string => id !== null);
+    const ids = reportedIds(meta, r);
     if (ids.length === 0) continue;
     await tx.query(
       `UPDATE ${r.table} SET deleted = false WHERE ${r.id} = ANY($1::uuid[]) AND service_id = $2 AND deleted`,
@@ -263,132 +271,157 @@ async function undeleteReported(tx: Queryable, serviceId: string, meta: Record<s
   }
 }
 
+type WorldEffect = (tx: Queryable, serviceId: string, e: GameEvent) => Promise<Record<string, unknown>>;
+
 /**
- * Applies the event's side effects and returns its metadata with `playerId` replaced by the
- * Sentinel player id, so log filters by player find it.
+ * What each kind of event does to the world beside its line, returning its metadata with
+ * `playerId` replaced by the Sentinel player id, so log filters by player find it. Dino events
+ * are DINO_CHANGES.
  */
+const WORLD_EFFECTS: Record<string, WorldEffect> = {
+  playerJoined: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const playerId = (await resolvePlayer(tx, meta, true))!;
+    await renamePlayer(tx, playerId, text(meta.playerName), e.time);
+    const cd = (typeof meta.connectionDetails === 'object' && meta.connectionDetails) || {};
+    const d = cd as Record<string, unknown>;
+    await tx.query(
+      `UPDATE players SET ip_fingerprint = coalesce($2, ip_fingerprint), ip_lookup_success = $3,
+              country_code = $4, continent_code = $5, timezone = $6, is_using_vpn = $7
+        WHERE player_id = $1`,
+      [
+        playerId,
+        text(meta.ipFingerprint),
+        typeof d.success === 'boolean' ? d.success : null,
+        text(d.countryCode),
+        text(d.continentCode),
+        text(d.timezone),
+        typeof d.vpn === 'boolean' ? d.vpn : null,
+      ],
+    );
+    await tx.query(
+      `UPDATE player_sessions SET disconnect_time = to_timestamp($3)
+        WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
+      [playerId, serviceId, e.time],
+    );
+    await tx.query(
+      'INSERT INTO player_sessions (player_id, service_id, connect_time) VALUES ($1, $2, to_timestamp($3))',
+      [playerId, serviceId, e.time],
+    );
+    return { ...meta, playerId };
+  },
+  playerLeft: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const playerId = await resolvePlayer(tx, meta, false);
+    if (!playerId) return meta;
+    await tx.query(
+      `UPDATE player_sessions SET disconnect_time = greatest(connect_time, to_timestamp($3))
+        WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
+      [playerId, serviceId, e.time],
+    );
+    return { ...meta, playerId };
+  },
+  playerRenamed: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const playerId = await resolvePlayer(tx, meta, false);
+    const characterId = text(meta.characterId);
+    if (characterId && UUID.test(characterId) && text(meta.newName))
+      await tx.query('UPDATE characters SET name = $2 WHERE character_id = $1 AND service_id = $3', [
+        characterId,
+        meta.newName,
+        serviceId,
+      ]);
+    if (!playerId) return meta;
+    await renamePlayer(tx, playerId, text(meta.newName), e.time);
+    return { ...meta, playerId };
+  },
+  playerSpawned: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const playerId = await resolvePlayer(tx, meta, true);
+    const tribeId = await upsertTribe(tx, serviceId, meta);
+    const characterId = await upsertCharacter(tx, serviceId, playerId, meta);
+    if (characterId && tribeId) await setCharacterTribe(tx, characterId, tribeId, e.time);
+    return playerId ? { ...meta, playerId } : meta;
+  },
+  tribeCreated: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const tribeId = await upsertTribe(tx, serviceId, meta);
+    const characterId = await upsertCharacter(tx, serviceId, null, meta);
+    if (tribeId && characterId) await setCharacterTribe(tx, characterId, tribeId, e.time);
+    return meta;
+  },
+  tribeRenamed: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const tribeId = uuid(meta.tribeId);
+    const name = text(meta.newTribeName);
+    if (tribeId && name)
+      await tx.query('UPDATE tribes SET name = $3 WHERE tribe_id = $1 AND service_id = $2', [
+        tribeId,
+        serviceId,
+        name,
+      ]);
+    return meta;
+  },
+  tribeDestroyed: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const tribeId = uuid(meta.tribeId);
+    if (!tribeId) return meta;
+    const { rows } = await tx.query(
+      'UPDATE tribes SET deleted = true WHERE tribe_id = $1 AND service_id = $2 RETURNING 1',
+      [tribeId, serviceId],
+    );
+    if (rows.length === 0) return meta;
+    const members = await tx.query<{ character_id: string }>(
+      'SELECT character_id FROM characters WHERE tribe_id = $1',
+      [tribeId],
+    );
+    for (const m of members.rows) await setCharacterTribe(tx, m.character_id, null, e.time);
+    await tx.query('UPDATE dinos SET tribe_id = NULL WHERE tribe_id = $1', [tribeId]);
+    return meta;
+  },
+  playerTribeChanged: async (tx, serviceId, e) => {
+    const meta = e.metadata;
+    const characterId = await upsertCharacter(tx, serviceId, null, meta);
+    if (!characterId) return meta;
+    const tribeId =
+      meta.newTribeId === null
+        ? null
+        : await upsertTribe(tx, serviceId, { ...meta, tribeId: meta.newTribeId });
+    await setCharacterTribe(tx, characterId, tribeId, e.time);
+    return meta;
+  },
+  clusterIdChanged: async (tx, serviceId, e) => {
+    // SPEC §4: the permission to change cluster id is used up by the change it allowed.
+    await tx.query('UPDATE services SET allow_cluster_id_change = false WHERE service_id = $1', [serviceId]);
+    return e.metadata;
+  },
+};
+
+/** The ids of rows this event names that a deletion may have hidden (see undeleteReported). */
+const reportedIds = (meta: Record<string, unknown>, r: (typeof REPORTED)[number]) =>
+  r.props.map((p) => uuid(meta[p])).filter((id): id is string => id !== null);
+
+/**
+ * Whether applyGameEvent writes anything for this event. Most lines (chat, the game's own log)
+ * write nothing but themselves, and are stored without a transaction of their own.
+ */
+export const touchesWorld = (e: GameEvent): boolean =>
+  ownEntry(WORLD_EFFECTS, e.eventName) !== undefined ||
+  ownEntry(DINO_CHANGES, e.eventName) !== undefined ||
+  REPORTED.some((r) => reportedIds(e.metadata, r).length > 0);
+
+/** Applies the event's side effects and returns its metadata as the line stores it (WORLD_EFFECTS). */
 export async function applyGameEvent(
   tx: Queryable,
   serviceId: string,
   e: GameEvent,
 ): Promise<Record<string, unknown>> {
-  const meta = e.metadata;
   // A tribe the game disbands stays gone, whatever else its last event says.
-  if (e.eventName !== 'tribeDestroyed') await undeleteReported(tx, serviceId, meta);
-  switch (e.eventName) {
-    case 'playerJoined': {
-      const playerId = (await resolvePlayer(tx, meta, true))!;
-      await renamePlayer(tx, playerId, text(meta.playerName), e.time);
-      const cd = (typeof meta.connectionDetails === 'object' && meta.connectionDetails) || {};
-      const d = cd as Record<string, unknown>;
-      await tx.query(
-        `UPDATE players SET ip_fingerprint = coalesce($2, ip_fingerprint), ip_lookup_success = $3,
-                country_code = $4, continent_code = $5, timezone = $6, is_using_vpn = $7
-          WHERE player_id = $1`,
-        [
-          playerId,
-          text(meta.ipFingerprint),
-          typeof d.success === 'boolean' ? d.success : null,
-          text(d.countryCode),
-          text(d.continentCode),
-          text(d.timezone),
-          typeof d.vpn === 'boolean' ? d.vpn : null,
-        ],
-      );
-      await tx.query(
-        `UPDATE player_sessions SET disconnect_time = to_timestamp($3)
-          WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
-        [playerId, serviceId, e.time],
-      );
-      await tx.query(
-        'INSERT INTO player_sessions (player_id, service_id, connect_time) VALUES ($1, $2, to_timestamp($3))',
-        [playerId, serviceId, e.time],
-      );
-      return { ...meta, playerId };
-    }
-    case 'playerLeft': {
-      const playerId = await resolvePlayer(tx, meta, false);
-      if (!playerId) return meta;
-      await tx.query(
-        `UPDATE player_sessions SET disconnect_time = greatest(connect_time, to_timestamp($3))
-          WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
-        [playerId, serviceId, e.time],
-      );
-      return { ...meta, playerId };
-    }
-    case 'playerRenamed': {
-      const playerId = await resolvePlayer(tx, meta, false);
-      const characterId = text(meta.characterId);
-      if (characterId && UUID.test(characterId) && text(meta.newName))
-        await tx.query('UPDATE characters SET name = $2 WHERE character_id = $1 AND service_id = $3', [
-          characterId,
-          meta.newName,
-          serviceId,
-        ]);
-      if (!playerId) return meta;
-      await renamePlayer(tx, playerId, text(meta.newName), e.time);
-      return { ...meta, playerId };
-    }
-    case 'playerSpawned': {
-      const playerId = await resolvePlayer(tx, meta, true);
-      const tribeId = await upsertTribe(tx, serviceId, meta);
-      const characterId = await upsertCharacter(tx, serviceId, playerId, meta);
-      if (characterId && tribeId) await setCharacterTribe(tx, characterId, tribeId, e.time);
-      return playerId ? { ...meta, playerId } : meta;
-    }
-    case 'tribeCreated': {
-      const tribeId = await upsertTribe(tx, serviceId, meta);
-      const characterId = await upsertCharacter(tx, serviceId, null, meta);
-      if (tribeId && characterId) await setCharacterTribe(tx, characterId, tribeId, e.time);
-      return meta;
-    }
-    case 'tribeRenamed': {
-      const tribeId = uuid(meta.tribeId);
-      const name = text(meta.newTribeName);
-      if (tribeId && name)
-        await tx.query('UPDATE tribes SET name = $3 WHERE tribe_id = $1 AND service_id = $2', [
-          tribeId,
-          serviceId,
-          name,
-        ]);
-      return meta;
-    }
-    case 'tribeDestroyed': {
-      const tribeId = uuid(meta.tribeId);
-      if (!tribeId) return meta;
-      const { rows } = await tx.query(
-        'UPDATE tribes SET deleted = true WHERE tribe_id = $1 AND service_id = $2 RETURNING 1',
-        [tribeId, serviceId],
-      );
-      if (rows.length === 0) return meta;
-      const members = await tx.query<{ character_id: string }>(
-        'SELECT character_id FROM characters WHERE tribe_id = $1',
-        [tribeId],
-      );
-      for (const m of members.rows) await setCharacterTribe(tx, m.character_id, null, e.time);
-      await tx.query('UPDATE dinos SET tribe_id = NULL WHERE tribe_id = $1', [tribeId]);
-      return meta;
-    }
-    case 'playerTribeChanged': {
-      const characterId = await upsertCharacter(tx, serviceId, null, meta);
-      if (!characterId) return meta;
-      const tribeId =
-        meta.newTribeId === null
-          ? null
-          : await upsertTribe(tx, serviceId, { ...meta, tribeId: meta.newTribeId });
-      await setCharacterTribe(tx, characterId, tribeId, e.time);
-      return meta;
-    }
-    case 'clusterIdChanged':
-      // SPEC §4: the permission to change cluster id is used up by the change it allowed.
-      await tx.query('UPDATE services SET allow_cluster_id_change = false WHERE service_id = $1', [
-        serviceId,
-      ]);
-      return meta;
-    default:
-      if (e.eventName in DINO_CHANGES) await applyDinoEvent(tx, serviceId, e);
-      return meta;
-  }
+  if (e.eventName !== 'tribeDestroyed') await undeleteReported(tx, serviceId, e.metadata);
+  const effect = ownEntry(WORLD_EFFECTS, e.eventName);
+  if (effect) return effect(tx, serviceId, e);
+  if (ownEntry(DINO_CHANGES, e.eventName)) await applyDinoEvent(tx, serviceId, e);
+  return e.metadata;
 }
 
 /** Closes every open player session of a service (it disconnected, so nobody is playing). */
