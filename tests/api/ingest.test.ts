@@ -5,8 +5,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogMessage } from '../../src/domain/api.ts';
 import { uuidv7 } from '../../src/server/crypto.ts';
 import { type KeyedEvent, storeGameEvents } from '../../src/server/link/ingest.ts';
+import { LOG_FROM, logColumns } from '../../src/server/model/logMessage.ts';
 import type { GameEvent } from '../../src/server/model/world.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -32,12 +34,11 @@ const chat = (text: string, time = at): GameEvent => ({
 
 const keyed = (event: GameEvent): KeyedEvent => ({ event, key: { rconKey: randomUUID() } });
 
-/** The service's stored lines with these ids, in the log list's order (time, then id). */
-async function stored(ids: (string | null)[]) {
-  const { rows } = await t.server.db.query<{ message_id: string; message: string; metadata: unknown }>(
-    `SELECT message_id, message, metadata FROM log_messages
-      WHERE message_id = ANY($1::uuid[]) ORDER BY time, message_id`,
-    [ids.filter((id) => id !== null)],
+/** The lines with these ids as the log list reads them, in its order (time, then id). */
+async function stored(lines: LogMessage[]) {
+  const { rows } = await t.server.db.query<LogMessage>(
+    `SELECT ${logColumns("'en'")} FROM ${LOG_FROM} WHERE m.message_id = ANY($1::uuid[]) ORDER BY m.time, m.message_id`,
+    [lines.map((l) => l.messageId)],
   );
   return rows;
 }
@@ -45,39 +46,45 @@ async function stored(ids: (string | null)[]) {
 describe('storeGameEvents', () => {
   it('stores lines that share a time in the order the game said them', async () => {
     const said = Array.from({ length: 40 }, (_, i) => `line ${i}`);
-    const ids = await storeGameEvents(
+    const lines = await storeGameEvents(
       t.server.db,
       serviceId,
       said.map((s) => keyed(chat(s))),
     );
-    expect((await stored(ids)).map((r) => r.message)).toEqual(said.map((s) => `Rex: ${s}`));
+    expect((await stored(lines)).map((r) => r.message)).toEqual(said.map((s) => `Rex: ${s}`));
+    // What is published is what the list reads.
+    expect(lines).toEqual(await stored(lines));
   });
 
   it('keeps text exactly: quotes, backslashes, braces, commas, line breaks and other scripts', async () => {
     const texts = ['say "hi", {friend}', 'C:\\path\\to\\{x}', 'two\nlines\ttab', 'NULL', '', '🦖 Ärger 恐竜'];
-    const ids = await storeGameEvents(
-      t.server.db,
-      serviceId,
-      texts.map((s) => keyed(chat(s))),
+    const rows = await stored(
+      await storeGameEvents(
+        t.server.db,
+        serviceId,
+        texts.map((s) => keyed(chat(s))),
+      ),
     );
-    const rows = await stored(ids);
     expect(rows.map((r) => r.message)).toEqual(texts.map((s) => `Rex: ${s}`));
     expect(rows.map((r) => (r.metadata as { originalMessage: string }).originalMessage)).toEqual(texts);
   });
 
   it('skips events already stored under their key, by RCON key or by link sequence', async () => {
     const first = [keyed(chat('once a')), { event: chat('once b'), key: { seq: 900_001 } }];
-    const ids = await storeGameEvents(t.server.db, serviceId, first);
-    expect(ids.every((id) => id !== null)).toBe(true);
-    const again = await storeGameEvents(t.server.db, serviceId, [
-      first[1],
-      keyed(chat('new c')),
-      first[0],
-      { event: chat('new d'), key: { seq: 900_002 } },
+    expect(await storeGameEvents(t.server.db, serviceId, first)).toHaveLength(2);
+    const again = [first[1], keyed(chat('new c')), first[0], { event: chat('new d'), key: { seq: 900_002 } }];
+    expect((await storeGameEvents(t.server.db, serviceId, again)).map((r) => r.message)).toEqual([
+      'Rex: new c',
+      'Rex: new d',
     ]);
-    expect(again[0]).toBeNull();
-    expect(again[2]).toBeNull();
-    expect((await stored(again)).map((r) => r.message)).toEqual(['Rex: new c', 'Rex: new d']);
+    // The same with a side effect in the batch, which takes the transaction's way.
+    const withEffect = {
+      event: { ...chat('new e'), metadata: { tribeId: randomUUID() } },
+      key: { seq: 900_003 },
+    };
+    expect(
+      (await storeGameEvents(t.server.db, serviceId, [...again, withEffect])).map((r) => r.message),
+    ).toEqual(['Rex: new e']);
   });
 
   it('stores every event when a side effect of one is refused, without that side effect', async () => {
@@ -94,13 +101,13 @@ describe('storeGameEvents', () => {
       message: `${name} was created`,
       metadata: { tribeId: randomUUID(), tribeNumber: Math.floor(Math.random() * 1e9), tribeName: name },
     });
-    const ids = await storeGameEvents(t.server.db, serviceId, [
+    const lines = await storeGameEvents(t.server.db, serviceId, [
       keyed(chat('before')),
       keyed(tribe('Refused')),
       keyed(tribe('Accepted')),
       keyed(chat('after')),
     ]);
-    expect((await stored(ids)).map((r) => r.message).sort()).toEqual(
+    expect(lines.map((r) => r.message).sort()).toEqual(
       ['Accepted was created', 'Refused was created', 'Rex: after', 'Rex: before'].sort(),
     );
     const { rows } = await t.server.db.query<{ name: string }>(
@@ -130,12 +137,12 @@ describe('storeGameEvents', () => {
     // this key names every value bound (the dino's id, then one per key), so the statement runs.
     const everyValue = [1, 2, 3, 4, 5, 6].map((n) => `$${n}::text IS NOT NULL`).join(' AND ');
     const hostile = { [`species = 'Hacked' WHERE ${everyValue} --`]: 'x', ...dino };
-    const ids = await storeGameEvents(
+    const lines = await storeGameEvents(
       t.server.db,
       serviceId,
       ['constructor', 'toString', '__proto__', 'hasOwnProperty'].map((name) => keyed(event(name, hostile))),
     );
-    expect(ids.every((id) => id !== null)).toBe(true);
+    expect(lines).toHaveLength(4);
     const { rows } = await t.server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM dinos WHERE species = 'Hacked'`,
     );
@@ -153,8 +160,20 @@ describe('storeGameEvents', () => {
       [serviceId],
     );
     expect(rows[0].n).toBe(20);
-    // Each line's id comes back from exactly one of the two.
-    for (let i = 0; i < 20; i++) expect([a[i], b[19 - i]].filter((id) => id !== null)).toHaveLength(1);
+    // Each line comes back from exactly one of the two.
+    expect([...a, ...b].map((r) => r.message).sort()).toEqual(lines.map((l) => l.event.message).sort());
+  });
+
+  it('stores each line once when two writers store the same lines with side effects at once', async () => {
+    const lines = Array.from({ length: 10 }, (_, i) => ({
+      event: { ...chat(`effect race ${i}`), metadata: { tribeId: randomUUID() } },
+      key: { rconKey: randomUUID() },
+    }));
+    const [a, b] = await Promise.all([
+      storeGameEvents(t.server.db, serviceId, lines),
+      storeGameEvents(t.server.db, serviceId, [...lines].reverse()),
+    ]);
+    expect([...a, ...b].map((r) => r.message).sort()).toEqual(lines.map((l) => l.event.message).sort());
   });
 });
 

@@ -2,13 +2,13 @@
 // RCON): events stored once under their key with their side effects, and the connect and
 // disconnect lines with the reconnect grace of SENTINEL-API §6.
 
-import { channelFor, RealtimeEvent } from '../../domain/api.ts';
+import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts';
 import type { ServerContext } from '../context.ts';
 import { uuidv7 } from '../crypto.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { publishLogMessage } from '../model/logMessage.ts';
+import { logColumns, publishLogMessage } from '../model/logMessage.ts';
 import { groupsOf, publishServiceChanged } from '../model/service.ts';
-import { applyGameEvent, closeServiceSessions, type GameEvent } from '../model/world.ts';
+import { applyGameEvent, closeServiceSessions, type GameEvent, touchesWorld } from '../model/world.ts';
 
 /**
  * What makes an event the same event when it arrives twice: the link's sequence number, or the
@@ -25,21 +25,33 @@ export interface KeyedEvent {
   key: EventKey;
 }
 
-/** Writes the lines in one statement (the log_terms trigger then runs once); their ids, in order. */
-export async function insertLogs(tx: Queryable, serviceId: string, lines: KeyedEvent[]): Promise<string[]> {
-  const ids = lines.map(({ event }) => uuidv7(Math.floor(event.time * 1000)));
-  if (lines.length === 0) return ids;
+/**
+ * Writes the lines in one statement (the log_terms trigger then runs once) and returns them as the
+ * log list shows them, oldest first, ready to publish without reading them again. With
+ * `skipStored`, a line whose key a stored line carries is left out rather than refused.
+ */
+export async function insertLogs(
+  tx: Queryable,
+  serviceId: string,
+  lines: KeyedEvent[],
+  skipStored = false,
+): Promise<LogMessage[]> {
+  if (lines.length === 0) return [];
   const column = <T>(f: (line: KeyedEvent) => T) => lines.map(f);
-  await tx.query(
-    `INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
-                               message, analyzer_status)
-     SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), metadata::jsonb, message, status
-       FROM unnest($2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[],
-                   $9::text[], $10::text[], $11::text[])
-         AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)`,
+  const { rows } = await tx.query<LogMessage>(
+    `WITH m AS (
+       INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
+                                 message, analyzer_status)
+       SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), metadata::jsonb, message, status
+         FROM unnest($2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[],
+                     $9::text[], $10::text[], $11::text[])
+           AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)
+       ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}
+       RETURNING *)
+     SELECT ${logColumns("'en'")} FROM m JOIN services s ON s.service_id = m.service_id ORDER BY m.message_id`,
     [
       serviceId,
-      ids,
+      column(({ event }) => uuidv7(Math.floor(event.time * 1000))),
       column(({ key }) => (key && 'seq' in key ? key.seq : null)),
       column(({ key }) => (key && 'rconKey' in key ? key.rconKey : null)),
       column(({ event }) => event.eventName),
@@ -52,13 +64,13 @@ export async function insertLogs(tx: Queryable, serviceId: string, lines: KeyedE
         event.eventName === 'chat' ? (isObject(event.metadata.analysis) ? 'Analyzed' : 'Pending') : 'Skipped',
       ),
     ],
-    'log-insert',
+    skipStored ? 'log-insert-new' : 'log-insert',
   );
-  return ids;
+  return rows;
 }
 
 export const insertLog = async (tx: Queryable, serviceId: string, event: GameEvent, key: EventKey) =>
-  (await insertLogs(tx, serviceId, [{ event, key }]))[0];
+  (await insertLogs(tx, serviceId, [{ event, key }]))[0].messageId;
 
 export const serviceEvent = (eventName: string, message: string): GameEvent => ({
   eventName,
@@ -196,15 +208,18 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
 }
 
 /**
- * Stores events in order, each once under its key with its side effects, in one transaction: a
- * poll's lines cost one commit, one read of the keys and one insert rather than all three each.
- * The line ids, null for an event already stored.
+ * Stores events in order, each once under its key with its side effects; returns the lines stored
+ * (none for an event already stored), oldest first. Lines that write nothing but themselves (chat
+ * and the game's own log, most of what a game says) take one statement for the lot; others one
+ * transaction, one read of the keys and one insert for the lot, not all three each.
  */
 export async function storeGameEvents(
   db: Db,
   serviceId: string,
   events: KeyedEvent[],
-): Promise<(string | null)[]> {
+): Promise<LogMessage[]> {
+  // One statement stores them all or none, and leaves out a line already stored.
+  if (!events.some(({ event }) => touchesWorld(event))) return insertLogs(db, serviceId, events, true);
   try {
     return await db.transaction(async (tx) => {
       const seen = await keysSeen(
@@ -216,21 +231,20 @@ export async function storeGameEvents(
       for (const [i, e] of events.entries())
         if (!seen[i])
           fresh.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
-      const ids = await insertLogs(tx, serviceId, fresh);
-      return seen.map((s) => (s ? null : (ids.shift() ?? null)));
+      return insertLogs(tx, serviceId, fresh);
     });
   } catch (e) {
     if (!isDuplicate(e)) throw e;
     // Another process stored one of them first, and the rollback undid this copy's side effects.
     // One at a time, the others are stored and the one already stored is skipped.
-    if (events.length === 1) return [null];
-    const ids: (string | null)[] = [];
-    for (const one of events) ids.push(...(await storeGameEvents(db, serviceId, [one])));
-    return ids;
+    if (events.length === 1) return [];
+    const stored: LogMessage[] = [];
+    for (const one of events) stored.push(...(await storeGameEvents(db, serviceId, [one])));
+    return stored;
   }
 }
 
-/** Stores an event once under its key with its side effects; null when it already was. */
+/** Stores an event once under its key with its side effects; its line's id, null when it already was. */
 export async function storeGameEvent(db: Db, serviceId: string, event: GameEvent, key: EventKey) {
-  return (await storeGameEvents(db, serviceId, [{ event, key }]))[0];
+  return (await storeGameEvents(db, serviceId, [{ event, key }]))[0]?.messageId ?? null;
 }

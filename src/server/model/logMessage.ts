@@ -51,6 +51,11 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
     [messageIds],
     'log-messages-published',
   );
+  await publishLogRows(ctx, rows);
+}
+
+/** Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote them). */
+export async function publishLogRows(ctx: ServerContext, rows: readonly LogMessage[]): Promise<void> {
   for (const msg of rows) await publishOne(ctx, msg);
 }
 
