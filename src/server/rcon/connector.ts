@@ -24,7 +24,7 @@ import { unseal } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { forwardedCommands } from '../link/forward.ts';
 import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../link/ingest.ts';
-import { publishLogMessages } from '../model/logMessage.ts';
+import { publishLogRows } from '../model/logMessage.ts';
 import { publishServiceChanged } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import {
@@ -136,6 +136,8 @@ class Session {
    * that failed half-way: the next poll then reads what is stored.
    */
   stored: Map<string, string> | null = null;
+  /** Connected since the last poll: the next one comes after a random part of the interval. */
+  fresh = false;
   constructor(readonly target: Target) {}
 
   /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
@@ -258,6 +260,7 @@ export function createRconConnector(
       );
     });
     s.connected = true;
+    s.fresh = true;
     await markConnected(s);
     await poll(s);
   }
@@ -312,8 +315,7 @@ export function createRconConnector(
           batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
         );
         s.pending.splice(0, batch.length);
-        const ids = stored.filter((id) => id !== null);
-        if (ids.length > 0) await publishLogMessages(ctx, ids);
+        await publishLogRows(ctx, stored);
       });
     }
   }
@@ -367,7 +369,11 @@ export function createRconConnector(
       }
       console.error(`rcon: polling ${id} failed:`, (e as Error).message);
     }
-    schedule(s, t.pollMs, () => poll(s));
+    // Servers that connected together (this process started, or took over a dead one's leases)
+    // would poll together for good, their work one burst each interval that the consoles'
+    // requests wait behind; one random shorter interval spreads them over it.
+    schedule(s, s.fresh ? Math.random() * t.pollMs : t.pollMs, () => poll(s));
+    s.fresh = false;
   }
 
   function start(target: Target): void {
