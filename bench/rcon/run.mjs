@@ -107,6 +107,11 @@ export async function run({ quick, log }) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve) => sim.once('message', resolve));
+  const populated = () =>
+    new Promise((resolve) => {
+      sim.once('message', (m) => resolve(m.populated));
+      sim.send({ populated: true });
+    });
   const server = await startBenchServer({
     BENCH_LOG_ROWS: rows,
     BENCH_SERVERS: String(SERVERS),
@@ -115,6 +120,9 @@ export async function run({ quick, log }) {
     BENCH_RCON_PASSWORD: PASSWORD,
   });
   try {
+    // Fifty servers filling up at once is a start, not polling: every player's join is a line
+    // and a session. Measured once the games have their usual crowd, coming and going.
+    await until('the game servers filled', populated, 300_000);
     await switchRcon(server, true);
     // Measured as a server that has been up a while (prepared statements, JIT).
     await readLogs(server, WARM_UP_SECONDS, []);

@@ -1,7 +1,8 @@
 // The RCON bench's game servers, in a process of their own as real ones run on other machines:
 // BENCH_RCON_SERVERS simulated servers, RCON only, on BENCH_RCON_PORT and up, living their normal
 // life. On `{ say, server }` over IPC, that server's chat gets the line `say` at once, so the
-// runner can time it from here to a console's socket.
+// runner can time it from here to a console's socket; `{ populated }` answers whether the servers
+// have (nine tenths of) the players they draw to, about two minutes after they start.
 
 import type { LinkEvent } from '../../src/domain/link.ts';
 import { startSimulator } from '../../src/sim/index.ts';
@@ -30,8 +31,14 @@ const chatLine = (text: string): LinkEvent => ({
   metadata: { source: 'Game', senderName: 'Bench', originalMessage: text },
 });
 
-process.on('message', async (m: { say?: string; server?: number; stop?: true }) => {
+process.on('message', async (m: { say?: string; server?: number; populated?: true; stop?: true }) => {
   if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [chatLine(m.say!)]);
+  if (m.populated) {
+    // Each server hovers around the crowd it draws to, so together they reach nine tenths of it.
+    const sum = (f: (w: (typeof sim.servers)[number]['world']) => number) =>
+      sim.servers.reduce((n, s) => n + f(s.world), 0);
+    process.send?.({ populated: sum((w) => w.online.size) >= 0.9 * sum((w) => w.targetPopulation) });
+  }
   if (m.stop) {
     await sim.stop();
     process.exit(0);
