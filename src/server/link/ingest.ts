@@ -243,8 +243,3 @@ export async function storeGameEvents(
     return stored;
   }
 }
-
-/** Stores an event once under its key with its side effects; its line's id, null when it already was. */
-export async function storeGameEvent(db: Db, serviceId: string, event: GameEvent, key: EventKey) {
-  return (await storeGameEvents(db, serviceId, [{ event, key }]))[0]?.messageId ?? null;
-}

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { LogMessage } from '../../domain/api.ts';
 import { LINK_REFUSALS } from '../../domain/billing.ts';
 import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
 import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
@@ -17,7 +18,7 @@ import type { KickReason, Links, ServerContext } from '../context.ts';
 import { hashToken } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { relayGroupChat } from '../model/groupChat.ts';
-import { publishLogMessage } from '../model/logMessage.ts';
+import { publishLogMessage, publishLogRows } from '../model/logMessage.ts';
 import { publishServiceChanged } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import { forwardedCommands } from './forward.ts';
@@ -29,7 +30,7 @@ import {
   recordDisconnect,
   recordDisconnectBy,
   serviceEvent,
-  storeGameEvent,
+  storeGameEvents,
 } from './ingest.ts';
 
 export const LINK_PATH = '/v4/sentinel/link';
@@ -176,9 +177,9 @@ export function createLinkServer(
     }
   }
 
-  /** Stores an event once under its seq; null when it already was. */
-  const storeEvent = (link: Link, seq: number, event: GameEvent) =>
-    storeGameEvent(ctx.db, link.serviceId, event, { seq });
+  /** Stores an event once under its seq: its line, ready to publish, or null when it already was. */
+  const storeEvent = async (link: Link, seq: number, event: GameEvent) =>
+    (await storeGameEvents(ctx.db, link.serviceId, [{ event, key: { seq } }]))[0] ?? null;
 
   /**
    * An event that cannot be stored takes its seq as a refusal line, which counts it and tells the
@@ -222,7 +223,7 @@ export function createLinkServer(
     }
     const event = parseEvent(frame.event);
     if (typeof event === 'string') return refuseEvent(link, seq, 'badEvent', event);
-    let stored: string | null;
+    let stored: LogMessage | null;
     try {
       stored = await storeEvent(link, seq, event);
     } catch (e) {
@@ -231,10 +232,10 @@ export function createLinkServer(
     }
     link.send({ type: 'ack', seq });
     if (!stored) return;
-    await publishLogMessage(ctx, stored);
+    await publishLogRows(ctx, [stored]);
     // Relays wait on other servers' answers: they must not hold up this link's queue.
     if (event.eventName === 'chat')
-      relayGroupChat(ctx, link.serviceId, stored).catch((e) =>
+      relayGroupChat(ctx, link.serviceId, stored.messageId).catch((e) =>
         console.error('link: group chat relay failed:', e.message),
       );
     ctx.scripts.onGameEvent(link.serviceId, event);
