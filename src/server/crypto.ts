@@ -6,6 +6,8 @@ import {
   createDecipheriv,
   createHash,
   randomBytes,
+  randomInt,
+  randomUUID,
   scrypt,
   timingSafeEqual,
 } from 'node:crypto';
@@ -63,15 +65,14 @@ let last = { ms: -1, counter: 0 };
  * UUID v7: time-ordered, so log message ids sort by arrival. Ids made one after the other for the
  * same millisecond increase in the order they were made: lines that share a time (a poll's chat
  * lines, a game log's whole seconds) list in the order the game said them, not at random. The
- * 12-bit rand_a is the counter, seeded at random below its midpoint so it rarely runs out.
+ * 12-bit rand_a is the counter, seeded at random below its midpoint so it rarely runs out. The
+ * other 62 random bits are a v4 UUID's (randomUUID draws from a cache; randomBytes made a system
+ * call per id, 2.5 % of a saturated link's time).
  */
 export function uuidv7(now = Date.now()): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(now, 0, 6);
   if (now === last.ms && last.counter < 0xfff) last.counter++;
-  else last = { ms: now, counter: b.readUInt16BE(6) & 0x7ff };
-  b.writeUInt16BE(0x7000 | last.counter, 6);
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  else last = { ms: now, counter: randomInt(0x800) };
+  const time = now.toString(16).padStart(12, '0');
+  // A v4 UUID's last 17 characters: its variant and 62 random bits.
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${last.counter.toString(16).padStart(3, '0')}-${randomUUID().slice(19)}`;
 }
