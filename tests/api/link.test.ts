@@ -460,6 +460,46 @@ describe('every event is stored, or refused back to the game and counted; none i
     await link.closed;
   });
 
+  it('stores a burst of events together, in order, refusing only the bad and the unstorable ones', async () => {
+    const server = await ownServer();
+    const link = await hello(server.accessKey);
+    expect(await link.next()).toMatchObject({ type: 'welcome', lastEventSeq: 0 });
+    await t.server.db.exec(
+      `ALTER TABLE log_messages ADD CONSTRAINT test_no_boom CHECK (message <> 'boom') NOT VALID`,
+    );
+    try {
+      // All sent at once: they wait while the first is stored, and are then stored together.
+      const says = ['one', 'two', 'hello\u0000world', 'three', 'boom', 'four', 'five'];
+      for (const [i, text] of says.entries()) send(link.ws, event(i + 1, 'chat', { source: 'Game' }, text));
+      const frames = [];
+      for (let i = 0; i < says.length + 2; i++) frames.push(await link.next());
+      expect(frames.filter((f) => f.type === 'ack').map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(frames.filter((f) => f.type === 'error').map((f) => [f.seq, f.code])).toEqual([
+        [3, 'badEvent'],
+        [5, 'eventNotStored'],
+      ]);
+    } finally {
+      await t.server.db.exec('ALTER TABLE log_messages DROP CONSTRAINT test_no_boom');
+    }
+    expect((await linesBySeq(server.serviceId)).map((l) => [l.seq, l.event_name])).toEqual([
+      [1, 'chat'],
+      [2, 'chat'],
+      [3, 'eventRefused'],
+      [4, 'chat'],
+      [5, 'eventRefused'],
+      [6, 'chat'],
+      [7, 'chat'],
+    ]);
+    // The lines list in the order the game said them (the list's order: time, then id).
+    const { rows } = await t.server.db.query<{ message: string }>(
+      `SELECT message FROM log_messages WHERE service_id = $1 AND event_name = 'chat' ORDER BY time, message_id`,
+      [server.serviceId],
+    );
+    expect(rows.map((r) => r.message)).toEqual(['one', 'two', 'three', 'four', 'five']);
+    link.ws.close();
+    await link.closed;
+  });
+
   it('acknowledges nothing past an event it could neither store nor refuse, and gets it again', async () => {
     const server = await ownServer();
     const link = await hello(server.accessKey);

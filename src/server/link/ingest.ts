@@ -26,18 +26,19 @@ export interface KeyedEvent {
 }
 
 /**
- * Writes the lines in one statement (the log_terms trigger then runs once) and returns them as the
- * log list shows them, oldest first, ready to publish without reading them again. With
- * `skipStored`, a line whose key a stored line carries is left out rather than refused.
+ * Writes the lines in one statement (the log_terms trigger then runs once) and returns each as the
+ * log list shows it, ready to publish without reading it again. With `skipStored`, a line whose
+ * key a stored line carries is left out rather than refused, and its place holds null.
  */
 export async function insertLogs(
   tx: Queryable,
   serviceId: string,
   lines: KeyedEvent[],
   skipStored = false,
-): Promise<LogMessage[]> {
+): Promise<(LogMessage | null)[]> {
   if (lines.length === 0) return [];
   const column = <T>(f: (line: KeyedEvent) => T) => lines.map(f);
+  const ids = column(({ event }) => uuidv7(Math.floor(event.time * 1000)));
   const { rows } = await tx.query<LogMessage>(
     `WITH m AS (
        INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
@@ -51,7 +52,7 @@ export async function insertLogs(
      SELECT ${logColumns("'en'")} FROM m JOIN services s ON s.service_id = m.service_id ORDER BY m.message_id`,
     [
       serviceId,
-      column(({ event }) => uuidv7(Math.floor(event.time * 1000))),
+      ids,
       column(({ key }) => (key && 'seq' in key ? key.seq : null)),
       column(({ key }) => (key && 'rconKey' in key ? key.rconKey : null)),
       column(({ event }) => event.eventName),
@@ -66,11 +67,12 @@ export async function insertLogs(
     ],
     skipStored ? 'log-insert-new' : 'log-insert',
   );
-  return rows;
+  const written = new Map(rows.map((row) => [row.messageId, row]));
+  return ids.map((id) => written.get(id) ?? null);
 }
 
 export const insertLog = async (tx: Queryable, serviceId: string, event: GameEvent, key: EventKey) =>
-  (await insertLogs(tx, serviceId, [{ event, key }]))[0].messageId;
+  (await insertLogs(tx, serviceId, [{ event, key }]))[0]!.messageId;
 
 export const serviceEvent = (eventName: string, message: string): GameEvent => ({
   eventName,
@@ -208,16 +210,16 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
 }
 
 /**
- * Stores events in order, each once under its key with its side effects; returns the lines stored
- * (none for an event already stored), oldest first. Lines that write nothing but themselves (chat
- * and the game's own log, most of what a game says) take one statement for the lot; others one
- * transaction, one read of the keys and one insert for the lot, not all three each.
+ * Stores events in order, each once under its key with its side effects; returns each one's line,
+ * null for an event already stored. Lines that write nothing but themselves (chat and the game's
+ * own log, most of what a game says) take one statement for the lot; others one transaction, one
+ * read of the keys and one insert for the lot, not all three each.
  */
 export async function storeGameEvents(
   db: Db,
   serviceId: string,
   events: KeyedEvent[],
-): Promise<LogMessage[]> {
+): Promise<(LogMessage | null)[]> {
   // One statement stores them all or none, and leaves out a line already stored.
   if (!events.some(({ event }) => touchesWorld(event))) return insertLogs(db, serviceId, events, true);
   try {
@@ -231,14 +233,15 @@ export async function storeGameEvents(
       for (const [i, e] of events.entries())
         if (!seen[i])
           fresh.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
-      return insertLogs(tx, serviceId, fresh);
+      const lines = await insertLogs(tx, serviceId, fresh);
+      return seen.map((s) => (s ? null : lines.shift()!));
     });
   } catch (e) {
     if (!isDuplicate(e)) throw e;
     // Another process stored one of them first, and the rollback undid this copy's side effects.
     // One at a time, the others are stored and the one already stored is skipped.
-    if (events.length === 1) return [];
-    const stored: LogMessage[] = [];
+    if (events.length === 1) return [null];
+    const stored: (LogMessage | null)[] = [];
     for (const one of events) stored.push(...(await storeGameEvents(db, serviceId, [one])));
     return stored;
   }

@@ -90,6 +90,11 @@ class Link {
   work: Promise<void> = Promise.resolve();
   /** An event could be neither stored nor refused: the link is closing, and stores nothing more. */
   failed = false;
+  /**
+   * Event frames received and not yet taken, oldest first. The step of the first takes all that
+   * arrived meanwhile: a game that sends faster than they are stored has them stored together.
+   */
+  readonly inbox: Record<string, unknown>[] = [];
   constructor(
     readonly serviceId: string,
     readonly ws: WebSocket,
@@ -177,10 +182,6 @@ export function createLinkServer(
     }
   }
 
-  /** Stores an event once under its seq: its line, ready to publish, or null when it already was. */
-  const storeEvent = async (link: Link, seq: number, event: GameEvent) =>
-    (await storeGameEvents(ctx.db, link.serviceId, [{ event, key: { seq } }]))[0] ?? null;
-
   /**
    * An event that cannot be stored takes its seq as a refusal line, which counts it and tells the
    * admins; the game is told with an error naming the seq, then acknowledged so its queue moves on.
@@ -213,32 +214,67 @@ export function createLinkServer(
     }
   }
 
-  async function onEvent(link: Link, frame: Record<string, unknown>): Promise<void> {
-    // After an event was lost, none behind it may be stored: its seq would be passed over.
-    if (link.failed) return;
-    const seq = frame.seq;
-    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
-      link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
-      return;
-    }
-    const event = parseEvent(frame.event);
-    if (typeof event === 'string') return refuseEvent(link, seq, 'badEvent', event);
-    let stored: LogMessage | null;
+  /**
+   * Stores events, each once under its seq, acknowledges them and runs what follows each stored
+   * line. If they cannot be stored together, each is stored alone, so only one that fails is
+   * refused.
+   */
+  async function storeEvents(link: Link, events: { seq: number; event: GameEvent }[]): Promise<void> {
+    let stored: (LogMessage | null)[];
     try {
-      stored = await storeEvent(link, seq, event);
-    } catch (e) {
-      console.error(`link: event ${seq} of ${link.serviceId} was not stored:`, e);
-      return refuseEvent(link, seq, 'eventNotStored', 'the server could not store it');
-    }
-    link.send({ type: 'ack', seq });
-    if (!stored) return;
-    await publishLogRows(ctx, [stored]);
-    // Relays wait on other servers' answers: they must not hold up this link's queue.
-    if (event.eventName === 'chat')
-      relayGroupChat(ctx, link.serviceId, stored.messageId).catch((e) =>
-        console.error('link: group chat relay failed:', e.message),
+      stored = await storeGameEvents(
+        ctx.db,
+        link.serviceId,
+        events.map(({ seq, event }) => ({ event, key: { seq } })),
       );
-    ctx.scripts.onGameEvent(link.serviceId, event);
+    } catch (e) {
+      if (events.length > 1) {
+        for (const one of events) if (!link.failed) await storeEvents(link, [one]);
+        return;
+      }
+      console.error(`link: event ${events[0].seq} of ${link.serviceId} was not stored:`, e);
+      return refuseEvent(link, events[0].seq, 'eventNotStored', 'the server could not store it');
+    }
+    for (const { seq } of events) link.send({ type: 'ack', seq });
+    await publishLogRows(
+      ctx,
+      stored.filter((line) => line !== null),
+    );
+    for (const [i, { event }] of events.entries()) {
+      const line = stored[i];
+      if (!line) continue;
+      // Relays wait on other servers' answers: they must not hold up this link's queue.
+      if (event.eventName === 'chat')
+        relayGroupChat(ctx, link.serviceId, line.messageId).catch((e) =>
+          console.error('link: group chat relay failed:', e.message),
+        );
+      ctx.scripts.onGameEvent(link.serviceId, event);
+    }
+  }
+
+  /** The event frames in the inbox, in order: the valid ones stored together, the others refused. */
+  async function onEvents(link: Link): Promise<void> {
+    let valid: { seq: number; event: GameEvent }[] = [];
+    const storeValid = async () => {
+      if (valid.length > 0) await storeEvents(link, valid);
+      valid = [];
+    };
+    for (const frame of link.inbox.splice(0)) {
+      // After an event was lost, none behind it may be stored: its seq would be passed over.
+      if (link.failed) return;
+      const seq = frame.seq;
+      if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
+        await storeValid();
+        link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
+        continue;
+      }
+      const event = parseEvent(frame.event);
+      if (typeof event === 'string') {
+        await storeValid();
+        await refuseEvent(link, seq, 'badEvent', event);
+      } else valid.push({ seq, event });
+    }
+    if (!link.failed) await storeValid();
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {
@@ -401,6 +437,7 @@ export function createLinkServer(
       void greeting.then((l) => {
         if (!l) return;
         l.lastHeard = Date.now();
+        if (f.type === 'event') l.inbox.push(f);
         const step = async () => {
           // Shutting down: events still queued behind a backlog are left unacknowledged, and the
           // game sends them again to whichever process it links to next. Answers to commands are
@@ -408,7 +445,7 @@ export function createLinkServer(
           if (closing && f.type === 'event') return;
           switch (f.type) {
             case 'event':
-              return onEvent(l, f);
+              return onEvents(l);
             case 'status':
               return onStatus(l, f);
             case 'commandResult':

@@ -315,7 +315,10 @@ export function createRconConnector(
           batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
         );
         s.pending.splice(0, batch.length);
-        await publishLogRows(ctx, stored);
+        await publishLogRows(
+          ctx,
+          stored.filter((line) => line !== null),
+        );
       });
     }
   }
