@@ -256,25 +256,25 @@ export function createLinkServer(
   async function onEvents(link: Link): Promise<void> {
     let valid: { seq: number; event: GameEvent }[] = [];
     const storeValid = async () => {
-      if (valid.length > 0) await storeEvents(link, valid);
+      if (valid.length > 0 && !link.failed) await storeEvents(link, valid);
       valid = [];
     };
     for (const frame of link.inbox.splice(0)) {
-      // After an event was lost, none behind it may be stored: its seq would be passed over.
-      if (link.failed) return;
       const seq = frame.seq;
-      if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
-        await storeValid();
-        link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
+      const goodSeq = typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 1;
+      const event = goodSeq ? parseEvent(frame.event) : null;
+      if (goodSeq && typeof event === 'object' && event !== null) {
+        valid.push({ seq, event });
         continue;
       }
-      const event = parseEvent(frame.event);
-      if (typeof event === 'string') {
-        await storeValid();
-        await refuseEvent(link, seq, 'badEvent', event);
-      } else valid.push({ seq, event });
+      await storeValid();
+      // After an event was lost, none behind it may be stored or refused: its seq would be passed over.
+      if (link.failed) return;
+      if (!goodSeq)
+        link.send({ type: 'error', code: 'badFrame', message: 'seq must be a positive integer.' });
+      else await refuseEvent(link, seq, 'badEvent', event as string);
     }
-    if (!link.failed) await storeValid();
+    await storeValid();
   }
 
   async function onStatus(link: Link, f: Record<string, unknown>): Promise<void> {
