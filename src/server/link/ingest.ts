@@ -49,7 +49,7 @@ export async function insertLogs(
            AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)
        ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}
        RETURNING *)
-     SELECT ${logColumns("'en'")} FROM m JOIN services s ON s.service_id = m.service_id ORDER BY m.message_id`,
+     SELECT ${logColumns("'en'")} FROM m JOIN services s ON s.service_id = m.service_id`,
     [
       serviceId,
       ids,
