@@ -131,3 +131,41 @@ it('starts each run fresh: nothing carries over from the last one', async () => 
   const r = await pool.run(job('console.log(typeof leak, ({}).polluted)'), host);
   expect(r.output).toBe('undefined undefined');
 });
+
+it("gives each run's actions to that run's host, with runs handed to the threads ahead of time", async () => {
+  const seen = Array.from({ length: 40 }, () => [] as unknown[]);
+  const results = await Promise.all(
+    seen.map((calls, i) =>
+      pool.run(job(`beacon.sendChat('m${i}'); beacon.sendChat('n${i}'); console.log(${i})`), {
+        ...host,
+        async action(fn, options) {
+          calls.push([fn, options.message]);
+          return null;
+        },
+      }),
+    ),
+  );
+  results.forEach((r, i) => {
+    expect(r).toMatchObject({ kind: 'ok', output: String(i) });
+    expect(seen[i]).toEqual([
+      ['sendChat', `m${i}`],
+      ['sendChat', `n${i}`],
+    ]);
+  });
+});
+
+it('still runs what was handed to a thread behind a run that reaches its limit', async () => {
+  const single = createSandboxPool(1);
+  try {
+    const loop = single.run(job('while (true) {}', { limits: { timeMs: 300 } }), host);
+    const after = [1, 2, 3].map((i) => single.run(job(`console.log(${i})`), host));
+    expect((await loop).kind).toBe('time');
+    expect((await Promise.all(after)).map((r) => [r.kind, r.output])).toEqual([
+      ['ok', '1'],
+      ['ok', '2'],
+      ['ok', '3'],
+    ]);
+  } finally {
+    await single.close();
+  }
+});

@@ -4,7 +4,7 @@
 // within its run's time limit plus a grace period is ended and replaced.
 
 import { availableParallelism } from 'node:os';
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { ACTIONS } from '../../../domain/scripts/actions.ts';
 import { SCRIPT_LIMITS } from '../../../domain/scripts/limits.ts';
 
@@ -77,22 +77,59 @@ export const SANDBOX_LIMITS: SandboxLimits = {
 };
 /** Past its deadline, a thread has this long to answer before it is replaced. */
 const GRACE_MS = 1_000;
+/**
+ * Runs handed to one thread ahead of time. A thread that waits for the main thread between runs
+ * idles for as long as the main thread is busy elsewhere: at a thousand runs a second that wait,
+ * not the scripts, bounded the runs. A thread is given more only while its current run is young,
+ * so a run that goes on for its whole limit holds up at most the few handed over in its first
+ * moments.
+ */
+const AHEAD = 4;
+const YOUNG_MS = 20;
 const ACTION_ARGS = Object.fromEntries(
   Object.values(ACTIONS).map((a) => [a.fn, a.options.map((o) => o.name)]),
 );
+
+const failed = (message: string): SandboxResult => ({
+  kind: 'error',
+  message,
+  output: '',
+  usedRestricted: false,
+});
+const SHUTTING_DOWN = 'The server is shutting down.';
+
+interface Queued {
+  job: SandboxJob;
+  host: SandboxHost;
+  resolve(r: SandboxResult): void;
+}
+
+/** What the thread says about one run, all over one port so that it arrives in order. */
+type RunMessage =
+  | { id: number; call: keyof SandboxHost; args: unknown[]; oneWay?: boolean }
+  | ({ id: number; done: true } & SandboxResult);
+
+/** A run handed to a thread, from then until its result is passed on. */
+interface Active {
+  q: Queued;
+  limits: SandboxLimits;
+  /** The host calls, served one after another, so a bucket read sees the script's earlier writes. */
+  chain: Promise<unknown>;
+  /** An action the server refused: it ends the run once the script is done. */
+  actionError: string | null;
+}
 
 interface Thread {
   worker: Worker;
   rpc: MessagePort;
   flag: Int32Array;
   ready: Promise<void>;
-  busy: boolean;
-}
-
-interface Queued {
-  job: SandboxJob;
-  host: SandboxHost;
-  resolve(r: SandboxResult): void;
+  /** Runs handed over, in the order the thread runs them: the first is running. */
+  runs: Map<number, Active>;
+  /** When the running one started, as far as this thread can tell. */
+  headSince: number;
+  started: boolean;
+  watchdog?: NodeJS.Timeout;
 }
 
 export interface SandboxPool {
@@ -116,22 +153,84 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
     worker.unref();
-    const ready = new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-      // Ended before it ever answered (the server closed while it started): nobody may wait forever.
-      worker.once('exit', () => reject(new Error('The server is shutting down.')));
+    const t: Thread = {
+      worker,
+      rpc: channel.port1,
+      flag,
+      ready: new Promise<void>((resolve, reject) => {
+        worker.once('message', () => resolve());
+        worker.once('error', reject);
+        // Ended before it ever answered (the server closed while it started): nobody may wait forever.
+        worker.once('exit', () => reject(new Error(SHUTTING_DOWN)));
+      }),
+      runs: new Map(),
+      headSince: 0,
+      started: false,
+    };
+    t.ready.then(
+      () => {
+        t.started = true;
+      },
+      () => {},
+    );
+    t.rpc.on('message', (m: RunMessage) => onMessage(t, m));
+    // Like the worker, the port alone keeps no process alive.
+    t.rpc.unref();
+    worker.on('error', (e) => {
+      // What the thread said before it died is read first, so the blame lands on the run it was in.
+      drainPort(t);
+      retire(t, { ...failed(e.message), kind: /memory/i.test(e.message) ? 'memory' : 'error' });
     });
-    ready.catch(() => {});
-    return { worker, rpc: channel.port1, flag, ready, busy: false };
+    worker.on('exit', () => retire(t, failed(closed ? SHUTTING_DOWN : 'The sandbox thread stopped.')));
+    return t;
   }
 
-  function replace(t: Thread): void {
+  function drainPort(t: Thread): void {
+    for (let m = receiveMessageOnPort(t.rpc); m; m = receiveMessageOnPort(t.rpc))
+      onMessage(t, m.message as RunMessage);
+  }
+
+  /**
+   * Takes the thread out and ends its run in progress with `r`. The runs it had not started go
+   * back to the front of the queue, unless the thread never started at all: then nothing would.
+   */
+  function retire(t: Thread, r: SandboxResult): void {
+    const i = threads.indexOf(t);
+    if (i < 0) return;
+    threads.splice(i, 1);
+    clearTimeout(t.watchdog);
     t.rpc.close();
     void t.worker.terminate();
-    const i = threads.indexOf(t);
-    if (i >= 0) threads.splice(i, 1);
-    if (!closed) threads.push(spawn());
+    const [head, ...waiting] = t.runs.values();
+    t.runs.clear();
+    if (head) settle(head, r);
+    if (closed || !t.started) for (const a of waiting) settle(a, r);
+    else queue.unshift(...waiting.map((a) => a.q));
+    pump();
+  }
+
+  function watch(t: Thread): void {
+    clearTimeout(t.watchdog);
+    const head = t.runs.values().next().value;
+    if (!head) return;
+    // A thread's start is not its first run's time.
+    if (!t.started) {
+      t.ready.then(
+        () => watch(t),
+        () => {},
+      );
+      return;
+    }
+    t.watchdog = setTimeout(() => {
+      drainPort(t);
+      // The run may have ended while its last words were still on their way.
+      if (t.runs.values().next().value !== head) return;
+      retire(t, { kind: 'time', output: '', usedRestricted: false });
+    }, head.limits.timeMs + GRACE_MS);
+  }
+
+  function settle(a: Active, r: SandboxResult): void {
+    a.q.resolve(a.actionError && r.kind === 'ok' ? { ...r, kind: 'error', message: a.actionError } : r);
   }
 
   function answer(t: Thread, reply: { value?: unknown; error?: string }): void {
@@ -140,120 +239,94 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     Atomics.notify(t.flag, 0);
   }
 
-  async function runOn(t: Thread, q: Queued): Promise<SandboxResult> {
-    const limits = { ...SANDBOX_LIMITS, ...q.job.limits };
-    const id = nextId++;
-    try {
-      await t.ready;
-    } catch (e) {
-      return { kind: 'error', message: (e as Error).message, output: '', usedRestricted: false };
+  function onMessage(t: Thread, m: RunMessage): void {
+    const a = t.runs.get(m.id);
+    if (!a) return;
+    if ('done' in m) {
+      t.runs.delete(m.id);
+      t.headSince = performance.now();
+      watch(t);
+      const { id: _id, done: _done, ...r } = m;
+      // Its actions were all received before this; some may still be being taken.
+      void a.chain.then(() => settle(a, r));
+      pump();
+      return;
     }
-    return new Promise<SandboxResult>((resolve) => {
-      // The thread waits while the server answers; that time is not the script's.
-      let watchdog: NodeJS.Timeout;
-      const watch = () => {
-        watchdog = setTimeout(() => {
-          replace(t);
-          finish({ kind: 'time', output: '', usedRestricted: false });
-        }, limits.timeMs + GRACE_MS);
-      };
-      // Calls are served one after another, so a bucket read sees the writes the script made
-      // before it. Actions are one-way: their failures end the run once the script is done.
-      let chain: Promise<unknown> = Promise.resolve();
-      let received = 0;
-      let actionError: string | null = null;
-      const onCall = (m: { call: keyof SandboxHost; args: unknown[]; oneWay?: boolean }) => {
-        const fn = q.host[m.call] as (...a: unknown[]) => Promise<unknown>;
-        if (m.oneWay) {
-          received++;
-          chain = chain
-            .then(() => (actionError ? undefined : fn(...m.args)))
-            .catch((e: Error) => {
-              actionError ??= e.message;
-            });
-          return;
-        }
-        clearTimeout(watchdog);
-        chain = chain
-          .then(() => fn(...m.args))
-          .then(
-            (value) => answer(t, { value: value === undefined ? null : value }),
-            (e: Error) => answer(t, { error: e.message }),
-          )
-          .finally(watch);
-      };
-      const finish = (r: SandboxResult) => {
-        clearTimeout(watchdog);
-        t.rpc.off('message', onCall);
-        t.worker.off('message', onDone);
-        t.worker.off('error', onCrash);
-        t.worker.off('exit', onExit);
-        resolve(r);
-      };
-      const onExit = () =>
-        finish({ kind: 'error', message: 'The server is shutting down.', output: '', usedRestricted: false });
-      const onDone = async (m: SandboxResult & { id: number; actionsSent: number }) => {
-        if (m.id !== id) return;
-        const { id: _id, actionsSent, ...r } = m;
-        // The last actions may still be on their way over the other port.
-        while (received < actionsSent) await new Promise((res) => setImmediate(res));
-        await chain;
-        finish(actionError && r.kind === 'ok' ? { ...r, kind: 'error', message: actionError } : r);
-      };
-      const onCrash = (e: Error) => {
-        replace(t);
-        finish({
-          kind: /memory/i.test(e.message) ? 'memory' : 'error',
-          message: e.message,
-          output: '',
-          usedRestricted: false,
+    const fn = a.q.host[m.call] as (...args: unknown[]) => Promise<unknown>;
+    if (m.oneWay) {
+      a.chain = a.chain
+        .then(() => (a.actionError ? undefined : fn(...m.args)))
+        .catch((e: Error) => {
+          a.actionError ??= e.message;
         });
-      };
-      watch();
-      t.rpc.on('message', onCall);
-      t.worker.on('message', onDone);
-      t.worker.on('error', onCrash);
-      t.worker.on('exit', onExit);
-      t.worker.postMessage({
-        id,
-        code: q.job.code,
-        common: q.job.common,
-        beacon: q.job.beacon,
-        allowRestricted: q.job.allowRestricted,
-        limits,
-        streamOutput: q.host.output !== undefined,
+      return;
+    }
+    // The thread waits while the server answers; that time is not the script's.
+    clearTimeout(t.watchdog);
+    a.chain = a.chain
+      .then(() => fn(...m.args))
+      .then(
+        (value) => answer(t, { value: value === undefined ? null : value }),
+        (e: Error) => answer(t, { error: e.message }),
+      )
+      .finally(() => {
+        if (t.runs.values().next().value === a) watch(t);
       });
-    });
+  }
+
+  function handOver(t: Thread, q: Queued): void {
+    const id = nextId++;
+    const limits = { ...SANDBOX_LIMITS, ...q.job.limits };
+    const a: Active = { q, limits, chain: Promise.resolve(), actionError: null };
+    t.runs.set(id, a);
+    const message = {
+      id,
+      code: q.job.code,
+      common: q.job.common,
+      beacon: q.job.beacon,
+      allowRestricted: q.job.allowRestricted,
+      limits,
+      streamOutput: q.host.output !== undefined,
+    };
+    if (t.runs.size === 1) {
+      t.headSince = performance.now();
+      watch(t);
+    }
+    // A thread that fails to start ends its runs itself (retire).
+    t.ready.then(
+      () => t.worker.postMessage(message),
+      () => {},
+    );
+  }
+
+  /** The thread to hand the next run to: an idle one, a new one, or one whose run is young. */
+  function pick(): Thread | undefined {
+    const idle = threads.find((t) => t.runs.size === 0);
+    if (idle) return idle;
+    if (threads.length < size) {
+      const t = spawn();
+      threads.push(t);
+      return t;
+    }
+    const now = performance.now();
+    let best: Thread | undefined;
+    for (const t of threads)
+      if (t.runs.size < AHEAD && now - t.headSince < YOUNG_MS && (!best || t.runs.size < best.runs.size))
+        best = t;
+    return best;
   }
 
   function pump(): void {
-    while (queue.length > 0) {
-      let t = threads.find((x) => !x.busy);
-      if (!t && threads.length < size) {
-        t = spawn();
-        threads.push(t);
-      }
+    while (queue.length > 0 && !closed) {
+      const t = pick();
       if (!t) return;
-      const q = queue.shift()!;
-      const thread = t;
-      thread.busy = true;
-      runOn(thread, q).then((r) => {
-        thread.busy = false;
-        q.resolve(r);
-        pump();
-      });
+      handOver(t, queue.shift()!);
     }
   }
 
   return {
     run(job, host) {
-      if (closed)
-        return Promise.resolve({
-          kind: 'error',
-          message: 'The server is shutting down.',
-          output: '',
-          usedRestricted: false,
-        });
+      if (closed) return Promise.resolve(failed(SHUTTING_DOWN));
       return new Promise((resolve) => {
         queue.push({ job, host, resolve });
         pump();
@@ -261,14 +334,10 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     },
     async close() {
       closed = true;
-      for (const q of queue.splice(0))
-        q.resolve({
-          kind: 'error',
-          message: 'The server is shutting down.',
-          output: '',
-          usedRestricted: false,
-        });
-      await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
+      for (const q of queue.splice(0)) q.resolve(failed(SHUTTING_DOWN));
+      const ending = threads.map((t) => t.worker.terminate());
+      for (const t of [...threads]) retire(t, failed(SHUTTING_DOWN));
+      await Promise.all(ending);
     },
   };
 }

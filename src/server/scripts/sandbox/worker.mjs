@@ -33,7 +33,7 @@ const CALL_MS = 10_000;
  */
 function callMain(job, call, args) {
   Atomics.store(flag, 0, 0);
-  rpc.postMessage({ call, args });
+  rpc.postMessage({ id: job.id, call, args });
   const started = Date.now();
   const answered = Atomics.wait(flag, 0, 0, CALL_MS) !== 'timed-out';
   job.deadline += Date.now() - started;
@@ -87,11 +87,8 @@ function localHelpers(job, output) {
         throw new LimitError('output', 'output');
       }
       output.lines.push(line);
-      // One-way like an action, and counted with them so the run ends only once all arrived.
-      if (job.streamOutput) {
-        job.actionsSent++;
-        rpc.postMessage({ call: 'output', args: [line], oneWay: true });
-      }
+      // One-way like an action.
+      if (job.streamOutput) rpc.postMessage({ id: job.id, call: 'output', args: [line], oneWay: true });
     },
     encodeBase64: (text) => Buffer.from(String(text), 'utf8').toString('base64'),
     decodeBase64: (text) => Buffer.from(String(text), 'base64').toString('utf8'),
@@ -133,59 +130,52 @@ function localHelpers(job, output) {
       callMain(job, 'getBucketValue', [bucketId, key, playerId ?? null]),
     // Actions need no answer: the script goes on while the server takes them, in order.
     action(fn, options) {
-      job.actionsSent++;
-      rpc.postMessage({ call: 'action', args: [fn, options], oneWay: true });
+      rpc.postMessage({ id: job.id, call: 'action', args: [fn, options], oneWay: true });
     },
   };
 }
 
+/** What the script may call, each a host function on `beacon`. */
+const HELPERS = [
+  'log',
+  'encodeBase64',
+  'decodeBase64',
+  'generateRandomBytes',
+  'generateUuidV4',
+  'generateUuidV5',
+  'generateUuidV7',
+  'hash',
+  'hmac',
+  'httpRequest',
+  'getBucketValue',
+];
+const ACTIONS = Object.entries(actions).filter(([fn]) => fn !== 'stopProcessing');
+
+/** An action's options: given as one object, or positionally in the catalogue's order. */
+function optionsOf(names, args) {
+  if (args.length === 1 && args[0] !== null && typeof args[0] === 'object' && !Array.isArray(args[0]))
+    return args[0];
+  return Object.fromEntries(names.map((n, i) => [n, args[i]]).filter(([, v]) => v !== undefined));
+}
+
 /**
- * Runs inside the sandbox before the script: builds `beacon` on the one host function, then hides
- * that function. Nothing of the host is reachable from the script except through these calls,
- * whose arguments and answers cross as JSON text.
+ * Runs inside the sandbox before the script: completes the `beacon` the host built (its data, a
+ * log that prints any value, stopProcessing), freezes it and hides the way it came in. The host
+ * functions are made on the host side, because parsing them as JavaScript for every run cost more
+ * than most scripts do.
  */
 const PRELUDE = `(() => {
-  const host = globalThis.__host;
-  const data = JSON.parse(globalThis.__data);
-  delete globalThis.__host;
+  const beacon = globalThis.__beacon, log = beacon.log;
+  Object.assign(beacon, JSON.parse(globalThis.__data));
+  delete globalThis.__beacon;
   delete globalThis.__data;
-  const call = (name, ...args) => {
-    const answer = host(name, JSON.stringify(args));
-    return answer === undefined ? undefined : JSON.parse(answer);
-  };
-  const beacon = {
-    serviceId: data.serviceId, serviceName: data.serviceName, serviceNickname: data.serviceNickname,
-    serviceChatName: data.serviceChatName, params: data.params, gameEvent: data.gameEvent,
-    eventData: data.eventData, now: data.now,
-    stopProcessing() { throw ${JSON.stringify(STOP)}; },
-  };
   const show = (v) => {
     if (typeof v === 'string') return v;
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return String(v);
     try { return JSON.stringify(v); } catch { return String(v); }
   };
-  beacon.log = (...values) => call('log', values.map(show).join(' '));
-  for (const name of ${JSON.stringify([
-    'encodeBase64',
-    'decodeBase64',
-    'generateRandomBytes',
-    'generateUuidV4',
-    'generateUuidV5',
-    'generateUuidV7',
-    'hash',
-    'hmac',
-    'httpRequest',
-    'getBucketValue',
-  ])}) beacon[name] = (...args) => call(name, ...args);
-  for (const [fn, names] of Object.entries(data.actions)) {
-    if (fn === 'stopProcessing') continue;
-    beacon[fn] = (...args) => {
-      const options = args.length === 1 && args[0] !== null && typeof args[0] === 'object' && !Array.isArray(args[0])
-        ? args[0]
-        : Object.fromEntries(names.map((n, i) => [n, args[i]]).filter(([, v]) => v !== undefined));
-      return call('action', fn, options);
-    };
-  }
+  beacon.log = (...values) => log(values.map(show).join(' '));
+  beacon.stopProcessing = () => { throw ${JSON.stringify(STOP)}; };
   for (const v of [beacon.params, beacon.eventData]) Object.freeze(v);
   Object.freeze(beacon);
   Object.defineProperty(globalThis, 'beacon', { value: beacon, enumerable: true });
@@ -193,6 +183,58 @@ const PRELUDE = `(() => {
     value: Object.freeze({ log: beacon.log, info: beacon.log, warn: beacon.log, error: beacon.log }),
   });
 })();`;
+
+/**
+ * Builds `beacon` with one host function per helper and action. Arguments and answers cross as
+ * JSON text, with the sandbox's own JSON functions taken before the script could replace them:
+ * nothing of one side is reachable from the other.
+ */
+function buildBeacon(vm, job, helpers, onLimit) {
+  const json = vm.getProp(vm.global, 'JSON');
+  const stringify = vm.getProp(json, 'stringify');
+  const parse = vm.getProp(json, 'parse');
+  json.dispose();
+  const fromVm = (handle) => {
+    const text = vm.unwrapResult(vm.callFunction(stringify, vm.undefined, handle));
+    const value = vm.typeof(text) === 'string' ? JSON.parse(vm.getString(text)) : undefined;
+    text.dispose();
+    return value;
+  };
+  const toVm = (value) => {
+    if (value === undefined) return vm.undefined;
+    const text = vm.newString(JSON.stringify(value));
+    try {
+      return vm.unwrapResult(vm.callFunction(parse, vm.undefined, text));
+    } finally {
+      text.dispose();
+    }
+  };
+  const beacon = vm.newObject();
+  const define = (name, fn) => {
+    const f = vm.newFunction(name, (...handles) => {
+      try {
+        return toVm(fn(...handles.map(fromVm)));
+      } catch (e) {
+        if (e instanceof LimitError) onLimit(e.kind);
+        throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
+      }
+    });
+    vm.setProp(beacon, name, f);
+    f.dispose();
+  };
+  for (const name of HELPERS) define(name, helpers[name]);
+  for (const [fn, names] of ACTIONS) define(fn, (...args) => helpers.action(fn, optionsOf(names, args)));
+  vm.setProp(vm.global, '__beacon', beacon);
+  beacon.dispose();
+  const data = vm.newString(JSON.stringify(job.beacon));
+  vm.setProp(vm.global, '__data', data);
+  data.dispose();
+  // The two JSON functions live as long as the context; they are let go with it.
+  return () => {
+    stringify.dispose();
+    parse.dispose();
+  };
+}
 
 function describe(vm, handle) {
   const e = vm.dump(handle);
@@ -222,23 +264,11 @@ function run(job) {
   /** A limit hit inside a host call: kept, because the script may catch the error it throws. */
   let limit = null;
   let outcome;
+  let release = () => {};
   try {
-    const host = vm.newFunction('host', (nameHandle, argsHandle) => {
-      const name = vm.getString(nameHandle);
-      const args = JSON.parse(vm.getString(argsHandle));
-      try {
-        const value = helpers[name](...args);
-        return value === undefined ? vm.undefined : vm.newString(JSON.stringify(value));
-      } catch (e) {
-        if (e instanceof LimitError) limit ??= e.kind;
-        throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
-      }
+    release = buildBeacon(vm, job, helpers, (kind) => {
+      limit ??= kind;
     });
-    vm.setProp(vm.global, '__host', host);
-    host.dispose();
-    const data = vm.newString(JSON.stringify({ ...job.beacon, actions }));
-    vm.setProp(vm.global, '__data', data);
-    data.dispose();
     const prelude = vm.evalCode(PRELUDE, 'prelude.js');
     if (prelude.error) {
       outcome = describe(vm, prelude.error);
@@ -262,6 +292,7 @@ function run(job) {
     };
   }
   try {
+    release();
     vm.dispose();
     runtime.dispose();
   } catch {
@@ -275,15 +306,14 @@ function run(job) {
     output: output.lines.join('\n'),
     usedRestricted: job.usedRestricted === true,
     elapsedMs: Date.now() - job.started - job.waited,
-    actionsSent: job.actionsSent,
   };
 }
 
+// The result goes the way of the run's calls, so it arrives after all of them.
 parentPort.on('message', (job) => {
   job.started = Date.now();
   job.waited = 0;
-  job.actionsSent = 0;
   job.deadline = job.started + job.limits.timeMs;
-  parentPort.postMessage({ id: job.id, ...run(job) });
+  rpc.postMessage({ id: job.id, done: true, ...run(job) });
 });
 parentPort.postMessage({ ready: true });
