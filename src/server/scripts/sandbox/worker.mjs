@@ -135,7 +135,7 @@ function localHelpers(job, output) {
   };
 }
 
-/** What the script may call, each a host function on `beacon`. */
+/** What the script may call, each a host function on `beacon`; log first, for it shows any value. */
 const HELPERS = [
   'log',
   'encodeBase64',
@@ -159,43 +159,31 @@ function optionsOf(names, args) {
 }
 
 /**
- * Runs inside the sandbox before the script: completes the `beacon` the host built (its data, a
- * log that prints any value, stopProcessing), freezes it and hides the way it came in. The host
- * functions are made on the host side, because parsing them as JavaScript for every run cost more
- * than most scripts do.
- */
-const PRELUDE = `(() => {
-  const beacon = globalThis.__beacon, log = beacon.log;
-  Object.assign(beacon, JSON.parse(globalThis.__data));
-  delete globalThis.__beacon;
-  delete globalThis.__data;
-  const show = (v) => {
-    if (typeof v === 'string') return v;
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return String(v);
-    try { return JSON.stringify(v); } catch { return String(v); }
-  };
-  beacon.log = (...values) => log(values.map(show).join(' '));
-  beacon.stopProcessing = () => { throw ${JSON.stringify(STOP)}; };
-  for (const v of [beacon.params, beacon.eventData]) Object.freeze(v);
-  Object.freeze(beacon);
-  Object.defineProperty(globalThis, 'beacon', { value: beacon, enumerable: true });
-  Object.defineProperty(globalThis, 'console', {
-    value: Object.freeze({ log: beacon.log, info: beacon.log, warn: beacon.log, error: beacon.log }),
-  });
-})();`;
-
-/**
- * Builds `beacon` with one host function per helper and action. Arguments and answers cross as
- * JSON text, with the sandbox's own JSON functions taken before the script could replace them:
- * nothing of one side is reachable from the other.
+ * Builds `beacon` and `console` in the sandbox, all from the host side: one host function per
+ * helper and action, the run's data, frozen. Building them with JavaScript run in the sandbox cost
+ * more than most scripts do, for the parsing alone. Arguments and answers cross as JSON text, with
+ * the sandbox's own JSON functions taken before the script could replace them: nothing of one
+ * side is reachable from the other.
  */
 function buildBeacon(vm, job, helpers, onLimit) {
-  const json = vm.getProp(vm.global, 'JSON');
-  const stringify = vm.getProp(json, 'stringify');
-  const parse = vm.getProp(json, 'parse');
+  const held = [];
+  const hold = (h) => {
+    held.push(h);
+    return h;
+  };
+  const take = (owner, name) => vm.getProp(owner, name);
+  const json = take(vm.global, 'JSON');
+  const object = take(vm.global, 'Object');
+  const stringify = hold(take(json, 'stringify'));
+  const parse = hold(take(json, 'parse'));
+  const freezeFn = hold(take(object, 'freeze'));
+  const string = hold(take(vm.global, 'String'));
   json.dispose();
+  object.dispose();
+  const call = (fn, arg) => vm.unwrapResult(vm.callFunction(fn, vm.undefined, arg));
+  const freeze = (h) => call(freezeFn, h).dispose();
   const fromVm = (handle) => {
-    const text = vm.unwrapResult(vm.callFunction(stringify, vm.undefined, handle));
+    const text = call(stringify, handle);
     const value = vm.typeof(text) === 'string' ? JSON.parse(vm.getString(text)) : undefined;
     text.dispose();
     return value;
@@ -204,35 +192,67 @@ function buildBeacon(vm, job, helpers, onLimit) {
     if (value === undefined) return vm.undefined;
     const text = vm.newString(JSON.stringify(value));
     try {
-      return vm.unwrapResult(vm.callFunction(parse, vm.undefined, text));
+      return call(parse, text);
     } finally {
       text.dispose();
     }
   };
+  /** How console.log shows a value: text as it is, what JSON cannot say as String says it. */
+  const show = (handle) => {
+    const type = vm.typeof(handle);
+    if (type === 'string') return vm.getString(handle);
+    const viaString = ['undefined', 'function', 'symbol', 'bigint'].includes(type);
+    let text;
+    try {
+      text = call(viaString ? string : stringify, handle);
+    } catch {
+      text = call(string, handle);
+    }
+    const shown = vm.getString(text);
+    text.dispose();
+    return shown;
+  };
   const beacon = vm.newObject();
-  const define = (name, fn) => {
+  const define = (owner, name, fn) => {
     const f = vm.newFunction(name, (...handles) => {
       try {
-        return toVm(fn(...handles.map(fromVm)));
+        return fn(...handles);
       } catch (e) {
         if (e instanceof LimitError) onLimit(e.kind);
         throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
       }
     });
-    vm.setProp(beacon, name, f);
-    f.dispose();
+    vm.setProp(owner, name, f);
+    return f;
   };
-  for (const name of HELPERS) define(name, helpers[name]);
-  for (const [fn, names] of ACTIONS) define(fn, (...args) => helpers.action(fn, optionsOf(names, args)));
-  vm.setProp(vm.global, '__beacon', beacon);
+  for (const name of HELPERS.slice(1))
+    define(beacon, name, (...handles) => toVm(helpers[name](...handles.map(fromVm)))).dispose();
+  for (const [fn, names] of ACTIONS)
+    define(beacon, fn, (...handles) =>
+      toVm(helpers.action(fn, optionsOf(names, handles.map(fromVm)))),
+    ).dispose();
+  define(beacon, 'stopProcessing', () => {
+    throw vm.newString(STOP);
+  }).dispose();
+  const log = define(beacon, 'log', (...handles) => toVm(helpers.log(handles.map(show).join(' '))));
+  for (const [name, value] of Object.entries(job.beacon)) {
+    const v = toVm(value);
+    if (name === 'params' || name === 'eventData') freeze(v);
+    vm.setProp(beacon, name, v);
+    v.dispose();
+  }
+  freeze(beacon);
+  vm.defineProp(vm.global, 'beacon', { value: beacon, enumerable: true });
   beacon.dispose();
-  const data = vm.newString(JSON.stringify(job.beacon));
-  vm.setProp(vm.global, '__data', data);
-  data.dispose();
-  // The two JSON functions live as long as the context; they are let go with it.
+  const consoleObject = vm.newObject();
+  for (const name of ['log', 'info', 'warn', 'error']) vm.setProp(consoleObject, name, log);
+  log.dispose();
+  freeze(consoleObject);
+  vm.defineProp(vm.global, 'console', { value: consoleObject });
+  consoleObject.dispose();
+  // The functions taken live as long as the context; they are let go with it.
   return () => {
-    stringify.dispose();
-    parse.dispose();
+    for (const h of held) h.dispose();
   };
 }
 
@@ -269,20 +289,13 @@ function run(job) {
     release = buildBeacon(vm, job, helpers, (kind) => {
       limit ??= kind;
     });
-    const prelude = vm.evalCode(PRELUDE, 'prelude.js');
-    if (prelude.error) {
-      outcome = describe(vm, prelude.error);
-      prelude.error.dispose();
+    const result = vm.evalCode(`${job.common}\n;\n${job.code}`, 'script.js');
+    if (result.error) {
+      outcome = describe(vm, result.error);
+      result.error.dispose();
     } else {
-      prelude.value.dispose();
-      const result = vm.evalCode(`${job.common}\n;\n${job.code}`, 'script.js');
-      if (result.error) {
-        outcome = describe(vm, result.error);
-        result.error.dispose();
-      } else {
-        result.value.dispose();
-        outcome = { kind: 'ok' };
-      }
+      result.value.dispose();
+      outcome = { kind: 'ok' };
     }
   } catch (e) {
     // The runtime itself gave up (memory exhausted while building an error, for one).
