@@ -21,15 +21,17 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-interface Envelope {
-  /** Sender node. */
-  f: string;
-  /** Topic. */
+/** One message on the bus: its topic, and the message inline or the cluster_messages row holding it. */
+interface Item {
   t: string;
-  /** Message, inline… */
   m?: unknown;
-  /** …or the cluster_messages row holding it, when it would not fit a NOTIFY payload. */
   r?: number;
+}
+
+/** What one NOTIFY carries: the sender node, and the messages it sent since its last NOTIFY. */
+interface Envelope {
+  f: string;
+  b: Item[];
 }
 
 /** PostgreSQL refuses NOTIFY payloads from 8000 bytes on; leave room for the envelope. */
@@ -61,14 +63,14 @@ export function createMemoryBus(hub: EventEmitter = new EventEmitter()): Bus {
   const nodeId = randomUUID();
   const d = dispatcher();
   const listener = (e: Envelope) => {
-    if (e.f !== nodeId) d.deliver(e.t, structuredClone(e.m), e.f);
+    if (e.f !== nodeId) for (const i of e.b) d.deliver(i.t, structuredClone(i.m), e.f);
   };
   hub.on('message', listener);
   return {
     nodeId,
     shared: false,
     async publish(topic, message) {
-      hub.emit('message', { f: nodeId, t: topic, m: message } satisfies Envelope);
+      hub.emit('message', { f: nodeId, b: [{ t: topic, m: message }] } satisfies Envelope);
     },
     on: d.on,
     async close() {
@@ -87,36 +89,81 @@ export interface PgBusOptions {
 
 /**
  * LISTEN/NOTIFY on one dedicated connection, which also sends, so a process's messages arrive in
- * the order it sent them. A dropped connection is reopened; what was sent meanwhile is lost, as
- * it would be with any broker without persistence (realtime clients refetch on resubscribe).
+ * the order it sent them. Messages published while a NOTIFY is under way go out together in the
+ * next: one NOTIFY per message was a query per realtime event, and every process, the sender
+ * included, reads every NOTIFY. A dropped connection is reopened; what was sent meanwhile is lost,
+ * as it would be with any broker without persistence (realtime clients refetch on resubscribe).
  */
 export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
   const nodeId = randomUUID();
   const channel = `palisade_bus_${opts.schema ?? 'public'}`;
+  // Our own NOTIFYs come back to us; they are known by their start, unread.
+  const ownPrefix = `{"f":"${nodeId}"`;
   const d = dispatcher();
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  /** One query at a time on the connection, in the order publish was called. */
-  let sending: Promise<unknown> = Promise.resolve();
-  const notify = (c: pg.Client, payload: string): Promise<unknown> => {
-    const sent = sending.then(() => c.query('SELECT pg_notify($1, $2)', [channel, payload]));
-    sending = sent.catch(() => {});
-    return sent;
-  };
+  /** Messages not yet sent, in the order publish was called; a spilled one's row may be coming. */
+  const waiting: { item: Promise<string>; done: (e?: unknown) => void }[] = [];
+  let sending = false;
 
-  async function receive(payload: string | undefined): Promise<void> {
-    if (!payload) return;
-    const e = JSON.parse(payload) as Envelope;
-    if (e.f === nodeId) return;
-    if (e.r === undefined) return d.deliver(e.t, e.m, e.f);
-    const { rows } = await opts.db.query<{ payload: string }>(
-      'SELECT payload FROM cluster_messages WHERE message_id = $1',
-      [e.r],
-    );
-    if (rows[0]) d.deliver(e.t, JSON.parse(rows[0].payload), e.f);
+  async function send(): Promise<void> {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch: typeof waiting = [];
+      const items: string[] = [];
+      let bytes = ownPrefix.length + 10;
+      while (waiting.length > 0) {
+        let item: string;
+        try {
+          item = await waiting[0]!.item;
+        } catch (e) {
+          waiting.shift()!.done(e);
+          continue;
+        }
+        const size = Buffer.byteLength(item) + 1;
+        if (batch.length > 0 && bytes + size > NOTIFY_MAX_BYTES) break;
+        bytes += size;
+        items.push(item);
+        batch.push(waiting.shift()!);
+      }
+      if (batch.length === 0) continue;
+      try {
+        const c = client;
+        if (!c) throw new Error('bus: not connected');
+        await c.query('SELECT pg_notify($1, $2)', [channel, `${ownPrefix},"b":[${items.join(',')}]}`]);
+        for (const w of batch) w.done();
+      } catch (e) {
+        for (const w of batch) w.done(e);
+      }
+    }
+    sending = false;
   }
 
+  async function spill(topic: string, message: unknown): Promise<string> {
+    const { rows } = await opts.db.query<{ message_id: number }>(
+      `WITH gone AS (DELETE FROM cluster_messages WHERE created < now() - ${SPILL_KEEP})
+       INSERT INTO cluster_messages (payload) VALUES ($1) RETURNING message_id`,
+      [JSON.stringify(message)],
+    );
+    return JSON.stringify({ t: topic, r: rows[0]!.message_id } satisfies Item);
+  }
+
+  async function receive(payload: string | undefined): Promise<void> {
+    if (!payload || payload.startsWith(ownPrefix)) return;
+    const e = JSON.parse(payload) as Envelope;
+    for (const i of e.b) {
+      if (i.r === undefined) {
+        d.deliver(i.t, i.m, e.f);
+        continue;
+      }
+      const { rows } = await opts.db.query<{ payload: string }>(
+        'SELECT payload FROM cluster_messages WHERE message_id = $1',
+        [i.r],
+      );
+      if (rows[0]) d.deliver(i.t, JSON.parse(rows[0].payload), e.f);
+    }
+  }
   async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString: opts.databaseUrl });
     c.on('notification', (n) => {
@@ -138,21 +185,18 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
   return {
     nodeId,
     shared: true,
-    async publish(topic, message) {
-      const c = client;
-      if (!c) throw new Error('bus: not connected');
-      const inline = JSON.stringify({ f: nodeId, t: topic, m: message } satisfies Envelope);
-      if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
-        await notify(c, inline);
-        return;
-      }
-      const { rows } = await opts.db.query<{ message_id: number }>(
-        `WITH gone AS (DELETE FROM cluster_messages WHERE created < now() - ${SPILL_KEEP})
-         INSERT INTO cluster_messages (payload) VALUES ($1) RETURNING message_id`,
-        [JSON.stringify(message)],
-      );
-      const ref = JSON.stringify({ f: nodeId, t: topic, r: rows[0].message_id } satisfies Envelope);
-      await notify(c, ref);
+    publish(topic, message) {
+      if (!client) return Promise.reject(new Error('bus: not connected'));
+      const inline = JSON.stringify({ t: topic, m: message } satisfies Item);
+      const item =
+        Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES - ownPrefix.length - 10
+          ? Promise.resolve(inline)
+          : spill(topic, message);
+      item.catch(() => {});
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ item, done: (e) => (e === undefined ? resolve() : reject(e)) });
+        if (!sending) void send();
+      });
     },
     on: d.on,
     async close() {
