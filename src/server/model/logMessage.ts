@@ -54,26 +54,29 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
   await publishLogRows(ctx, rows);
 }
 
-/** Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote them). */
+/**
+ * Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote
+ * them). Every event is handed over in the lines' order before any is awaited: across processes
+ * an event is a NOTIFY, and events handed over together share one.
+ */
 export async function publishLogRows(ctx: ServerContext, rows: readonly LogMessage[]): Promise<void> {
-  for (const msg of rows) await publishOne(ctx, msg);
+  const groups = new Map<string, string[]>();
+  for (const id of new Set(rows.map((msg) => msg.serviceId))) groups.set(id, await groupsOf(ctx, id));
+  await Promise.all(rows.flatMap((msg) => publications(ctx, msg, groups.get(msg.serviceId)!)));
 }
 
-async function publishOne(ctx: ServerContext, msg: LogMessage): Promise<void> {
-  const channels = [
-    channelFor('services', msg.serviceId),
-    ...(await groupsOf(ctx, msg.serviceId)).map((g) => channelFor('groups', g)),
-  ];
+function publications(ctx: ServerContext, msg: LogMessage, groupIds: string[]): Promise<void>[] {
+  const channels = [channelFor('services', msg.serviceId), ...groupIds.map((g) => channelFor('groups', g))];
   const named = ENTITY_CHANNELS.flatMap(([key, kind]) => {
     const id = msg.metadata[key];
     return typeof id === 'string' && UUID.test(id) ? [channelFor(kind, id)] : [];
   });
   // Pusher caps an event at 10 kB; for a bigger line, clients are told to refetch instead.
-  if (JSON.stringify(msg).length > LIMITS.dataBytes) {
-    await ctx.publisher.publish([...channels, ...named], RealtimeEvent.logsUpdated, '');
-    return;
-  }
-  await ctx.publisher.publish(channels, RealtimeEvent.logMessage, msg);
-  if (msg.eventName === 'chat') await ctx.publisher.publish(channels, RealtimeEvent.chatMessage, msg);
-  if (named.length) await ctx.publisher.publish(named, RealtimeEvent.logsUpdated, '');
+  if (JSON.stringify(msg).length > LIMITS.dataBytes)
+    return [ctx.publisher.publish([...channels, ...named], RealtimeEvent.logsUpdated, '')];
+  return [
+    ctx.publisher.publish(channels, RealtimeEvent.logMessage, msg),
+    ...(msg.eventName === 'chat' ? [ctx.publisher.publish(channels, RealtimeEvent.chatMessage, msg)] : []),
+    ...(named.length ? [ctx.publisher.publish(named, RealtimeEvent.logsUpdated, '')] : []),
+  ];
 }
