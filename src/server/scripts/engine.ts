@@ -5,7 +5,7 @@
 // and menu items, written by any API process), cron ticks, subroutine calls and commands typed
 // in game.
 
-import { ActionEvent, userChannel } from '../../domain/api.ts';
+import { ActionEvent, type LogMessage, userChannel } from '../../domain/api.ts';
 import type { EventName } from '../../domain/enums.ts';
 import {
   ACTION_FUNCTIONS,
@@ -19,11 +19,11 @@ import {
   SCRIPT_LIMITS,
 } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
-import { uuidv7 } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
+import { insertLogs } from '../link/ingest.ts';
 import { coalesce } from '../model/coalesce.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
-import { publishLogMessages } from '../model/logMessage.ts';
+import { publishLogRows } from '../model/logMessage.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
 import { cronHandlers, type Handler, type HandlerQuery, matching, serviceHandlers } from './handlers.ts';
@@ -142,11 +142,8 @@ const now = () => performance.now();
 
 /** A run's Service log line, as written. */
 interface RunLine {
-  id: string;
   serviceId: string;
-  level: 'Informational' | 'Warning';
-  metadata: string;
-  message: string;
+  event: GameEvent;
 }
 
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
@@ -174,21 +171,25 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   }
 
   // Run lines of runs ending together are written and published together: at a thousand runs a
-  // second, one statement each was most of what the database did.
+  // second, one statement each was most of what the database did. The insert returns the lines
+  // as published, so they are not read again.
   const writeRunLines = coalesce<RunLine>(async (lines) => {
-    const values = lines.map((_, i) => {
-      const p = i * 5;
-      return `($${p + 1}::uuid, $${p + 2}::uuid, 'scriptRun', 'Service', $${p + 3}, now(), $${p + 4}::jsonb, $${p + 5})`;
-    });
-    await ctx.db.query(
-      `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
-       VALUES ${values.join(', ')}`,
-      lines.flatMap((l) => [l.id, l.serviceId, l.level, l.metadata, l.message]),
-    );
-    await publishLogMessages(
-      ctx,
-      lines.map((l) => l.id),
-    );
+    const byService = new Map<string, RunLine[]>();
+    for (const l of lines) {
+      const group = byService.get(l.serviceId);
+      if (group) group.push(l);
+      else byService.set(l.serviceId, [l]);
+    }
+    const written: LogMessage[] = [];
+    for (const [serviceId, ofService] of byService) {
+      const rows = await insertLogs(
+        ctx.db,
+        serviceId,
+        ofService.map(({ event }) => ({ event, key: null })),
+      );
+      for (const row of rows) if (row) written.push(row);
+    }
+    await publishLogRows(ctx, written);
   });
 
   function logRun(serviceId: string, h: Handler, t: Trigger, r: RunRecord): Promise<void> {
@@ -201,23 +202,27 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     const keyword = t.keyword ?? h.keyword;
     const trigger = keyword ? `${t.context} ${keyword}` : t.context;
     return writeRunLines({
-      id: uuidv7(),
       serviceId,
-      level: r.outcome === 'success' && r.actions.every((a) => a.ok) ? 'Informational' : 'Warning',
-      metadata: JSON.stringify({
-        scriptId: h.scriptId,
-        scriptName: h.scriptName,
-        scriptEventId: h.scriptEventId,
-        revisionId: h.revisionId,
-        trigger: t.context,
-        keyword: keyword ?? null,
-        outcome: r.outcome,
-        durationMs: r.durationMs,
-        actions: r.actions,
-        error: r.error,
-        output: r.output.slice(0, 2000),
-      }),
-      message: `Script ${h.scriptName} (${trigger}) ${what} in ${r.durationMs} ms.`,
+      event: {
+        eventName: 'scriptRun',
+        time: Date.now() / 1000,
+        type: 'Service',
+        level: r.outcome === 'success' && r.actions.every((a) => a.ok) ? 'Informational' : 'Warning',
+        metadata: {
+          scriptId: h.scriptId,
+          scriptName: h.scriptName,
+          scriptEventId: h.scriptEventId,
+          revisionId: h.revisionId,
+          trigger: t.context,
+          keyword: keyword ?? null,
+          outcome: r.outcome,
+          durationMs: r.durationMs,
+          actions: r.actions,
+          error: r.error,
+          output: r.output.slice(0, 2000),
+        },
+        message: `Script ${h.scriptName} (${trigger}) ${what} in ${r.durationMs} ms.`,
+      },
     });
   }
 
