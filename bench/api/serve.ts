@@ -1,7 +1,7 @@
 // The server under test for the API and realtime benches, in a process of its own so its peak
 // RSS is the server's alone: PGlite in memory (or PostgreSQL with BENCH_DATABASE_URL), BENCH_SERVERS
 // demo services linked by simulated game servers, and BENCH_LOG_ROWS log messages bulk-inserted
-// with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, secret, loadMs} over IPC,
+// with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, accessKeys, secret, loadMs} over IPC,
 // then `{peakRssMiB}` or its event-loop use (`{elu}`) when asked.
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -119,6 +119,7 @@ process.send?.({
   url: server.url,
   token,
   serviceIds: ids,
+  accessKeys: demo.servers.map((s) => s.accessKey),
   secret: server.config.pusher.secret,
   loadMs,
   dinos,
