@@ -10,6 +10,11 @@
 // JavaScript, JavaScript, Simple, none, so the machine's drift does not favour one. Each case
 // starts with events for WARM_UP_SECONDS, unmeasured: the sandbox threads start on the first
 // JavaScript run, and a server that has been up a while has its statements prepared.
+//
+// Isolation: then an endless loop, a 1 GB allocation, a deep recursion and an escape attempt run
+// once each, as JavaScript on a chat event: how long until each one's run line is written (ended
+// by its limit) and the API's p99 for 100 consoles meanwhile, against the same with nothing
+// running.
 import WebSocket from 'ws';
 import { runClients } from '../api/clients.mjs';
 import { startPostgres } from '../api/postgres.mjs';
@@ -24,6 +29,15 @@ const CLIENT_RATE = 2;
 const WARM_UP_SECONDS = 3;
 const DRAIN_MS = 30_000;
 const ORDER = ['none', 'Simple', 'JavaScript', 'JavaScript', 'Simple', 'none'];
+
+/** Hostile scripts, each to end by its limit while the API goes on answering. */
+const HOSTILE = {
+  endlessLoop: 'while (true) {}',
+  allocation1GB: 'new ArrayBuffer(1024 ** 3);',
+  deepRecursion: 'function f(n) { return f(n + 1) + 1; } f(0);',
+  escapeAttempt: "(function () {}).constructor('return process')().exit(1);",
+};
+const ISOLATION_SECONDS = 4;
 
 const CODE = {
   Simple: JSON.stringify({
@@ -101,8 +115,85 @@ async function gameLink(server) {
           await new Promise((r) => setTimeout(r, 50));
       return { sent: total, latencies, seconds: Math.max(sendSeconds, (performance.now() - started) / 1000) };
     },
+    /** One chat event, unanswered. */
+    one() {
+      seq += 1;
+      ws.send(
+        JSON.stringify({
+          type: 'event',
+          seq,
+          event: {
+            eventName: 'chat',
+            time: Date.now() / 1000,
+            type: 'Gameplay',
+            level: 'Informational',
+            message: `Bench: hostile ${seq}`,
+            metadata: { originalMessage: `hostile ${seq}`, senderName: 'Bench', source: 'Game' },
+          },
+        }),
+      );
+    },
     close: () => ws.close(),
   };
+}
+
+/** The consoles asking for the signed-in user (the API's cheapest answer) for `seconds`. */
+const askUser = (server, seconds, latencies) =>
+  runClients({
+    url: server.url,
+    token: server.token,
+    path: () => '/v4/user',
+    clients: CLIENTS,
+    ratePerClient: CLIENT_RATE,
+    seconds,
+    latencies,
+  });
+
+/**
+ * Each hostile script run once on one event: how long until its run line is written, its error,
+ * and the API's p99 meanwhile against the same request with nothing running.
+ */
+async function isolation(server, game, serviceId, log) {
+  const quietUser = [];
+  await askUser(server, ISOLATION_SECONDS, quietUser);
+  const figures = { quietUserP99Ms: round(percentile(quietUser, 0.99)) };
+  for (const [name, code] of Object.entries(HOSTILE)) {
+    const made = await api(server, 'POST', '/sentinel/scripts', {
+      name: `Bench ${name}`,
+      events: [{ language: 'JavaScript', context: 'chat', code }],
+    });
+    const attached = await api(server, 'POST', '/sentinel/serviceScripts', {
+      serviceId,
+      scriptId: made.created[0].scriptId,
+      parameterValues: {},
+    });
+    const busyUser = [];
+    const started = performance.now();
+    game.one();
+    const ended = (async () => {
+      for (const end = Date.now() + 30_000; Date.now() < end; ) {
+        const page = await api(
+          server,
+          'GET',
+          `/sentinel/logMessages?serviceId=${serviceId}&eventName=scriptRun&pageSize=1`,
+        );
+        const line = page.results[0];
+        if (line?.metadata.scriptName === `Bench ${name}`)
+          return { endedMs: round(performance.now() - started), error: line.metadata.error };
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return { endedMs: null, error: 'no run line within 30 s' };
+    })();
+    const [run] = await Promise.all([ended, askUser(server, ISOLATION_SECONDS, busyUser)]);
+    figures[name] = { ...run, userP99Ms: round(percentile(busyUser, 0.99)) };
+    log(`    ${name}: ended in ${run.endedMs} ms (${run.error}); API p99 ${figures[name].userP99Ms} ms`);
+    await api(
+      server,
+      'DELETE',
+      `/sentinel/serviceScripts/${attached.created?.[0]?.serviceScriptId ?? attached.serviceScriptId}`,
+    );
+  }
+  return figures;
 }
 
 /** One database's cases; `databaseUrl` null for PGlite. */
@@ -125,6 +216,7 @@ async function measure(databaseUrl, quick, log) {
     scripts[language] = made.created[0].scriptId;
   }
   const pooled = Object.fromEntries(ORDER.map((c) => [c, { runs: [], sent: 0, seconds: 0, logList: [] }]));
+  let isolated = null;
   try {
     for (const kase of ORDER) {
       let attachment = null;
@@ -162,11 +254,12 @@ async function measure(databaseUrl, quick, log) {
           (answered ? `, runs p99 ${round(percentile(events.latencies, 0.99))} ms` : ''),
       );
     }
+    isolated = await isolation(server, game, serviceId, log);
   } finally {
     game.close();
     await server.stop();
   }
-  return Object.fromEntries(
+  const cases = Object.fromEntries(
     Object.entries(pooled).map(([kase, p]) => [
       kase,
       {
@@ -185,6 +278,7 @@ async function measure(databaseUrl, quick, log) {
       },
     ]),
   );
+  return { ...cases, isolation: isolated };
 }
 
 export async function run({ quick, log }) {
@@ -207,16 +301,23 @@ export async function run({ quick, log }) {
 }
 
 export function table(figures) {
-  return Object.entries(figures).flatMap(([db, cases]) =>
-    Object.entries(cases ?? {}).map(([kase, f]) => ({
+  return Object.entries(figures).flatMap(([db, { isolation, ...cases }]) => [
+    ...Object.entries(cases).map(([kase, f]) => ({
       bench: 'scripts',
       case: `${kase} (${db})`,
-      'runs/s': f.runsPerSecond ?? '',
-      'p50 ms': f.p50Ms ?? '',
-      'p99 ms': f.p99Ms ?? '',
+      'runs/s': f.runsPerSecond,
+      'p50 ms': f.p50Ms,
+      'p99 ms': f.p99Ms,
       'log list p99 ms': f.logListP99Ms,
       'log list p99 vs none': round(f.logListP99Ms / cases.none.logListP99Ms),
       target: `${TARGETS.runsPerSecond}/s, p99 < ${TARGETS.p99Ms} ms; log list < ${TARGETS.logListP99Ms} ms`,
     })),
-  );
+    ...Object.entries(HOSTILE).map(([name]) => ({
+      bench: 'scripts',
+      case: `${name} (${db})`,
+      'ended in ms': isolation?.[name]?.endedMs,
+      'API p99 ms (quiet)': `${isolation?.[name]?.userP99Ms} (${isolation?.quietUserP99Ms})`,
+      target: 'ends by its limit; the API answers',
+    })),
+  ]);
 }
