@@ -235,7 +235,8 @@ export function createLinkServer(
       console.error(`link: event ${events[0].seq} of ${link.serviceId} was not stored:`, e);
       return refuseEvent(link, events[0].seq, 'eventNotStored', 'the server could not store it');
     }
-    for (const { seq } of events) link.send({ type: 'ack', seq });
+    // Acks are cumulative: one for the batch, not a frame (and a write) per event.
+    link.send({ type: 'ack', seq: Math.max(...events.map((e) => e.seq)) });
     await publishLogRows(
       ctx,
       stored.filter((line) => line !== null),
