@@ -18,7 +18,7 @@
 import WebSocket from 'ws';
 import { runClients } from '../api/clients.mjs';
 import { startPostgres } from '../api/postgres.mjs';
-import { startBenchServer } from '../api/server.mjs';
+import { busyBetween, startBenchServer } from '../api/server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -215,7 +215,9 @@ async function measure(databaseUrl, quick, log) {
     });
     scripts[language] = made.created[0].scriptId;
   }
-  const pooled = Object.fromEntries(ORDER.map((c) => [c, { runs: [], sent: 0, seconds: 0, logList: [] }]));
+  const pooled = Object.fromEntries(
+    ORDER.map((c) => [c, { runs: [], sent: 0, seconds: 0, logList: [], busy: [] }]),
+  );
   let isolated = null;
   try {
     for (const kase of ORDER) {
@@ -232,6 +234,7 @@ async function measure(databaseUrl, quick, log) {
       await game.send(WARM_UP_SECONDS, answered);
       const p = pooled[kase];
       const reads = [];
+      const before = await server.elu();
       const [events] = await Promise.all([
         game.send(seconds, answered),
         runClients({
@@ -248,9 +251,10 @@ async function measure(databaseUrl, quick, log) {
       p.sent += events.sent;
       p.seconds += events.seconds;
       p.logList.push(...reads);
+      p.busy.push(busyBetween(before, await server.elu()));
       if (attachment) await api(server, 'DELETE', `/sentinel/serviceScripts/${attachment}`);
       log(
-        `    ${kase}: log list p99 ${round(percentile(reads, 0.99))} ms` +
+        `    ${kase}: thread busy ${p.busy.at(-1)} %, log list p99 ${round(percentile(reads, 0.99))} ms` +
           (answered ? `, runs p99 ${round(percentile(events.latencies, 0.99))} ms` : ''),
       );
     }
@@ -275,6 +279,8 @@ async function measure(databaseUrl, quick, log) {
         logListP50Ms: round(percentile(p.logList, 0.5)),
         logListP99Ms: round(percentile(p.logList, 0.99)),
         logListRequests: p.logList.length,
+        // The API thread's busy share in each of the case's two phases, %.
+        threadBusy: p.busy,
       },
     ]),
   );
@@ -310,6 +316,7 @@ export function table(figures) {
       'p99 ms': f.p99Ms,
       'log list p99 ms': f.logListP99Ms,
       'log list p99 vs none': round(f.logListP99Ms / cases.none.logListP99Ms),
+      'API thread busy %': f.threadBusy.join(', '),
       target: `${TARGETS.runsPerSecond}/s, p99 < ${TARGETS.p99Ms} ms; log list < ${TARGETS.logListP99Ms} ms`,
     })),
     ...Object.entries(HOSTILE).map(([name]) => ({
