@@ -196,6 +196,18 @@ async function isolation(server, game, serviceId, log) {
   return figures;
 }
 
+/**
+ * Waits until the API thread is quiet (busy under 20 % for a second): a case that fell behind
+ * leaves lines to write and publish, which would be the next case's load.
+ */
+async function settle(server) {
+  for (const end = Date.now() + 60_000; Date.now() < end; ) {
+    const before = await server.elu();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (busyBetween(before, await server.elu()) < 20) return;
+  }
+}
+
 /** One database's cases; `databaseUrl` null for PGlite. */
 async function measure(databaseUrl, quick, log) {
   const seconds = quick ? 5 : 10;
@@ -231,6 +243,7 @@ async function measure(databaseUrl, quick, log) {
         attachment = attached.created?.[0]?.serviceScriptId ?? attached.serviceScriptId;
       }
       const answered = kase !== 'none';
+      await settle(server);
       await game.send(WARM_UP_SECONDS, answered);
       const p = pooled[kase];
       const reads = [];
@@ -258,6 +271,7 @@ async function measure(databaseUrl, quick, log) {
           (answered ? `, runs p99 ${round(percentile(events.latencies, 0.99))} ms` : ''),
       );
     }
+    await settle(server);
     isolated = await isolation(server, game, serviceId, log);
   } finally {
     game.close();
