@@ -106,7 +106,7 @@ interface Queued {
 
 /** What the thread says about one run, all over one port so that it arrives in order. */
 type RunMessage =
-  | { id: number; call: keyof SandboxHost; args: unknown[]; oneWay?: boolean }
+  | { id: number; callId?: number; call: keyof SandboxHost; args: unknown[]; oneWay?: boolean }
   | ({ id: number; done: true } & SandboxResult);
 
 /** A run handed to a thread, from then until its result is passed on. */
@@ -129,6 +129,10 @@ interface Thread {
   /** When the running one started, as far as this thread can tell. */
   headSince: number;
   started: boolean;
+  /** The running one waits for an answer from this thread. */
+  inCall: boolean;
+  /** Taken out of the pool: nothing more is handed to it, nor watched. */
+  retired: boolean;
   watchdog?: NodeJS.Timeout;
 }
 
@@ -166,6 +170,8 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
       runs: new Map(),
       headSince: 0,
       started: false,
+      inCall: false,
+      retired: false,
     };
     t.ready.then(
       () => {
@@ -176,11 +182,9 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     t.rpc.on('message', (m: RunMessage) => onMessage(t, m));
     // Like the worker, the port alone keeps no process alive.
     t.rpc.unref();
-    worker.on('error', (e) => {
-      // What the thread said before it died is read first, so the blame lands on the run it was in.
-      drainPort(t);
-      retire(t, { ...failed(e.message), kind: /memory/i.test(e.message) ? 'memory' : 'error' });
-    });
+    worker.on('error', (e) =>
+      retire(t, { ...failed(e.message), kind: /memory/i.test(e.message) ? 'memory' : 'error' }, true),
+    );
     worker.on('exit', () => retire(t, failed(closed ? SHUTTING_DOWN : 'The sandbox thread stopped.')));
     return t;
   }
@@ -193,11 +197,15 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
   /**
    * Takes the thread out and ends its run in progress with `r`. The runs it had not started go
    * back to the front of the queue, unless the thread never started at all: then nothing would.
+   * With `drain`, what the thread said before it went is read first (out of the pool, so nothing
+   * is handed to it meanwhile), and the blame lands on the run it was in.
    */
-  function retire(t: Thread, r: SandboxResult): void {
+  function retire(t: Thread, r: SandboxResult, drain = false): void {
+    if (t.retired) return;
+    t.retired = true;
     const i = threads.indexOf(t);
-    if (i < 0) return;
-    threads.splice(i, 1);
+    if (i >= 0) threads.splice(i, 1);
+    if (drain) drainPort(t);
     clearTimeout(t.watchdog);
     t.rpc.close();
     void t.worker.terminate();
@@ -212,7 +220,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
   function watch(t: Thread): void {
     clearTimeout(t.watchdog);
     const head = t.runs.values().next().value;
-    if (!head) return;
+    if (!head || t.retired) return;
     // A thread's start is not its first run's time.
     if (!t.started) {
       t.ready.then(
@@ -233,7 +241,7 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     a.q.resolve(a.actionError && r.kind === 'ok' ? { ...r, kind: 'error', message: a.actionError } : r);
   }
 
-  function answer(t: Thread, reply: { value?: unknown; error?: string }): void {
+  function answer(t: Thread, reply: { callId?: number; value?: unknown; error?: string }): void {
     t.rpc.postMessage(reply);
     Atomics.store(t.flag, 0, 1);
     Atomics.notify(t.flag, 0);
@@ -261,15 +269,19 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
         });
       return;
     }
-    // The thread waits while the server answers; that time is not the script's.
+    // The thread waits while the server answers; that time is not the script's, and no run is
+    // handed to it meanwhile.
     clearTimeout(t.watchdog);
+    t.inCall = true;
+    const callId = m.callId;
     a.chain = a.chain
       .then(() => fn(...m.args))
       .then(
-        (value) => answer(t, { value: value === undefined ? null : value }),
-        (e: Error) => answer(t, { error: e.message }),
+        (value) => answer(t, { callId, value: value === undefined ? null : value }),
+        (e: Error) => answer(t, { callId, error: e.message }),
       )
       .finally(() => {
+        t.inCall = false;
         if (t.runs.values().next().value === a) watch(t);
       });
   }
@@ -311,7 +323,12 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     const now = performance.now();
     let best: Thread | undefined;
     for (const t of threads)
-      if (t.runs.size < AHEAD && now - t.headSince < YOUNG_MS && (!best || t.runs.size < best.runs.size))
+      if (
+        t.runs.size < AHEAD &&
+        !t.inCall &&
+        now - t.headSince < YOUNG_MS &&
+        (!best || t.runs.size < best.runs.size)
+      )
         best = t;
     return best;
   }

@@ -27,22 +27,37 @@ class LimitError extends Error {
 /** The longest the server may take to answer one call (an http request is the slowest). */
 const CALL_MS = 10_000;
 
+let lastCall = 0;
+
 /**
  * Asks the main thread and waits for its answer. The wait does not count against the script's
- * time: the run's deadline moves by as long as the server took.
+ * time: the run's deadline moves by as long as the server took. Each call has a number its answer
+ * repeats: an answer that comes after its call gave up is thrown away, not taken for a later
+ * call's, this run's or the next one's.
  */
 function callMain(job, call, args) {
+  const callId = ++lastCall;
   Atomics.store(flag, 0, 0);
-  rpc.postMessage({ id: job.id, call, args });
+  rpc.postMessage({ id: job.id, callId, call, args });
   const started = Date.now();
-  const answered = Atomics.wait(flag, 0, 0, CALL_MS) !== 'timed-out';
-  job.deadline += Date.now() - started;
-  job.waited += Date.now() - started;
-  if (!answered) throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
-  const reply = receiveMessageOnPort(rpc)?.message;
-  if (!reply) throw new Error('The server did not answer.');
-  if (reply.error) throw new Error(reply.error);
-  return reply.value;
+  const giveUp = started + CALL_MS;
+  try {
+    for (;;) {
+      for (let m = receiveMessageOnPort(rpc); m; m = receiveMessageOnPort(rpc)) {
+        const reply = m.message;
+        if (reply.callId !== callId) continue;
+        if (reply.error) throw new Error(reply.error);
+        return reply.value;
+      }
+      const left = giveUp - Date.now();
+      if (left <= 0 || Atomics.wait(flag, 0, 0, left) === 'timed-out')
+        throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
+      Atomics.store(flag, 0, 0);
+    }
+  } finally {
+    job.deadline += Date.now() - started;
+    job.waited += Date.now() - started;
+  }
 }
 
 const uuidV7 = () => {
@@ -171,89 +186,106 @@ function buildBeacon(vm, job, helpers, onLimit) {
     held.push(h);
     return h;
   };
-  const take = (owner, name) => vm.getProp(owner, name);
-  const json = take(vm.global, 'JSON');
-  const object = take(vm.global, 'Object');
-  const stringify = hold(take(json, 'stringify'));
-  const parse = hold(take(json, 'parse'));
-  const freezeFn = hold(take(object, 'freeze'));
-  const string = hold(take(vm.global, 'String'));
-  json.dispose();
-  object.dispose();
-  const call = (fn, arg) => vm.unwrapResult(vm.callFunction(fn, vm.undefined, arg));
-  const freeze = (h) => call(freezeFn, h).dispose();
-  const fromVm = (handle) => {
-    const text = call(stringify, handle);
-    const value = vm.typeof(text) === 'string' ? JSON.parse(vm.getString(text)) : undefined;
-    text.dispose();
-    return value;
+  /** Every handle made here: if building fails half-way (out of memory), those alive are let go. */
+  const made = [];
+  const make = (h) => {
+    made.push(h);
+    return h;
   };
-  const toVm = (value) => {
-    if (value === undefined) return vm.undefined;
-    const text = vm.newString(JSON.stringify(value));
-    try {
-      return call(parse, text);
-    } finally {
-      text.dispose();
-    }
-  };
-  /** How console.log shows a value: text as it is, what JSON cannot say as String says it. */
-  const show = (handle) => {
-    const type = vm.typeof(handle);
-    if (type === 'string') return vm.getString(handle);
-    const viaString = ['undefined', 'function', 'symbol', 'bigint'].includes(type);
-    let text;
-    try {
-      text = call(viaString ? string : stringify, handle);
-    } catch {
-      text = call(string, handle);
-    }
-    const shown = vm.getString(text);
-    text.dispose();
-    return shown;
-  };
-  const beacon = vm.newObject();
-  const define = (owner, name, fn) => {
-    const f = vm.newFunction(name, (...handles) => {
-      try {
-        return fn(...handles);
-      } catch (e) {
-        if (e instanceof LimitError) onLimit(e.kind);
-        throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
-      }
-    });
-    vm.setProp(owner, name, f);
-    return f;
-  };
-  for (const name of HELPERS.slice(1))
-    define(beacon, name, (...handles) => toVm(helpers[name](...handles.map(fromVm)))).dispose();
-  for (const [fn, names] of ACTIONS)
-    define(beacon, fn, (...handles) =>
-      toVm(helpers.action(fn, optionsOf(names, handles.map(fromVm)))),
-    ).dispose();
-  define(beacon, 'stopProcessing', () => {
-    throw vm.newString(STOP);
-  }).dispose();
-  const log = define(beacon, 'log', (...handles) => toVm(helpers.log(handles.map(show).join(' '))));
-  for (const [name, value] of Object.entries(job.beacon)) {
-    const v = toVm(value);
-    if (name === 'params' || name === 'eventData') freeze(v);
-    vm.setProp(beacon, name, v);
-    v.dispose();
+  try {
+    return build();
+  } catch (e) {
+    for (const h of made) if (h.alive) h.dispose();
+    throw e;
   }
-  freeze(beacon);
-  vm.defineProp(vm.global, 'beacon', { value: beacon, enumerable: true });
-  beacon.dispose();
-  const consoleObject = vm.newObject();
-  for (const name of ['log', 'info', 'warn', 'error']) vm.setProp(consoleObject, name, log);
-  log.dispose();
-  freeze(consoleObject);
-  vm.defineProp(vm.global, 'console', { value: consoleObject });
-  consoleObject.dispose();
-  // The functions taken live as long as the context; they are let go with it.
-  return () => {
-    for (const h of held) h.dispose();
-  };
+
+  function build() {
+    const take = (owner, name) => make(vm.getProp(owner, name));
+    const json = take(vm.global, 'JSON');
+    const object = take(vm.global, 'Object');
+    const stringify = hold(take(json, 'stringify'));
+    const parse = hold(take(json, 'parse'));
+    const freezeFn = hold(take(object, 'freeze'));
+    const string = hold(take(vm.global, 'String'));
+    json.dispose();
+    object.dispose();
+    const call = (fn, arg) => vm.unwrapResult(vm.callFunction(fn, vm.undefined, arg));
+    const freeze = (h) => call(freezeFn, h).dispose();
+    const fromVm = (handle) => {
+      const text = call(stringify, handle);
+      const value = vm.typeof(text) === 'string' ? JSON.parse(vm.getString(text)) : undefined;
+      text.dispose();
+      return value;
+    };
+    const toVm = (value) => {
+      if (value === undefined) return vm.undefined;
+      const text = vm.newString(JSON.stringify(value));
+      try {
+        return call(parse, text);
+      } finally {
+        text.dispose();
+      }
+    };
+    /** How console.log shows a value: text as it is, what JSON cannot say as String says it. */
+    const show = (handle) => {
+      const type = vm.typeof(handle);
+      if (type === 'string') return vm.getString(handle);
+      const viaString = ['undefined', 'function', 'symbol', 'bigint'].includes(type);
+      let text;
+      try {
+        text = call(viaString ? string : stringify, handle);
+      } catch {
+        text = call(string, handle);
+      }
+      const shown = vm.getString(text);
+      text.dispose();
+      return shown;
+    };
+    const beacon = make(vm.newObject());
+    const define = (owner, name, fn) => {
+      const f = make(
+        vm.newFunction(name, (...handles) => {
+          try {
+            return fn(...handles);
+          } catch (e) {
+            if (e instanceof LimitError) onLimit(e.kind);
+            throw e instanceof LimitError ? new Error(`limit: ${e.kind}`) : e;
+          }
+        }),
+      );
+      vm.setProp(owner, name, f);
+      return f;
+    };
+    for (const name of HELPERS.slice(1))
+      define(beacon, name, (...handles) => toVm(helpers[name](...handles.map(fromVm)))).dispose();
+    for (const [fn, names] of ACTIONS)
+      define(beacon, fn, (...handles) =>
+        toVm(helpers.action(fn, optionsOf(names, handles.map(fromVm)))),
+      ).dispose();
+    define(beacon, 'stopProcessing', () => {
+      throw vm.newString(STOP);
+    }).dispose();
+    const log = define(beacon, 'log', (...handles) => toVm(helpers.log(handles.map(show).join(' '))));
+    for (const [name, value] of Object.entries(job.beacon)) {
+      const v = make(toVm(value));
+      if (name === 'params' || name === 'eventData') freeze(v);
+      vm.setProp(beacon, name, v);
+      v.dispose();
+    }
+    freeze(beacon);
+    vm.defineProp(vm.global, 'beacon', { value: beacon, enumerable: true });
+    beacon.dispose();
+    const consoleObject = make(vm.newObject());
+    for (const name of ['log', 'info', 'warn', 'error']) vm.setProp(consoleObject, name, log);
+    log.dispose();
+    freeze(consoleObject);
+    vm.defineProp(vm.global, 'console', { value: consoleObject });
+    consoleObject.dispose();
+    // The functions taken live as long as the context; they are let go with it.
+    return () => {
+      for (const h of held) h.dispose();
+    };
+  }
 }
 
 function describe(vm, handle) {
