@@ -153,21 +153,31 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
     if (!payload || payload.startsWith(ownPrefix)) return;
     const e = JSON.parse(payload) as Envelope;
     for (const i of e.b) {
-      if (i.r === undefined) {
-        d.deliver(i.t, i.m, e.f);
-        continue;
+      try {
+        if (i.r === undefined) {
+          d.deliver(i.t, i.m, e.f);
+          continue;
+        }
+        const { rows } = await opts.db.query<{ payload: string }>(
+          'SELECT payload FROM cluster_messages WHERE message_id = $1',
+          [i.r],
+        );
+        if (rows[0]) d.deliver(i.t, JSON.parse(rows[0].payload), e.f);
+      } catch (err) {
+        // One message lost (its row unread), not the rest of the NOTIFY.
+        console.error(`bus: receiving ${i.t} failed`, err);
       }
-      const { rows } = await opts.db.query<{ payload: string }>(
-        'SELECT payload FROM cluster_messages WHERE message_id = $1',
-        [i.r],
-      );
-      if (rows[0]) d.deliver(i.t, JSON.parse(rows[0].payload), e.f);
     }
   }
+  /** NOTIFYs are handled one after another: one waiting for a spilled row holds the next back. */
+  let receiving: Promise<void> = Promise.resolve();
+
   async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString: opts.databaseUrl });
     c.on('notification', (n) => {
-      receive(n.payload).catch((err) => console.error('bus: receiving failed', err));
+      receiving = receiving
+        .then(() => receive(n.payload))
+        .catch((err) => console.error('bus: receiving failed', err));
     });
     c.on('error', () => {
       if (client !== c) return;
@@ -187,7 +197,12 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
     shared: true,
     publish(topic, message) {
       if (!client) return Promise.reject(new Error('bus: not connected'));
-      const inline = JSON.stringify({ t: topic, m: message } satisfies Item);
+      let inline: string;
+      try {
+        inline = JSON.stringify({ t: topic, m: message } satisfies Item);
+      } catch (e) {
+        return Promise.reject(e);
+      }
       const item =
         Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES - ownPrefix.length - 10
           ? Promise.resolve(inline)
