@@ -173,6 +173,7 @@ function checkedSiteLinks(links: Partial<SiteLinks>): Partial<SiteLinks> {
 /** Realtime must never fail a request whose change is already committed. */
 function forgiving(publisher: Publisher): Publisher {
   return {
+    inOrder: publisher.inOrder,
     async publish(channels, event, data, exceptSocketId) {
       try {
         await publisher.publish(channels, event, data, exceptSocketId);

@@ -56,27 +56,32 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
 
 /**
  * Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote
- * them). Every event is handed over in the lines' order before any is awaited: across processes
- * an event is a NOTIFY, and events handed over together share one.
+ * them). Where the publisher keeps the order of what it is handed (the built-in endpoint), every
+ * event is handed over before any is awaited: across processes an event is a NOTIFY, and events
+ * handed over together share one. Pusher's HTTP API gets them one at a time, in order.
  */
 export async function publishLogRows(ctx: ServerContext, rows: readonly LogMessage[]): Promise<void> {
   const groups = new Map<string, string[]>();
   for (const id of new Set(rows.map((msg) => msg.serviceId))) groups.set(id, await groupsOf(ctx, id));
-  await Promise.all(rows.flatMap((msg) => publications(ctx, msg, groups.get(msg.serviceId)!)));
+  const sends = rows.flatMap((msg) => publications(ctx, msg, groups.get(msg.serviceId)!));
+  if (ctx.publisher.inOrder) await Promise.all(sends.map((send) => send()));
+  else for (const send of sends) await send();
 }
 
-function publications(ctx: ServerContext, msg: LogMessage, groupIds: string[]): Promise<void>[] {
+function publications(ctx: ServerContext, msg: LogMessage, groupIds: string[]): (() => Promise<void>)[] {
   const channels = [channelFor('services', msg.serviceId), ...groupIds.map((g) => channelFor('groups', g))];
   const named = ENTITY_CHANNELS.flatMap(([key, kind]) => {
     const id = msg.metadata[key];
     return typeof id === 'string' && UUID.test(id) ? [channelFor(kind, id)] : [];
   });
+  const publish = (to: string[], event: string, data: unknown) => () =>
+    ctx.publisher.publish(to, event, data);
   // Pusher caps an event at 10 kB; for a bigger line, clients are told to refetch instead.
   if (JSON.stringify(msg).length > LIMITS.dataBytes)
-    return [ctx.publisher.publish([...channels, ...named], RealtimeEvent.logsUpdated, '')];
+    return [publish([...channels, ...named], RealtimeEvent.logsUpdated, '')];
   return [
-    ctx.publisher.publish(channels, RealtimeEvent.logMessage, msg),
-    ...(msg.eventName === 'chat' ? [ctx.publisher.publish(channels, RealtimeEvent.chatMessage, msg)] : []),
-    ...(named.length ? [ctx.publisher.publish(named, RealtimeEvent.logsUpdated, '')] : []),
+    publish(channels, RealtimeEvent.logMessage, msg),
+    ...(msg.eventName === 'chat' ? [publish(channels, RealtimeEvent.chatMessage, msg)] : []),
+    ...(named.length ? [publish(named, RealtimeEvent.logsUpdated, '')] : []),
   ];
 }

@@ -22,6 +22,8 @@ export function clusteredPublisher(local: Publisher, bus: Bus): Publisher {
     });
   });
   return {
+    // The bus sends a process's messages in the order they were published.
+    inOrder: local.inOrder,
     async publish(channels, event, data, exceptSocketId) {
       // Checked (and refused) locally first, so a bad event never travels.
       await local.publish(channels, event, data, exceptSocketId);

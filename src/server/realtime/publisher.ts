@@ -7,6 +7,11 @@ import { signRequest } from './signing.ts';
 export interface Publisher {
   /** `data` is JSON-encoded once; a pusher-js client receives it decoded. */
   publish(channels: string[], event: string, data: unknown, exceptSocketId?: string): Promise<void>;
+  /**
+   * Events handed over without awaiting each other still arrive in the order they were handed
+   * over (the built-in endpoint). Pusher's HTTP API gives no such promise: one request each.
+   */
+  readonly inOrder?: boolean;
 }
 
 /** Pusher Channels' own limits, so code that works against us also works against Pusher. */

@@ -177,6 +177,8 @@ export function createPusherServer(opts: AppCredentials): PusherServer {
       return true;
     },
     publisher: {
+      // Delivered before publish returns.
+      inOrder: true,
       async publish(channels, event, data, exceptSocketId) {
         const encoded = JSON.stringify(data ?? null);
         const problem = eventProblem(channels, event, encoded, exceptSocketId);
