@@ -236,7 +236,7 @@ export function createLinkServer(
       return refuseEvent(link, events[0].seq, 'eventNotStored', 'the server could not store it');
     }
     // Acks are cumulative: one for the batch, not a frame (and a write) per event.
-    link.send({ type: 'ack', seq: Math.max(...events.map((e) => e.seq)) });
+    link.send({ type: 'ack', seq: events.reduce((top, e) => Math.max(top, e.seq), 0) });
     await publishLogRows(
       ctx,
       stored.filter((line) => line !== null),
