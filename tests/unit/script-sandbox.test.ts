@@ -169,3 +169,31 @@ it('still runs what was handed to a thread behind a run that reaches its limit',
     await single.close();
   }
 });
+
+it("never takes a late answer for a later call's", async () => {
+  const single = createSandboxPool(1);
+  try {
+    const r = await single.run(
+      job(
+        `let first;
+         try { beacon.getBucketValue('b', 'slow'); } catch (e) { first = e.message; }
+         console.log(first, beacon.getBucketValue('b', 'quick'));`,
+        { limits: { callMs: 400 } },
+      ),
+      {
+        ...host,
+        // The slow read answers after its call gave up, and just before the quick one's answer.
+        async getBucketValue(_bucketId, key) {
+          if (key === 'slow') await new Promise((r) => setTimeout(r, 600));
+          return `${key} value`;
+        },
+      },
+    );
+    expect(r).toMatchObject({
+      kind: 'ok',
+      output: 'The server did not answer getBucketValue within 0.4 seconds. quick value',
+    });
+  } finally {
+    await single.close();
+  }
+});

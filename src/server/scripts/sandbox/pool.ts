@@ -8,7 +8,11 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 import { ACTIONS } from '../../../domain/scripts/actions.ts';
 import { SCRIPT_LIMITS } from '../../../domain/scripts/limits.ts';
 
-export type SandboxLimits = Record<'timeMs' | 'memoryBytes' | 'stackBytes' | 'outputBytes', number>;
+/** callMs: the longest the server may take to answer one call (an http request is the slowest). */
+export type SandboxLimits = Record<
+  'timeMs' | 'memoryBytes' | 'stackBytes' | 'outputBytes' | 'callMs',
+  number
+>;
 
 export interface SandboxJob {
   code: string;
@@ -74,6 +78,7 @@ export const SANDBOX_LIMITS: SandboxLimits = {
   memoryBytes: SCRIPT_LIMITS.memoryBytes,
   stackBytes: SCRIPT_LIMITS.stackBytes,
   outputBytes: SCRIPT_LIMITS.outputBytes,
+  callMs: 10_000,
 };
 /** Past its deadline, a thread has this long to answer before it is replaced. */
 const GRACE_MS = 1_000;

@@ -24,9 +24,6 @@ class LimitError extends Error {
   }
 }
 
-/** The longest the server may take to answer one call (an http request is the slowest). */
-const CALL_MS = 10_000;
-
 let lastCall = 0;
 
 /**
@@ -40,7 +37,7 @@ function callMain(job, call, args) {
   Atomics.store(flag, 0, 0);
   rpc.postMessage({ id: job.id, callId, call, args });
   const started = Date.now();
-  const giveUp = started + CALL_MS;
+  const giveUp = started + job.limits.callMs;
   try {
     for (;;) {
       for (let m = receiveMessageOnPort(rpc); m; m = receiveMessageOnPort(rpc)) {
@@ -51,7 +48,7 @@ function callMain(job, call, args) {
       }
       const left = giveUp - Date.now();
       if (left <= 0 || Atomics.wait(flag, 0, 0, left) === 'timed-out')
-        throw new Error(`The server did not answer ${call} within ${CALL_MS / 1000} seconds.`);
+        throw new Error(`The server did not answer ${call} within ${job.limits.callMs / 1000} seconds.`);
       Atomics.store(flag, 0, 0);
     }
   } finally {
