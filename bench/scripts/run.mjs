@@ -82,6 +82,24 @@ async function gameLink(server) {
   );
   ws.send(JSON.stringify({ type: 'hello', accessKey: server.accessKeys[0], protocol: 1 }));
   await welcomed;
+  /** A player says `word` and the event's number in chat. */
+  const say = (word) => {
+    seq += 1;
+    ws.send(
+      JSON.stringify({
+        type: 'event',
+        seq,
+        event: {
+          eventName: 'chat',
+          time: Date.now() / 1000,
+          type: 'Gameplay',
+          level: 'Informational',
+          message: `Bench: ${word} ${seq}`,
+          metadata: { originalMessage: `${word} ${seq}`, senderName: 'Bench', source: 'Game' },
+        },
+      }),
+    );
+  };
   return {
     /** Sends RATE events a second for `seconds`; resolves with their command latencies once answered. */
     async send(seconds, answered) {
@@ -93,21 +111,7 @@ async function gameLink(server) {
         const wait = started + (i * 1000) / RATE - performance.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
         sentAt.push(performance.now());
-        seq += 1;
-        ws.send(
-          JSON.stringify({
-            type: 'event',
-            seq,
-            event: {
-              eventName: 'chat',
-              time: Date.now() / 1000,
-              type: 'Gameplay',
-              level: 'Informational',
-              message: `Bench: ping ${seq}`,
-              metadata: { originalMessage: `ping ${seq}`, senderName: 'Bench', source: 'Game' },
-            },
-          }),
-        );
+        say('ping');
       }
       const sendSeconds = (performance.now() - started) / 1000;
       if (answered)
@@ -116,23 +120,7 @@ async function gameLink(server) {
       return { sent: total, latencies, seconds: Math.max(sendSeconds, (performance.now() - started) / 1000) };
     },
     /** One chat event, unanswered. */
-    one() {
-      seq += 1;
-      ws.send(
-        JSON.stringify({
-          type: 'event',
-          seq,
-          event: {
-            eventName: 'chat',
-            time: Date.now() / 1000,
-            type: 'Gameplay',
-            level: 'Informational',
-            message: `Bench: hostile ${seq}`,
-            metadata: { originalMessage: `hostile ${seq}`, senderName: 'Bench', source: 'Game' },
-          },
-        }),
-      );
-    },
+    one: () => say('hostile'),
     close: () => ws.close(),
   };
 }
