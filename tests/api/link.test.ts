@@ -74,6 +74,18 @@ async function hello(accessKey = island().accessKey) {
   return link;
 }
 
+/**
+ * The link's frames up to the ack of `lastSeq`, and the acks among them, which must rise: acks
+ * are cumulative, one for each batch stored together.
+ */
+async function framesUntilAck(link: Awaited<ReturnType<typeof hello>>, lastSeq: number) {
+  const frames: Record<string, unknown>[] = [];
+  while (!frames.some((f) => f.type === 'ack' && f.seq === lastSeq)) frames.push(await link.next());
+  const acks = frames.filter((f) => f.type === 'ack').map((f) => Number(f.seq));
+  expect(acks).toEqual([...acks].sort((a, b) => a - b));
+  return { frames, acks };
+}
+
 async function service(token = owner, serviceId = island().serviceId) {
   return (await call(t.base, token, 'GET', `/sentinel/services/${serviceId}`)).body;
 }
@@ -465,13 +477,8 @@ describe('every event is stored, or refused back to the game and counted; none i
     const link = await hello(server.accessKey);
     expect(await link.next()).toMatchObject({ type: 'welcome', lastEventSeq: 0 });
     for (let i = 1; i <= 20; i++) send(link.ws, event(i, 'chat', { source: 'Game' }, `line ${i}`));
-    const acks: number[] = [];
-    while (acks.at(-1) !== 20) {
-      const f = await link.next();
-      if (f.type === 'ack') acks.push(Number(f.seq));
-    }
     // The first is stored alone; those that arrived meanwhile are stored, and acknowledged, together.
-    expect(acks).toEqual([...acks].sort((a, b) => a - b));
+    const { acks } = await framesUntilAck(link, 20);
     expect(acks.length).toBeLessThan(20);
     link.ws.close();
     await link.closed;
@@ -488,11 +495,7 @@ describe('every event is stored, or refused back to the game and counted; none i
       // All sent at once: they wait while the first is stored, and are then stored together.
       const says = ['one', 'two', 'hello\u0000world', 'three', 'boom', 'four', 'five'];
       for (const [i, text] of says.entries()) send(link.ws, event(i + 1, 'chat', { source: 'Game' }, text));
-      const frames: Record<string, unknown>[] = [];
-      while (!frames.some((f) => f.type === 'ack' && f.seq === says.length)) frames.push(await link.next());
-      // Cumulative: rising, and up to the last event.
-      const acks = frames.filter((f) => f.type === 'ack').map((f) => Number(f.seq));
-      expect(acks).toEqual([...acks].sort((a, b) => a - b));
+      const { frames } = await framesUntilAck(link, says.length);
       expect(frames.filter((f) => f.type === 'error').map((f) => [f.seq, f.code])).toEqual([
         [3, 'badEvent'],
         [5, 'eventNotStored'],
