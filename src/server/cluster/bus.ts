@@ -99,6 +99,8 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
   const channel = `palisade_bus_${opts.schema ?? 'public'}`;
   // Our own NOTIFYs come back to us; they are known by their start, unread.
   const ownPrefix = `{"f":"${nodeId}"`;
+  /** The envelope around a NOTIFY's messages: the prefix, `,"b":[`, `]}`, and a margin. */
+  const envelopeBytes = ownPrefix.length + 10;
   const d = dispatcher();
   let client: pg.Client | null = null;
   let closed = false;
@@ -112,7 +114,7 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
     while (waiting.length > 0) {
       const batch: typeof waiting = [];
       const items: string[] = [];
-      let bytes = ownPrefix.length + 10;
+      let bytes = envelopeBytes;
       while (waiting.length > 0) {
         let item: string;
         try {
@@ -204,7 +206,7 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
         return Promise.reject(e);
       }
       const item =
-        Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES - ownPrefix.length - 10
+        Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES - envelopeBytes
           ? Promise.resolve(inline)
           : spill(topic, message);
       item.catch(() => {});

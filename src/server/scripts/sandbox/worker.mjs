@@ -147,9 +147,8 @@ function localHelpers(job, output) {
   };
 }
 
-/** What the script may call, each a host function on `beacon`; log first, for it shows any value. */
+/** What the script may call with JSON arguments, each a host function on `beacon` (log shows any value). */
 const HELPERS = [
-  'log',
   'encodeBase64',
   'decodeBase64',
   'generateRandomBytes',
@@ -253,7 +252,7 @@ function buildBeacon(vm, job, helpers, onLimit) {
       vm.setProp(owner, name, f);
       return f;
     };
-    for (const name of HELPERS.slice(1))
+    for (const name of HELPERS)
       define(beacon, name, (...handles) => toVm(helpers[name](...handles.map(fromVm)))).dispose();
     for (const [fn, names] of ACTIONS)
       define(beacon, fn, (...handles) =>
