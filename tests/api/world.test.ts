@@ -241,6 +241,18 @@ describe('reappearing', () => {
     await report('playerDied', { tribeId: ids.hidden });
     expect(field(await get(owner, '/sentinel/tribes'), 'tribeName')).not.toContain('Far Away');
   });
+
+  it('brings back a dino deleted with a tribe the game disbanded since without the tribe', async () => {
+    await report('dinoClaimed', { dinoId: ids.rex, tribeId: ids.alpha });
+    expect((await get(owner, `/sentinel/dinos/${ids.rex}`)).body.tribeId).toBe(ids.alpha);
+    expect((await call(t.base, owner, 'DELETE', `/sentinel/dinos/${ids.rex}`)).status).toBe(204);
+    await report('tribeDestroyed', { tribeId: ids.alpha });
+    await report('dinoRenamed', { dinoId: ids.rex, newDinoName: 'Rexy III' });
+    expect((await get(owner, `/sentinel/dinos/${ids.rex}`)).body).toMatchObject({
+      dinoName: 'Rexy III',
+      tribeId: null,
+    });
+  });
 });
 
 describe('inside a group', () => {

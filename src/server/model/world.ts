@@ -249,11 +249,19 @@ async function renamePlayer(tx: Queryable, playerId: string, name: string | null
   );
 }
 
-/** Each row an event may name, by the metadata property that names it. */
+/**
+ * Each row an event may name, by the metadata property that names it, and what else coming back
+ * sets: a dino deleted when its tribe was destroyed kept the tribe (tribeDestroyed).
+ */
 const REPORTED = [
-  { table: 'tribes', id: 'tribe_id', props: ['tribeId', 'newTribeId'] },
-  { table: 'characters', id: 'character_id', props: ['characterId'] },
-  { table: 'dinos', id: 'dino_id', props: ['dinoId'] },
+  { table: 'tribes', id: 'tribe_id', props: ['tribeId', 'newTribeId'], also: '' },
+  { table: 'characters', id: 'character_id', props: ['characterId'], also: '' },
+  {
+    table: 'dinos',
+    id: 'dino_id',
+    props: ['dinoId'],
+    also: ', tribe_id = (SELECT t.tribe_id FROM tribes t WHERE t.tribe_id = dinos.tribe_id AND NOT t.deleted)',
+  },
 ] as const;
 
 /**
@@ -265,7 +273,7 @@ async function undeleteReported(tx: Queryable, serviceId: string, meta: Record<s
     const ids = reportedIds(meta, r);
     if (ids.length === 0) continue;
     await tx.query(
-      `UPDATE ${r.table} SET deleted = false WHERE ${r.id} = ANY($1::uuid[]) AND service_id = $2 AND deleted`,
+      `UPDATE ${r.table} SET deleted = false${r.also} WHERE ${r.id} = ANY($1::uuid[]) AND service_id = $2 AND deleted`,
       [ids, serviceId],
     );
   }
@@ -376,7 +384,9 @@ const WORLD_EFFECTS: Record<string, WorldEffect> = {
       [tribeId],
     );
     for (const m of members.rows) await setCharacterTribe(tx, m.character_id, null, e.time);
-    await tx.query('UPDATE dinos SET tribe_id = NULL WHERE tribe_id = $1', [tribeId]);
+    // Live dinos only, which dinos_tribe_display_idx holds: every dino was a 95 ms scan of a
+    // million. A deleted one lets go of the tribe when it comes back (undeleteReported).
+    await tx.query('UPDATE dinos SET tribe_id = NULL WHERE tribe_id = $1 AND NOT deleted', [tribeId]);
     return meta;
   },
   playerTribeChanged: async (tx, serviceId, e) => {
