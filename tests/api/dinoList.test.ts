@@ -78,15 +78,21 @@ const DISPLAY = `coalesce(nullif(d.name, ''), d.species)`;
 const searchOf = (e: string) =>
   `(to_tsvector('english', coalesce(${e}, '')) @@ websearch_to_tsquery('english', $2) OR ${e} ILIKE '%' || replace(replace(replace($2, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
 
-/** The list as it was queried before migration 015: ids in display-name order. */
-async function plainRows(userId: string, condition: string, value: string, dir: 'ASC' | 'DESC') {
+/** The list as it was queried before migration 015: ids in display-name order, or `order`'s. */
+async function plainRows(
+  userId: string,
+  condition: string,
+  value: string,
+  dir: 'ASC' | 'DESC',
+  order = `lower(${DISPLAY})`,
+) {
   const { rows } = await t.server.db.query<{ id: string }>(
     `SELECT d.dino_id AS id FROM dinos d
        JOIN service_permissions sp ON sp.service_id = d.service_id AND sp.user_id = $1::uuid
        JOIN services s ON s.service_id = d.service_id AND NOT s.deleted
        LEFT JOIN tribes t ON t.tribe_id = d.tribe_id
       WHERE NOT d.deleted AND ${condition} AND $2::text IS NOT NULL
-      ORDER BY lower(${DISPLAY}) ${dir}, d.dino_id ${dir}`,
+      ORDER BY ${order} ${dir}, d.dino_id ${dir}`,
     [userId, value],
   );
   return rows.map((r) => r.id);
@@ -113,6 +119,7 @@ const CASES: Case[] = [
   ['dinoStatus', () => 'Dead', `d.status = $2`],
   ['tribeId', () => tribes[4], 'd.tribe_id = $2::uuid'],
   ['serviceId', () => services[1], 'd.service_id = $2::uuid'],
+  ['tribeName', () => 'tribe 4', searchOf('t.name')],
   ['dinoName', () => 'bob', searchOf(DISPLAY)],
   ['dinoName', () => 'Runs', searchOf(DISPLAY)],
   ['dinoName', () => '100%', searchOf(DISPLAY)],
@@ -152,5 +159,44 @@ describe('dino list at scale: the same rows as before', () => {
     expect((await listed(viewer, 'sortedColumn=dinoName')).ids).toEqual(
       await plainRows(viewerId, 'true', '', 'ASC'),
     );
+  });
+});
+
+describe('searches resolved to species and names', () => {
+  it('pages a search naming several species in another sort as the plain query does', async () => {
+    // `rex` names four species, each walked on its own; the tribe sort is not the walks' index order.
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const q = `dinoSpecies=rex&sortedColumn=tribeName&sortDirection=${dir === 'ASC' ? 'ascending' : 'descending'}`;
+      expect((await listed(viewer, q)).ids).toEqual(
+        await plainRows(viewerId, searchOf('d.species'), 'rex', dir, 'lower(t.name)'),
+      );
+    }
+  });
+
+  it('finds a dino by a name it was given or renamed to since', async () => {
+    const db = t.server.db;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO dinos (service_id, dino_number64, name, species, species_path)
+       VALUES ($1, 900001, 'Quillback', 'Rex', '/Game/X') RETURNING dino_id AS id`,
+      [services[0]],
+    );
+    expect((await listed(owner, 'dinoName=quillb')).ids).toEqual([rows[0].id]);
+    await db.query(`UPDATE dinos SET name = 'Thornmane' WHERE dino_id = $1`, [rows[0].id]);
+    expect((await listed(owner, 'dinoName=thornm')).ids).toEqual([rows[0].id]);
+    // The old name is still known, and matches no dino.
+    expect((await listed(owner, 'dinoName=quillba')).ids).toEqual([]);
+  });
+
+  it('reads more names than it walks one by one as one set, in the same order', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Manyname${String(i).padStart(2, '0')}`);
+    await t.server.db.query(
+      `INSERT INTO dinos (service_id, dino_number64, name, species, species_path)
+       SELECT ($1::uuid[])[1 + i % cardinality($1::uuid[])], 910000 + i, ($2::text[])[1 + i % 20], 'Dodo', '/Game/X'
+         FROM generate_series(0, 299) AS i`,
+      [services, names],
+    );
+    const got = await listed(owner, 'dinoName=manyname');
+    expect(got.ids).toHaveLength(300);
+    expect(got.ids).toEqual(await plainRows(ownerId, searchOf(DISPLAY), 'manyname', 'ASC'));
   });
 });

@@ -116,6 +116,7 @@ function registerClass(router: ApiRouter, ctx: ServerContext, wc: WorldClass): v
         {
           columns: wc.columns(user),
           from: wc.from(user),
+          countFrom: wc.countFrom?.(user),
           exactCountUpTo: wc.exactCountUpTo,
           countFirst: wc.countFirst,
           where: [live],
