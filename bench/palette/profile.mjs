@@ -3,7 +3,7 @@
 // CPU, so this also reads the renderer's thread time from a Chrome trace.
 //
 //   node bench/palette/profile.mjs [--n 100000] [--runs 3] [--variant ours] [--timeline]
-//                                  [--compare /path/to/other/checkout]
+//                                  [--compare /path/to/other/checkout] [--query 'rex 150 bob']
 //
 // Builds the bench page unminified, one chunk per library, types QUERY as run.mjs does and prints
 // for opening and per keystroke: open- or key-to-paint (the probe's wall clock), the main thread's CPU time (trace `tdur`,
@@ -18,7 +18,6 @@ import { build, preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
-const QUERY = 'rex 150 bob';
 const PAUSE_MS = 100;
 const LIBS = ['react-dom', 'scheduler', 'cmdk', '@radix-ui', '@tanstack', 'jotai', '@leeoniya', 'react/'];
 const HERE = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,8 +31,11 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     /** Also print the functions with the most inclusive time (callees included). */
     inclusive: { type: 'boolean', default: false },
+    /** What is typed, one key at a time (run.mjs types the default). */
+    query: { type: 'string', default: 'rex 150 bob' },
   },
 });
+const QUERY = values.query;
 
 // Trace event names (devtools.timeline) by what they cost.
 const KIND = {
