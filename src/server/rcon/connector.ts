@@ -1,5 +1,5 @@
 // The RCON connector: one persistent connection per RCON server across every server process.
-// A process holds a server by its lease (services.rcon_holder / rcon_lease_until, renewed every
+// A process holds a server by its lease (a row of rcon_leases: holder and until, renewed every
 // `renewMs`); a server whose holder stopped renewing is taken over once the lease runs out.
 // The holder polls ListPlayers, GetChat and GetGameLog and stores what they say through the
 // link's ingestion (link/ingest.ts), so log lines, chat, player sessions, name changes and
@@ -409,11 +409,17 @@ export function createRconConnector(
       rcon_port: number;
       rcon_password_sealed: string;
     }>(
-      `UPDATE services SET rcon_holder = $1, rcon_lease_until = now() + $2::float8 * interval '1 millisecond'
-        WHERE connection_kind = 'rcon' AND NOT deleted
-          AND rcon_host IS NOT NULL AND rcon_port IS NOT NULL AND rcon_password_sealed IS NOT NULL
-          AND (rcon_holder = $1 OR rcon_holder IS NULL OR rcon_lease_until IS NULL OR rcon_lease_until < now())
-        RETURNING service_id, rcon_host, rcon_port, rcon_password_sealed`,
+      `WITH rcon AS (
+         SELECT service_id, rcon_host, rcon_port, rcon_password_sealed FROM services
+          WHERE connection_kind = 'rcon' AND NOT deleted
+            AND rcon_host IS NOT NULL AND rcon_port IS NOT NULL AND rcon_password_sealed IS NOT NULL),
+       held AS (
+         INSERT INTO rcon_leases (service_id, holder, until)
+         SELECT service_id, $1, now() + $2::float8 * interval '1 millisecond' FROM rcon
+         ON CONFLICT (service_id) DO UPDATE SET holder = excluded.holder, until = excluded.until
+          WHERE rcon_leases.holder = excluded.holder OR rcon_leases.until < now()
+         RETURNING service_id)
+       SELECT rcon.* FROM rcon JOIN held USING (service_id)`,
       [bus.nodeId, t.leaseMs],
     );
     const held = new Map<string, Target>(
@@ -491,10 +497,7 @@ export function createRconConnector(
       forwarded.close();
       await Promise.all([...sessions.values()].map((s) => stop(s, true)));
       // Let go at once: another process takes the servers over without waiting for the lease.
-      await ctx.db.query(
-        'UPDATE services SET rcon_holder = NULL, rcon_lease_until = NULL WHERE rcon_holder = $1',
-        [bus.nodeId],
-      );
+      await ctx.db.query('DELETE FROM rcon_leases WHERE holder = $1', [bus.nodeId]);
     },
   };
 }
