@@ -62,8 +62,7 @@ export interface ListSpec {
 
 export interface ListPlan {
   where: string[];
-  orderBy: string;
-  /** The sort's own expression and direction; orderBy is them and the tiebreak. */
+  /** The sort's expression and direction, and the tiebreak after it (orderBy). */
   sort: { expr: string; dir: 'ASC' | 'DESC'; tiebreak: string };
   /** One filter's alternatives, which the page walks one by one: `where[at]` is them ORed. */
   split?: { at: number; alternatives: Alternatives };
@@ -195,7 +194,6 @@ export function planList(query: URLSearchParams, spec: ListSpec, p: Params): Lis
   const pageSize = wholeNumber(query, 'pageSize', PAGE_MAX) ?? PAGE_SIZE_MAX;
   return {
     where,
-    orderBy: `${sort} ${sqlDir}, ${spec.tiebreak} ${sqlDir}`,
     sort: { expr: sort, dir: sqlDir, tiebreak: spec.tiebreak },
     ...(split ? { split } : {}),
     ...(perValue ? { perValue } : {}),
@@ -364,6 +362,9 @@ function keptCount(source: ListSource, whereSql: string, values: unknown[], coun
   return source.keepCount(`count:${key}`, count);
 }
 
+/** A plan's ORDER BY: its sort, then the tiebreak in the same direction. */
+const orderBy = ({ expr, dir, tiebreak }: ListPlan['sort']) => `${expr} ${dir}, ${tiebreak} ${dir}`;
+
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
 /** The list's conditions; with `alternative`, that one in place of the alternatives ORed. */
@@ -383,13 +384,13 @@ const conditionsFor = (source: ListSource, plan: ListPlan, alternative: string |
 function pageSql(source: ListSource, plan: ListPlan, offset: number): string {
   const from = source.pageFrom ?? source.from;
   const rows = (conditions: string[], skip: number) =>
-    `SELECT ${source.columns} FROM ${from} ${whereOf(conditions)} ORDER BY ${plan.orderBy}
+    `SELECT ${source.columns} FROM ${from} ${whereOf(conditions)} ORDER BY ${orderBy(plan.sort)}
       LIMIT ${plan.pageSize} OFFSET ${skip}`;
   if (!plan.split) return rows(conditionsFor(source, plan, null), offset);
   const { expr, dir, tiebreak } = plan.sort;
   const walk = (alternative: string) =>
     `(SELECT ${tiebreak} AS id, ${expr} AS k FROM ${from} ${whereOf(conditionsFor(source, plan, alternative))}
-      ORDER BY ${plan.orderBy} LIMIT ${offset + plan.pageSize})`;
+      ORDER BY ${orderBy(plan.sort)} LIMIT ${offset + plan.pageSize})`;
   const { alternatives } = plan.split;
   const ids = `SELECT id FROM (${alternatives.map(walk).join(' UNION ALL ')}) w
                 ORDER BY k ${dir}, id ${dir} LIMIT ${plan.pageSize} OFFSET ${offset}`;

@@ -191,7 +191,11 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
       // equalities as independent, expected one row, and sorted every line holding the word.
       plan = {
         ...plan,
-        orderBy: plan.orderBy.replace('m.time', 't.time').replace('m.message_id', 't.message_id'),
+        sort: {
+          ...plan.sort,
+          expr: plan.sort.expr.replace('m.time', 't.time'),
+          tiebreak: plan.sort.tiebreak.replace('m.message_id', 't.message_id'),
+        },
       };
     }
     const page = await runList(
