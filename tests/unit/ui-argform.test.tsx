@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bool, colour, coords, duration, float, int, list, oneOf, ref, text } from '../../commands/args.ts';
@@ -35,6 +35,15 @@ const cmd = defineCommand({
   },
   run: () => undefined,
 });
+
+/**
+ * Clicks a completion and waits, as a user does, for its field to take focus back:
+ * the combobox returns it on the next frame, so a click before then would be taken back.
+ */
+async function pick(user: ReturnType<typeof userEvent.setup>, field: string, option: string | RegExp) {
+  await user.click(screen.getByRole('option', { name: option }));
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(field)));
+}
 
 function setup(initial: Record<string, unknown> = {}, onSubmit = vi.fn(async () => undefined)) {
   const onCancel = vi.fn();
@@ -108,7 +117,7 @@ describe('ArgForm', () => {
       'Island PvPThe Island',
     ]);
     expect(message('Server')).toBeNull();
-    await user.click(screen.getByRole('option', { name: /Island PvP/ }));
+    await pick(user, 'Server', /Island PvP/);
     for (const [label, value] of [
       ['Level', '120'],
       ['Scale', '1.5'],
@@ -207,9 +216,9 @@ describe('ArgForm', () => {
     render(<ArgForm cmd={ban} lookup={twins} onSubmit={onSubmit} onCancel={() => undefined} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Players'), 'ana');
-    await user.click(screen.getByRole('option', { name: 'Ana DuboisBR' }));
+    await pick(user, 'Players', 'Ana DuboisBR');
     await user.type(screen.getByLabelText('Players'), ', ana');
-    await user.click(screen.getByRole('option', { name: 'Ana DuboisAU' }));
+    await pick(user, 'Players', 'Ana DuboisAU');
     expect((screen.getByLabelText('Players') as HTMLInputElement).value).toBe('Ana Dubois, Ana Dubois');
     await user.type(screen.getByLabelText('Player'), 'Ana Dubois');
     await user.click(screen.getByRole('button', { name: 'Ban' }));
@@ -218,7 +227,7 @@ describe('ArgForm', () => {
     expect(screen.getByText(/Several players match "Ana Dubois"/)).toBeTruthy();
     await user.clear(screen.getByLabelText('Player'));
     await user.type(screen.getByLabelText('Player'), 'ana');
-    await user.click(screen.getByRole('option', { name: 'Ana DuboisAU' }));
+    await pick(user, 'Player', 'Ana DuboisAU');
     await user.click(screen.getByRole('button', { name: 'Ban' }));
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(onSubmit).toHaveBeenCalledWith({ who: [anas[1], anas[0]], one: anas[0] });
