@@ -286,6 +286,37 @@ describe('restoring and renewing', () => {
     stop();
   });
 
+  it('keeps the session while the rate limit refuses its reload and its renewal, and renews once it lets up', async () => {
+    let limited = false;
+    const tooMany = () => beaconError(429, 'Rate limit exceeded');
+    const s = setup(
+      {
+        'GET /user': () => (limited ? tooMany() : json(200, user)),
+        'POST /login': () => (limited ? tooMany() : json(201, tokenResponse())),
+      },
+      signedInStorage(),
+    );
+    const stop = s.auth.start();
+    await vi.waitFor(() => expect(s.auth.state.status).toBe('signedIn'));
+    limited = true;
+    // Each call waits out Retry-After six times before it gives up.
+    const reload = s.auth.reloadUser();
+    await vi.advanceTimersByTimeAsync(6 * 10_000);
+    await reload;
+    expect(s.calls('GET /user')).toHaveLength(1 + 7);
+    expect(s.auth.state.status).toBe('signedIn');
+    // Due for renewal, which the limit refuses too.
+    await vi.advanceTimersByTimeAsync((3600 - RENEW_AHEAD_S) * 1000);
+    expect(s.calls('POST /login')).toHaveLength(7);
+    expect(readStoredAuth(s.local)?.access_token).toBe('access-1');
+    expect(s.auth.state.status).toBe('signedIn');
+    limited = false;
+    await vi.advanceTimersByTimeAsync(RENEW_RETRY_MS + 10);
+    expect(readStoredAuth(s.local)?.access_token).toBe('access-2');
+    expect(s.auth.state.status).toBe('signedIn');
+    stop();
+  });
+
   it('renews once for concurrent callers when the access token expires within a minute', async () => {
     const s = setup({}, signedInStorage(3600 - RENEW_AHEAD_S + 5));
     const results = await Promise.all([s.api.session(), s.api.session(), s.auth.accessToken()]);

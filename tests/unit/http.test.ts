@@ -167,6 +167,44 @@ describe('API helper: answers', () => {
   });
 });
 
+describe('API helper: 429', () => {
+  const limited = (retryAfter?: string) =>
+    new Response(
+      JSON.stringify({ type: 'beacon.error', code: 'rateLimited', message: 'Rate limit exceeded' }),
+      {
+        status: 429,
+        headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+      },
+    );
+
+  it("sends a refused request again after the server's Retry-After, body and all", async () => {
+    const waits: number[] = [];
+    const f = fakeFetch(limited('3'), limited(), json(200, { ok: 1 }));
+    const h = http(f.fetch, { pause: async (ms) => void waits.push(ms) });
+    expect(await h('POST', '/sentinel/notes', { body: { note: 'hi' } })).toEqual({ ok: 1 });
+    expect(waits).toEqual([3000, 10_000]);
+    expect(f.sent.map((r) => [r.method, r.body])).toEqual(Array(3).fill(['POST', '{"note":"hi"}']));
+  });
+
+  it('gives up after six refusals with the rate-limit error', async () => {
+    const f = fakeFetch(...Array.from({ length: 7 }, () => limited('10')));
+    const e = await failure(
+      http(f.fetch, { pause: async () => {} })('GET', '/a', { expect: ['rateLimited'] }),
+    );
+    expect([e.status, e.code, e.message]).toEqual([429, 'rateLimited', 'Rate limit exceeded']);
+    expect(f.sent).toHaveLength(7);
+  });
+
+  it('stops waiting when the request is aborted', async () => {
+    const f = fakeFetch(limited('10'));
+    const ctl = new AbortController();
+    const p = http(f.fetch)('GET', '/a', { signal: ctl.signal });
+    await vi.waitFor(() => expect(f.sent).toHaveLength(1));
+    ctl.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
 describe('API helper: 401', () => {
   it('asks the session to renew once, then retries with the new token', async () => {
     const f = fakeFetch(

@@ -53,6 +53,37 @@ export interface HttpDeps {
   socketId(): string | null;
   /** Called once when a signed-in call answers 401, so the session can be renewed or dropped. */
   onUnauthorized?(): Promise<boolean>;
+  /** Waits before a request refused by the rate limit is sent again (tests pass their own clock). */
+  pause?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * A request the rate limit refused (429) was not carried out, so any request may be sent again
+ * after the server's Retry-After. The count is per minute, so six waits of its 10 s outlast the
+ * window; past them the refusal is the caller's error.
+ */
+const RATE_RETRIES = 6;
+const DEFAULT_RETRY_AFTER_S = 10;
+
+function retryAfterMs(res: Response): number {
+  const s = Number(res.headers.get('Retry-After'));
+  return (Number.isFinite(s) && s > 0 ? s : DEFAULT_RETRY_AFTER_S) * 1000;
+}
+
+/** A timer that an abort cuts short, rejecting as fetch does. */
+function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 export type Http = <T>(method: string, path: string, opts?: RequestOptions) => Promise<T>;
@@ -69,8 +100,15 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
 
 export function createHttp(deps: HttpDeps): Http {
   const doFetch = deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const pause = deps.pause ?? pauseFor;
 
-  async function once<T>(method: string, path: string, opts: RequestOptions, retried: boolean): Promise<T> {
+  async function once<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    retried: boolean,
+    refusals = 0,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.auth !== false) {
       const token = await deps.accessToken();
@@ -110,7 +148,12 @@ export function createHttp(deps: HttpDeps): Http {
       deps.onUnauthorized &&
       (await deps.onUnauthorized())
     ) {
-      return once<T>(method, path, opts, true);
+      return once<T>(method, path, opts, true, refusals);
+    }
+    if (res.status === 429 && refusals < RATE_RETRIES) {
+      await res.body?.cancel();
+      await pause(retryAfterMs(res), opts.signal);
+      return once<T>(method, path, opts, retried, refusals + 1);
     }
     if (res.status === 204) return true as T;
 

@@ -98,7 +98,8 @@ const webLock: RenewalLock = (fn) => {
 };
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;
+/** Unreachable, or refused for now by the rate limit: the session stands and is tried again later. */
+const isTransient = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status === 429);
 
 function isPending(v: unknown): v is PendingSignIn {
   const p = v as Partial<PendingSignIn> | null;
@@ -172,8 +173,8 @@ export function createAuth(deps: AuthDeps): Auth {
         deps.navigate(policyUrl);
         return false;
       }
-      // A reload that cannot reach the API keeps the user it has rather than ejecting them.
-      const keep = isNetworkError(e) && state.status === 'signedIn';
+      // A reload that cannot reach the API, or is told to slow down, keeps the user it has.
+      const keep = isTransient(e) && state.status === 'signedIn';
       if (generation === userGeneration && !keep) setState({ status: 'signedOut', reason: reasonOf(e) });
       throw e;
     } finally {
@@ -219,8 +220,8 @@ export function createAuth(deps: AuthDeps): Auth {
       writeStoredAuth(local, storedAuthFrom(token, now()));
       return token.access_token;
     } catch (e) {
-      // Unreachable is not refused: keep the session and try again later.
-      if (isNetworkError(e)) {
+      // Unreachable or rate-limited is not refused: keep the session and try again later.
+      if (isTransient(e)) {
         offline = true;
         return a.access_token_expiration > nowS() ? a.access_token : null;
       }
