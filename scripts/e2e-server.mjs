@@ -23,6 +23,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], 
     // tests/e2e/rcon.spec.ts stops and starts one simulated server's RCON side through this.
     PALISADE_SIM_CONTROL_PORT: String(Number(process.argv[2] ?? '4179') + 2000),
     DATABASE_URL: '',
+    // One user drives every test, a hundred screens in two minutes: more than the console's 600
+    // requests a minute. The limit itself is tested in tests/api.
+    PALISADE_RATE_LIMIT: '6000',
   },
 });
 const stop = (sig) => child.kill(sig);

@@ -517,16 +517,22 @@ test.beforeAll(async ({ browser }) => {
   const member = survivors.results.find((c) => c.tribeId) ?? survivors.results[0];
   const dinos = await api<Page_<{ dinoId: string }>>('GET', `/sentinel/dinos?serviceId=${server}&pageSize=1`);
   const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
-  const rcon = await api<{ created: { serviceId: string }[] }>('POST', '/sentinel/services', {
-    gameId: 'ArkSA',
-    name: 'A11y RCON',
-    platform: 'PC',
-    languages: ['en'],
-    connectionKind: 'rcon',
-    rconHost: '127.0.0.1',
-    rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
-    rconPassword: 'not the password',
-  });
+  // A failed screen restarts the worker and this hook with it: the server its first run added is
+  // taken again rather than a second one added, and names that must be unique are made so.
+  const rconServer =
+    (await serverId(api, 'A11y RCON').catch(() => null)) ??
+    (
+      await api<{ created: { serviceId: string }[] }>('POST', '/sentinel/services', {
+        gameId: 'ArkSA',
+        name: 'A11y RCON',
+        platform: 'PC',
+        languages: ['en'],
+        connectionKind: 'rcon',
+        rconHost: '127.0.0.1',
+        rconPort: Number(process.env.E2E_PORT ?? 4179) + 1002,
+        rconPassword: 'not the password',
+      })
+    ).created[0].serviceId;
   const bucket = await api<{ created: { bucketId: string }[] }>('POST', '/sentinel/buckets', {
     name: `A11y bucket ${Date.now()}`,
   });
@@ -564,7 +570,7 @@ test.beforeAll(async ({ browser }) => {
   const scriptId = script.created[0].scriptId;
   await api('POST', `/sentinel/scripts/${scriptId}/webhooks`, { purpose: 'Restarts from the host panel' });
   const shared = await api<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
-    name: 'A11y greeter',
+    name: `A11y greeter ${Date.now()}`,
     preview: 'Greets',
     parameters: [{ name: 'greeting', type: 'String', default: 'Hello' }],
     events: [
@@ -577,7 +583,7 @@ test.beforeAll(async ({ browser }) => {
     script: scriptId,
     sharedScript: shared.created[0].scriptId,
     server,
-    rconServer: rcon.created[0].serviceId,
+    rconServer,
     logMessage: logs.results[0].messageId,
     player: players.results[0].playerId,
     survivor: member.characterId,
