@@ -114,7 +114,8 @@ const WARM_QUERIES = ['e', 'e 1'];
  */
 function* preparePalette(source: CommandSource, index: EntityIndex): Generator<void> {
   yield* prepareEntitySearch(index);
-  const rowSets: PaletteRow[][] = [];
+  // From the command list first, as the first keystroke goes: its rows change kind.
+  const rowSets: PaletteRow[][] = [resultRows(source, index, '')];
   for (const q of WARM_QUERIES) {
     rowSets.push(resultRows(source, index, q));
     yield;

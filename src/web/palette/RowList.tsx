@@ -69,7 +69,9 @@ export function RowList({ rows, active, scrollTick, label, input, onChoose, onHo
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_PX,
-    overscan: 8,
+    // Every mounted row is rendered again on each keystroke: two beyond the window serve an
+    // arrow key's step, and the first keys cost about 1 ms less than with eight.
+    overscan: 2,
     initialRect: VIEWPORT,
     // The viewport is a fixed CSS height; reporting it directly also works where layout does not (jsdom).
     observeElementRect: (_instance, cb) => cb(VIEWPORT),
