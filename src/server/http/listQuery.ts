@@ -270,35 +270,11 @@ function nameOf(sql: string): string | undefined {
 }
 
 /**
- * The statement with only the parameters it names, renumbered in order. A list's page and its
- * count share one Params, and a parameter that a statement does not name has no type in it: the
- * database refuses it (the count reads no permissions, so not the caller's id).
- */
-function ownParams(sql: string, values: unknown[]): [string, unknown[]] {
-  const renumbered = new Map<string, string>();
-  const own: unknown[] = [];
-  const text = sql.replace(/\$(\d+)\b/g, (_, n: string) => {
-    let to = renumbered.get(n);
-    if (to === undefined) {
-      own.push(values[Number(n) - 1]);
-      to = `$${own.length}`;
-      renumbered.set(n, to);
-    }
-    return to;
-  });
-  return [text, own];
-}
-
-/**
  * A list's reads: on PGlite shared with an identical one still waiting, on PostgreSQL named when
  * `hot` (a first page or a count).
  */
-function read<T>(db: Queryable, listSql: string, listValues: unknown[], hot: boolean) {
-  const [sql, values] = ownParams(listSql, listValues);
-  return db.readShared
-    ? db.readShared<T>(sql, values)
-    : db.query<T>(sql, values, hot ? nameOf(sql) : undefined);
-}
+const read = <T>(db: Queryable, sql: string, values: unknown[], hot: boolean) =>
+  db.readShared ? db.readShared<T>(sql, values) : db.query<T>(sql, values, hot ? nameOf(sql) : undefined);
 
 interface Counting {
   /** Exact up to this many. */
@@ -364,7 +340,8 @@ async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): P
   const estimates = estimatesOf.get(db) ?? new Map();
   estimatesOf.set(db, estimates);
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    ...ownParams(`EXPLAIN (FORMAT JSON) ${sql}`, values),
+    `EXPLAIN (FORMAT JSON) ${sql}`,
+    values,
   );
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;

@@ -12,7 +12,7 @@ export const CHARACTER: WorldClass = {
     c.character_id AS "characterId", c.name AS "characterName", c.specimen_id AS "specimenId",
     c.player_id AS "playerId", p.name AS "playerName", c.tribe_id AS "tribeId", t.name AS "tribeName",
     ${serviceColumns('c')}`,
-  from: ({ user }) => `characters c ${visibleThrough('c', user)}
+  from: (user) => `characters c ${visibleThrough('c', user)}
     JOIN players p ON p.player_id = c.player_id
     LEFT JOIN tribes t ON t.tribe_id = c.tribe_id`,
   list: {

@@ -12,7 +12,7 @@ export const TRIBE: WorldClass = {
   columns: () => `
     t.tribe_id AS "tribeId", t.name AS "tribeName", t.tribe_number AS "tribeNumber",
     ${serviceColumns('t')}`,
-  from: ({ user }) => `tribes t ${visibleThrough('t', user)}`,
+  from: (user) => `tribes t ${visibleThrough('t', user)}`,
   list: {
     id: { param: 'tribeId', expr: 't.tribe_id' },
     filters: {

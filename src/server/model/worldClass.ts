@@ -7,7 +7,6 @@ import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Filter, ListSpec } from '../http/listQuery.ts';
-import type { Viewer } from './viewer.ts';
 
 export interface EditableField {
   column: string;
@@ -24,10 +23,10 @@ export interface WorldClass {
   idColumn: string;
   /** The JSON columns; `user` is the caller's id parameter. */
   columns: (user: string) => string;
-  /** FROM with joins, visible to the caller. */
-  from: (viewer: Viewer) => string;
+  /** FROM with joins, visible to the caller (`user`). */
+  from: (user: string) => string;
   /** FROM for counting (ListSource.countFrom): no filter may use the joins `from` adds to it. */
-  countFrom?: (viewer: Viewer) => string;
+  countFrom?: (user: string) => string;
   /** Exact totals up to this many matches, estimates beyond (ListSource.exactCountUpTo). */
   exactCountUpTo?: number;
   /** ListSource.countFirst. */
@@ -49,16 +48,15 @@ export const visibleThrough = (alias: string, user: string) =>
    JOIN services s ON s.service_id = ${alias}.service_id AND NOT s.deleted`;
 
 /**
- * visibleThrough as a condition on the row's service, in the caller's services (`services`, the
- * uuid[] of viewer.ts): for a class of a million rows, where the permissions are a column
- * (permissionsOf). Written as array_position so that it is a filter and never an index condition:
- * as `service_id = ANY(…)` the planner guessed an unknown array kept a fifth of the rows and
- * ANDed the service index's million entries into a species count's bitmap, 55-130 ms against
- * 3 ms; an admin sees most of the rows anyway.
+ * visibleThrough as a condition on the row's service, the caller's services read once (migration
+ * 022): for counting, where the permissions are not shown. Written as array_position so that it
+ * is a filter and never an index condition: as `service_id = ANY(…)` the planner guessed an
+ * unknown array kept a fifth of the rows and ANDed the service index's million entries into a
+ * species count's bitmap, 55-130 ms against 3 ms; an admin sees most of the rows anyway.
  */
-export const visibleAsList = (alias: string, services: string) =>
+export const visibleAsList = (alias: string, user: string) =>
   `JOIN services s ON s.service_id = ${alias}.service_id AND NOT s.deleted
-     AND array_position(${services}::uuid[], ${alias}.service_id) IS NOT NULL`;
+     AND array_position((SELECT visible_services(${user}::uuid)), ${alias}.service_id) IS NOT NULL`;
 
 /**
  * The caller's bits on the row's service for a class with a million rows, as a column rather than
