@@ -292,10 +292,8 @@ interface Counting {
  * the first thousand, 1.4 s, where each name alone is an index look-up.
  */
 function matchesUpTo(source: ListSource, plan: ListPlan, limit: number): string {
-  const from = source.countFrom ?? source.from;
   const alternatives = plan.split?.alternatives ?? [null];
-  const one = (alternative: string | null) =>
-    `SELECT 1 FROM ${from} ${whereOf(conditionsFor(source, plan, alternative))} LIMIT ${limit}`;
+  const one = (alternative: string | null) => `${matching(source, plan, alternative)} LIMIT ${limit}`;
   return alternatives.length === 1
     ? one(alternatives[0])
     : `SELECT 1 FROM (${alternatives.map((a) => `(${one(a)})`).join(' UNION ALL ')}) a LIMIT ${limit}`;
@@ -308,7 +306,7 @@ async function countMatches(
   values: unknown[],
   { upTo, atLeast, countFirst, named }: Counting,
 ) {
-  const sql = `SELECT 1 FROM ${source.countFrom ?? source.from} ${whereOf(conditionsFor(source, plan, null))}`;
+  const sql = matching(source, plan, null);
   const kept =
     keptEstimate(db, sql, values) ?? (countFirst ? undefined : await plannerEstimate(db, sql, values));
   if (kept !== undefined && kept > upTo * SURELY_PAST_LIMIT)
@@ -366,6 +364,10 @@ function keptCount(source: ListSource, whereSql: string, values: unknown[], coun
 const orderBy = ({ expr, dir, tiebreak }: ListPlan['sort']) => `${expr} ${dir}, ${tiebreak} ${dir}`;
 
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/** A row for each match (of `alternative` alone when given), from the source's counting FROM. */
+const matching = (source: ListSource, plan: ListPlan, alternative: string | null) =>
+  `SELECT 1 FROM ${source.countFrom ?? source.from} ${whereOf(conditionsFor(source, plan, alternative))}`;
 
 /** The list's conditions; with `alternative`, that one in place of the alternatives ORed. */
 const conditionsFor = (source: ListSource, plan: ListPlan, alternative: string | null) => [
