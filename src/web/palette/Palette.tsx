@@ -86,18 +86,22 @@ function resultRows(
   if (q === '') return rows;
   // Entities are found by id too, but exactly: fuzzy matching of ids would bury names in digit noise.
   const byId = ENTITY_KINDS.flatMap((k) => index.get(k, q) ?? []);
-  const listed = new Set<string>();
-  const add = (ref: EntityRef) => {
-    const key = `${ref.kind}:${ref.id}`;
-    if (listed.has(key)) return;
-    listed.add(key);
-    rows.push(entityRow(index.get(ref.kind, ref.id) ?? ref));
-  };
-  for (const ref of byId) add(ref);
-  for (const ref of entitySearch(index).search(q, ENTITY_CAP)) add(ref);
+  for (const ref of byId) rows.push(entityRow(ref));
+  // The search's refs are the index's own objects, each once: only an id hit can repeat among
+  // them, so no key per row is made (1,000 strings a keystroke, mostly garbage at once).
+  const found = entitySearch(index).search(q, ENTITY_CAP);
+  for (const ref of found) if (!byId.includes(ref)) rows.push(entityRow(ref));
   // The server's answer comes after what is shown already: arriving late, it never moves the row
-  // the highlight is on.
-  for (const ref of remote) add(ref);
+  // the highlight is on. What the index holds is listed as the index's object, once.
+  if (remote.length > 0) {
+    const listed = new Set<EntityRef>([...byId, ...found]);
+    for (const ref of remote) {
+      const held = index.get(ref.kind, ref.id);
+      if (held && listed.has(held)) continue;
+      listed.add(held ?? ref);
+      rows.push(entityRow(held ?? ref));
+    }
+  }
   return rows;
 }
 
