@@ -8,7 +8,9 @@ import { type Command, defineCommand, execute, Registry } from '../../commands/r
 import { ApiError } from '../../src/web/api/http.ts';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
 import { Palette } from '../../src/web/palette/Palette.tsx';
+import { commandRow, entityRow } from '../../src/web/palette/rows.ts';
 import { openPalette, paletteAtom } from '../../src/web/palette/state.ts';
+import { warmRows } from '../../src/web/palette/warmRows.tsx';
 import { EntityIndex } from '../../src/web/store/entityIndex.ts';
 
 const rex15: EntityRef = {
@@ -339,5 +341,39 @@ describe('Palette', () => {
     );
     await user.keyboard('{Escape}');
     expect(store.get(paletteAtom).open).toBe(false);
+  });
+});
+
+describe('warmRows', () => {
+  it('types through every row set off the page, leaving the page and its focus alone', () => {
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    const page = document.body.innerHTML;
+    const noop = defineCommand({ id: 'server.noop', title: 'Noop', group: 'Servers', run: () => undefined });
+    const dino = (n: number): EntityRef => ({
+      kind: 'dino',
+      id: `d${n}`,
+      label: `Rex ${n}`,
+      detail: 'Tribe of Bob',
+    });
+    // Only the last set shows this command: reading its keys shows that typing got that far.
+    let lastShown = 0;
+    const last = Object.defineProperty({ ...noop }, 'keys', { get: () => void lastShown++ });
+    const rowSets = [
+      [commandRow({ cmd: noop, avail: true })],
+      Array.from({ length: 30 }, (_, n) => entityRow(dino(n))),
+      [],
+      [commandRow({ cmd: last, avail: 'Not now.' }), entityRow(dino(99))],
+    ];
+    const errors = vi.spyOn(console, 'error');
+    let steps = 0;
+    for (const _ of warmRows(rowSets)) steps++;
+    expect(steps).toBe(rowSets.length);
+    expect(lastShown).toBeGreaterThan(0);
+    expect(errors).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(field);
+    expect(document.body.innerHTML).toBe(page);
+    field.remove();
   });
 });
