@@ -48,6 +48,29 @@ describe('FuzzyIndex', () => {
     );
   });
 
+  it('answers a first key made ahead as a fresh search does, and narrows from it', () => {
+    const prepared = (hay: string[]) => {
+      const index = new FuzzyIndex(hay);
+      for (const _ of index.prepareFirstKeys());
+      return index;
+    };
+    // Both sizes: hits ranked (few) and hits cut off unranked (a scan that stopped part-way).
+    for (const size of [60, RANK_LIMIT * 3]) {
+      fc.assert(
+        fc.property(fc.array(line, { minLength: size, maxLength: size }), line, (hay, query) => {
+          const index = prepared(hay);
+          for (let k = 1; k <= query.length; k++) {
+            const q = query.slice(0, k);
+            expect(index.search(q)).toEqual(new FuzzyIndex(hay).search(q));
+          }
+          // A first key again after others, and a small cap, still read what was made ahead.
+          expect(index.search(query[0], 5)).toEqual(new FuzzyIndex(hay).search(query[0], 5));
+        }),
+        { numRuns: size > 100 ? 5 : 60 },
+      );
+    }
+  });
+
   it('finds what uFuzzy finds over every string, letter and digit masks notwithstanding', () => {
     // Mixed case, digits, separators, quotes and characters outside ASCII, some of which a
     // case-insensitive regexp matches to ASCII letters (ſ to s, K to k).

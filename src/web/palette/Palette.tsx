@@ -114,7 +114,8 @@ const WARM_QUERIES = ['e', 'e 1'];
 
 /**
  * Background preparation once the palette is open: the entity search, then the rows of a few
- * queries, computed and rendered off-document, so the first keystrokes run compiled code.
+ * queries, computed and typed off-document so that the first keystrokes run compiled code, then
+ * the results of every possible first key.
  */
 function* preparePalette(source: CommandSource, index: EntityIndex): Generator<void> {
   yield* prepareEntitySearch(index);
@@ -125,6 +126,7 @@ function* preparePalette(source: CommandSource, index: EntityIndex): Generator<v
     yield;
   }
   yield* warmRows(rowSets);
+  yield* entitySearch(index).fuzzy.prepareFirstKeys();
 }
 
 function PaletteDialog({
