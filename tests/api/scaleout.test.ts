@@ -1,5 +1,5 @@
 // Two server processes on one PostgreSQL behave as one (docs/api.md "Scale-out"): a command sent
-// through either reaches a game server linked to the other, realtime events published by one
+// (or chat) through either reaches a game server linked to the other, realtime events published by one
 // reach sockets on the other, and a rate limit counts requests made to both.
 // Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
@@ -103,6 +103,23 @@ describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', ()
     const victim = [...world.online.values()][0];
     await a.links.sendCommand(island.serviceId, { type: 'admin', command: `banplayer ${victim.eosId}` });
     expect(world.online.has(victim.playerId)).toBe(false);
+  });
+
+  it('sends chat through A to a game server linked to B', async () => {
+    const island = demo.servers[0];
+    const chat = await call(`${a.url}/v4`, token, 'POST', '/sentinel/chat', {
+      serviceId: island.serviceId,
+      message: 'Said through A',
+    });
+    expect(chat.status).toBe(204);
+    await waitFor(async () => {
+      const { rows } = await a.db.query(
+        `SELECT 1 FROM log_messages WHERE service_id = $1 AND event_name = 'chat'
+            AND metadata->>'originalMessage' = 'Said through A'`,
+        [island.serviceId],
+      );
+      return rows.length === 1;
+    }, 'the chat line back from the game');
   });
 
   it('answers serviceNotConnected through either process once the game server is gone', async () => {

@@ -11,6 +11,7 @@ import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, badRequest, forbidden, serviceNotConnected } from '../http/errors.ts';
+import { connectedServices } from './service.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -36,11 +37,7 @@ export async function dispatch(
   kind: 'locate' | 'request',
 ): Promise<{ requestId: string }> {
   await ctx.links.assertCanRun(serviceId, command);
-  // The database knows links held by any server process (links.isConnected only this one's).
-  const { rows } = await ctx.db.query('SELECT 1 FROM services WHERE service_id = $1 AND is_connected', [
-    serviceId,
-  ]);
-  if (rows.length === 0) throw serviceNotConnected(serviceId);
+  if (!(await connectedServices(ctx.db, [serviceId])).has(serviceId)) throw serviceNotConnected(serviceId);
   const requestId = randomUUID();
   const channels = [channelFor('services', serviceId), userChannel(userId)];
   const publish = (event: string, data: unknown) =>

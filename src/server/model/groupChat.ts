@@ -6,6 +6,7 @@
 import type { ServerContext } from '../context.ts';
 import type { TargetService } from './commandTarget.ts';
 import { deliver } from './gameCommand.ts';
+import { connectedServices } from './service.ts';
 
 interface StoredChat {
   service_id: string;
@@ -67,9 +68,13 @@ export async function relayGroupChat(
     originServiceId: line.service_id,
     originName: line.origin_name,
   };
+  const online = await connectedServices(
+    ctx.db,
+    targets.map((t) => t.serviceId),
+  );
   await Promise.all(
     targets
-      .filter((t) => ctx.links.isConnected(t.serviceId))
+      .filter((t) => online.has(t.serviceId))
       .map((t) => deliver(ctx, t, { command, userId: '', groupingKey: null })),
   );
 }

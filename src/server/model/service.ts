@@ -47,6 +47,20 @@ export async function getService(db: Queryable, serviceId: string, userId: strin
   return rows[0] ?? null;
 }
 
+/**
+ * Which of `serviceIds` are connected to any server process on the database. links.isConnected
+ * knows only this process's links, and a server may be linked to another process, or held over
+ * RCON by another (its RCON worker among them).
+ */
+export async function connectedServices(db: Queryable, serviceIds: readonly string[]): Promise<Set<string>> {
+  if (serviceIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT service_id AS id FROM services WHERE service_id = ANY($1::uuid[]) AND is_connected',
+    [serviceIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function usersWithAccess(db: Queryable, serviceId: string): Promise<string[]> {
   const { rows } = await db.query<{ user_id: string }>(
     'SELECT user_id FROM service_permissions WHERE service_id = $1',

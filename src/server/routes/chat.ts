@@ -11,6 +11,7 @@ import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, noContent } from '../http/router.ts';
 import { hasTarget, servicesForTarget } from '../model/commandTarget.ts';
 import { deliver } from '../model/gameCommand.ts';
+import { connectedServices } from '../model/service.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 const MESSAGE_MAX = 1000;
@@ -31,7 +32,11 @@ export function registerChatRoutes(router: ApiRouter, ctx: ServerContext): void 
       typeof b.senderName === 'string' && b.senderName.trim() !== '' ? b.senderName.trim() : 'Server';
 
     const targets = await servicesForTarget(ctx.db, caller.userId, b, Perm.Membership);
-    const connected = targets.filter((t) => ctx.links.isConnected(t.serviceId));
+    const online = await connectedServices(
+      ctx.db,
+      targets.map((t) => t.serviceId),
+    );
+    const connected = targets.filter((t) => online.has(t.serviceId));
     if (connected.length === 0)
       throw new ApiException(412, Msg.serviceNotConnected, 'serviceNotConnected', {
         serviceId: b.serviceId ?? null,

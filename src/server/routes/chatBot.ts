@@ -10,7 +10,7 @@ import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, validation } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, json, noContent } from '../http/router.ts';
 import { deliver } from '../model/gameCommand.ts';
-import { epoch } from '../model/service.ts';
+import { connectedServices, epoch } from '../model/service.ts';
 import { groupAudience } from './groups.ts';
 
 const MESSAGE_MAX = 1000;
@@ -126,7 +126,11 @@ export function registerChatBotRoutes(router: ApiRouter, ctx: ServerContext): vo
       source: 'Discord',
       originName: g.discord_guild_name ?? 'Chat community',
     };
-    const connected = rows.filter((s) => ctx.links.isConnected(s.serviceId));
+    const online = await connectedServices(
+      ctx.db,
+      rows.map((s) => s.serviceId),
+    );
+    const connected = rows.filter((s) => online.has(s.serviceId));
     await Promise.all(connected.map((s) => deliver(ctx, s, { command, userId: '', groupingKey: null })));
     return noContent(c);
   });
