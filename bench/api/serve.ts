@@ -32,6 +32,8 @@ const server = await createServer({
   dataDir: 'memory://',
   staticDir: '/nonexistent',
   rateLimit: 1_000_000_000,
+  // As `npm start` runs on PostgreSQL (src/server/cli.ts); BENCH_RCON_WORKER=0 holds RCON here.
+  rconWorker: databaseUrl !== undefined && process.env.BENCH_RCON_WORKER !== '0',
 });
 const demo = await seedDemo(server.db, { ...DEMO, servers });
 const ids = demo.servers.map((s) => s.serviceId);

@@ -32,6 +32,7 @@ import { sweepExpiredAuth } from './model/authSweep.ts';
 import { sharedReadCache } from './model/readCache.ts';
 import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
 import { combinedLinks } from './rcon/links.ts';
+import { startRconWorker, type WorkerOptions } from './rcon/worker.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -120,6 +121,11 @@ export interface CreateServerOptions {
   paymentProcessor?: (db: Db, publicUrl: string) => PaymentProcessor;
   /** How often due plans are renewed and expired ones' links dropped; default one minute. */
   billingTickMs?: number;
+  /**
+   * PostgreSQL only: hold the RCON connections in a worker thread, another node of the cluster
+   * (rcon/worker.ts), so that polling many servers never holds up a request on this thread.
+   */
+  rconWorker?: boolean;
 }
 
 export interface RunningServer {
@@ -182,6 +188,12 @@ function forgiving(publisher: Publisher): Publisher {
       }
     },
   };
+}
+
+/** This server's options for its RCON worker's: what a thread can be handed, holding the leases itself. */
+function workerOptions(opts: CreateServerOptions): WorkerOptions {
+  const { paymentProcessor: _processor, port: _port, host: _host, rconWorker: _worker, ...rest } = opts;
+  return { ...rest, staticDir: '/nonexistent' };
 }
 
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
@@ -283,7 +295,19 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     billing: (opts.paymentProcessor ?? referenceProcessor)(db, publicUrl),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
-  const rcon = createRconConnector(ctx, bus, opts.rconTimings);
+  const inWorker = opts.rconWorker === true && bus.shared;
+  const connector = createRconConnector(ctx, bus, opts.rconTimings, !inWorker);
+  const worker = inWorker ? await startRconWorker(workerOptions(opts)) : null;
+  const rcon: RconConnector = worker
+    ? {
+        ...connector,
+        renew: async () => worker.renew(),
+        close: async () => {
+          await connector.close();
+          await worker.close();
+        },
+      }
+    : connector;
   ctx.links = combinedLinks(ctx, linkServer, rcon);
   ctx.scripts = createScriptEngine(ctx, opts.scripts);
 

@@ -7,7 +7,8 @@
 // (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER],
 // PALISADE_PLAN_TIER_SERVERS, PALISADE_PLAN_MONTHLY, PALISADE_PLAN_YEARLY, PALISADE_PLAN_MAX_SERVERS,
-// PALISADE_EMAIL_MX.
+// PALISADE_EMAIL_MX, PALISADE_RCON_WORKER (with DATABASE_URL, RCON servers are held in a worker
+// thread unless it is false).
 
 import { join } from 'node:path';
 import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     siteLinks: Object.fromEntries(SITE_LINKS.map((k) => [k, env(SITE_LINK_ENV[k], '') || undefined])),
     plans: planConfig(),
     emailMx: env('PALISADE_EMAIL_MX', 'false') === 'true',
+    rconWorker: databaseUrl !== undefined && env('PALISADE_RCON_WORKER', 'true') !== 'false',
   });
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');

@@ -157,10 +157,15 @@ export interface RconConnector {
   close(): Promise<void>;
 }
 
+/**
+ * `holds`: whether this process takes leases and connects. A process that does not (its RCON
+ * worker does, app.ts) still runs commands, on the process holding the server.
+ */
 export function createRconConnector(
   ctx: ServerContext,
   bus: Bus,
   timings: Partial<RconTimings> = {},
+  holds = true,
 ): RconConnector {
   const t = { ...DEFAULT_TIMINGS, ...timings };
   const sessions = new Map<string, Session>();
@@ -402,7 +407,7 @@ export function createRconConnector(
   }
 
   async function renew(): Promise<void> {
-    if (closed) return;
+    if (closed || !holds) return;
     const { rows } = await ctx.db.query<{
       service_id: string;
       rcon_host: string;
@@ -452,8 +457,8 @@ export function createRconConnector(
       });
     return renewing;
   };
-  const renewer = setInterval(renewOnce, t.renewMs);
-  renewer.unref();
+  const renewer = holds ? setInterval(renewOnce, t.renewMs) : undefined;
+  renewer?.unref();
   void renewOnce();
 
   function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
