@@ -4,7 +4,7 @@
 // runner can time it from here to a console's socket; `{ populated }` answers whether the servers
 // have (nine tenths of) the players they draw to, about two minutes after they start.
 
-import type { LinkEvent } from '../../src/domain/link.ts';
+import { plainChat } from '../../src/sim/events.ts';
 import { startSimulator } from '../../src/sim/index.ts';
 
 const count = Number(process.env.BENCH_RCON_SERVERS ?? 50);
@@ -22,17 +22,8 @@ const sim = startSimulator({
 });
 await Promise.all(sim.servers.map((s) => s.rcon?.start()));
 
-const chatLine = (text: string): LinkEvent => ({
-  eventName: 'chat',
-  time: Date.now() / 1000,
-  type: 'Gameplay',
-  level: 'Informational',
-  message: text,
-  metadata: { source: 'Game', senderName: 'Bench', originalMessage: text },
-});
-
 process.on('message', async (m: { say?: string; server?: number; populated?: true; stop?: true }) => {
-  if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [chatLine(m.say!)]);
+  if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [plainChat('Bench', m.say!)]);
   if (m.populated) {
     // Each server hovers around the crowd it draws to, so together they reach nine tenths of it.
     const sum = (f: (w: (typeof sim.servers)[number]['world']) => number) =>

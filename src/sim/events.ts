@@ -399,6 +399,13 @@ export interface ChatLine {
   to?: { recipientType: 'Survivor' | 'Tribe'; recipientId: string };
 }
 
+/**
+ * A line said in the game with nothing but its sender and text, what RCON's GetChat carries: the
+ * benches and tests say these on cue.
+ */
+export const plainChat = (senderName: string, text: string): LinkEvent =>
+  gameplay('chat', text, { source: 'Game', senderName, originalMessage: text });
+
 export const chat = (line: ChatLine): LinkEvent => {
   const originalMessage = line.translations[line.language];
   return gameplay('chat', `${line.senderName}: ${line.translations.en ?? originalMessage}`, {

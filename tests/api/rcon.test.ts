@@ -8,9 +8,10 @@ import type { Socket } from 'node:net';
 import { Rcon } from 'rcon-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unseal } from '../../src/server/crypto.ts';
-import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'correct horse';
@@ -19,19 +20,6 @@ let t: TestServer;
 let token: string;
 let sim: Simulator;
 let game: SimServer;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | false | undefined>,
-  ms = 8_000,
-): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function addRconServer(name: string, password: string, port = game.rcon!.port) {
   const res = await call(t.base, token, 'POST', '/sentinel/services', {
@@ -65,13 +53,7 @@ beforeAll(async () => {
   token = (await signIn(t.base)).access_token;
   // Raise the demo owner's plan so the added servers fit.
   await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
-  sim = startSimulator({
-    linkUrl: 'ws://127.0.0.1:1/unused',
-    servers: [{ accessKey: null, name: 'RCON island', rcon: { port: 0, password: PASSWORD } }],
-    tickMs: 3_600_000,
-  });
-  game = sim.servers[0];
-  await game.rcon!.start();
+  ({ sim, game } = await startRconGame('RCON island', PASSWORD));
 });
 
 afterAll(async () => {

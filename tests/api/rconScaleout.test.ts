@@ -7,14 +7,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkEvent } from '../../src/domain/link.ts';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
 import { seal } from '../../src/server/crypto.ts';
 import { type Db, openDb } from '../../src/server/db/db.ts';
 import { seedDemo } from '../../src/server/seed.ts';
-import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { DEMO } from './helpers.ts';
+import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 import { sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
@@ -29,57 +29,13 @@ let sim: Simulator;
 let game: SimServer;
 let serviceId: string;
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | false | undefined>,
-  ms = 10_000,
-): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const connectedTo = async () =>
-  (
-    await db!.query<{ node: string | null }>(
-      'SELECT connected_to AS node FROM services WHERE service_id = $1 AND is_connected',
-      [serviceId],
-    )
-  ).rows[0]?.node ?? null;
-
-const said = async () =>
-  (
-    await db!.query<{ m: string }>(
-      `SELECT metadata->>'originalMessage' AS m FROM log_messages
-        WHERE service_id = $1 AND event_name = 'chat' ORDER BY time`,
-      [serviceId],
-    )
-  ).rows.map((r) => r.m);
-
-const say = (text: string) =>
-  game.play((): LinkEvent[] => [
-    {
-      eventName: 'chat',
-      time: Date.now() / 1000,
-      type: 'Gameplay',
-      level: 'Informational',
-      message: text,
-      metadata: { source: 'Game', senderName: 'Tester', originalMessage: text },
-    },
-  ]);
+const connectedTo = () => connectedNode(db!, serviceId);
+const said = () => chatStored(db!, serviceId);
+const say = (text: string) => game.play(() => chatLine(text));
 
 describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes', () => {
   beforeAll(async () => {
-    sim = startSimulator({
-      linkUrl: 'ws://127.0.0.1:1/unused',
-      servers: [{ accessKey: null, name: 'Leased', rcon: { port: 0, password: PASSWORD } }],
-      tickMs: 3_600_000,
-    });
-    game = sim.servers[0];
-    await game.rcon!.start();
+    ({ sim, game } = await startRconGame('Leased', PASSWORD));
 
     holder = spawn(
       process.execPath,

@@ -6,13 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkEvent } from '../../src/domain/link.ts';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
 import { seal } from '../../src/server/crypto.ts';
 import { seedDemo } from '../../src/server/seed.ts';
-import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { call, DEMO, signIn } from './helpers.ts';
+import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 import { sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
@@ -26,59 +26,14 @@ let game: SimServer;
 let serviceId: string;
 let token: string;
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | false | undefined>,
-  ms = 10_000,
-): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await server!.db.query<T & pg.QueryResultRow>(sql, params)).rows;
-
-const connectedTo = async () =>
-  (
-    await query<{ node: string }>(
-      'SELECT connected_to AS node FROM services WHERE service_id = $1 AND is_connected',
-      [serviceId],
-    )
-  )[0]?.node ?? null;
-
-const chatLines = async () =>
-  (
-    await query<{ m: string }>(
-      `SELECT metadata->>'originalMessage' AS m FROM log_messages
-        WHERE service_id = $1 AND event_name = 'chat' ORDER BY time`,
-      [serviceId],
-    )
-  ).map((r) => r.m);
-
-const said = (text: string): LinkEvent[] => [
-  {
-    eventName: 'chat',
-    time: Date.now() / 1000,
-    type: 'Gameplay',
-    level: 'Informational',
-    message: text,
-    metadata: { source: 'Game', senderName: 'Tester', originalMessage: text },
-  },
-];
+const connectedTo = () => connectedNode(server!.db, serviceId);
+const chatLines = () => chatStored(server!.db, serviceId);
 
 describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
   beforeAll(async () => {
-    sim = startSimulator({
-      linkUrl: 'ws://127.0.0.1:1/unused',
-      servers: [{ accessKey: null, name: 'Worked', rcon: { port: 0, password: PASSWORD } }],
-      tickMs: 3_600_000,
-    });
-    game = sim.servers[0];
-    await game.rcon!.start();
+    ({ sim, game } = await startRconGame('Worked', PASSWORD));
     server = await createServer({
       databaseUrl: sharedDatabaseUrl,
       dbSchema: schema,
@@ -118,7 +73,7 @@ describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
     expect(server!.links.isConnected(serviceId)).toBe(false);
     expect(game.rcon!.clients).toBe(1);
 
-    game.play(() => said('from the game'));
+    game.play(() => chatLine('from the game'));
     await until('the line stored', async () => (await chatLines()).includes('from the game'));
 
     // Chat checks who is connected across the cluster, not this thread's links alone.

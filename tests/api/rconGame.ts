@@ -1,0 +1,59 @@
+// What the RCON tests share: a simulated game server answering RCON, a chat line said in it,
+// what the database has of that server, and waiting for a condition.
+
+import type { LinkEvent } from '../../src/domain/link.ts';
+import type { Db } from '../../src/server/db/db.ts';
+import { plainChat } from '../../src/sim/events.ts';
+import { type Simulator, startSimulator } from '../../src/sim/index.ts';
+import type { SimServer } from '../../src/sim/server.ts';
+
+/** Polls `probe` every 50 ms until it returns something truthy, which it resolves with. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | false | undefined>,
+  ms = 10_000,
+): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    const v = await probe();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** One simulated game server with no link, answering RCON on a free port, its world standing still. */
+export async function startRconGame(
+  name: string,
+  password: string,
+): Promise<{ sim: Simulator; game: SimServer }> {
+  const sim = startSimulator({
+    linkUrl: 'ws://127.0.0.1:1/unused',
+    servers: [{ accessKey: null, name, rcon: { port: 0, password } }],
+    tickMs: 3_600_000,
+  });
+  const game = sim.servers[0];
+  await game.rcon!.start();
+  return { sim, game };
+}
+
+/** `text` said in the game's chat by a survivor, for `game.play`. */
+export const chatLine = (text: string): LinkEvent[] => [plainChat('Tester', text)];
+
+/** The node holding the server's connection, or null while it is not connected. */
+export async function connectedNode(db: Db, serviceId: string): Promise<string | null> {
+  const { rows } = await db.query<{ node: string }>(
+    'SELECT connected_to AS node FROM services WHERE service_id = $1 AND is_connected',
+    [serviceId],
+  );
+  return rows[0]?.node ?? null;
+}
+
+/** The chat lines stored for the server, oldest first. */
+export async function chatStored(db: Db, serviceId: string): Promise<string[]> {
+  const { rows } = await db.query<{ m: string }>(
+    `SELECT metadata->>'originalMessage' AS m FROM log_messages
+      WHERE service_id = $1 AND event_name = 'chat' ORDER BY time`,
+    [serviceId],
+  );
+  return rows.map((r) => r.m);
+}
