@@ -72,15 +72,7 @@ function pendingPrompt(cmd: Cmd | undefined, values: Record<string, unknown>): P
   return { ...p, names, raws: names.map(() => ''), values };
 }
 
-/** What the server found for a query and the index does not hold (remoteSearch.ts). */
-const NOTHING_REMOTE: readonly EntityRef[] = [];
-
-function resultRows(
-  source: CommandSource,
-  index: EntityIndex,
-  query: string,
-  remote: readonly EntityRef[] = NOTHING_REMOTE,
-): PaletteRow[] {
+function resultRows(source: CommandSource, index: EntityIndex, query: string): PaletteRow[] {
   const rows = source.search(query).map(commandRow);
   const q = query.trim();
   if (q === '') return rows;
@@ -89,20 +81,27 @@ function resultRows(
   for (const ref of byId) rows.push(entityRow(ref));
   // The search's refs are the index's own objects, each once: only an id hit can repeat among
   // them, so no key per row is made (1,000 strings a keystroke, mostly garbage at once).
-  const found = entitySearch(index).search(q, ENTITY_CAP);
-  for (const ref of found) if (!byId.includes(ref)) rows.push(entityRow(ref));
-  // The server's answer comes after what is shown already: arriving late, it never moves the row
-  // the highlight is on. What the index holds is listed as the index's object, once.
-  if (remote.length > 0) {
-    const listed = new Set<EntityRef>([...byId, ...found]);
-    for (const ref of remote) {
-      const held = index.get(ref.kind, ref.id);
-      if (held && listed.has(held)) continue;
-      listed.add(held ?? ref);
-      rows.push(entityRow(held ?? ref));
-    }
-  }
+  for (const ref of entitySearch(index).search(q, ENTITY_CAP))
+    if (!byId.includes(ref)) rows.push(entityRow(ref));
   return rows;
+}
+
+/**
+ * The rows with what the server found for their query (remoteSearch.ts) after them: arriving
+ * late, the answer never moves the row the highlight is on, and the index is not searched again
+ * for it. What the index holds is listed as the index's object, once.
+ */
+function withRemote(rows: PaletteRow[], index: EntityIndex, remote: readonly EntityRef[] | undefined) {
+  if (!remote || remote.length === 0) return rows;
+  const listed = new Set(rows.flatMap((r) => (r.type === 'entity' ? [r.ref] : [])));
+  const out = [...rows];
+  for (const ref of remote) {
+    const held = index.get(ref.kind, ref.id) ?? ref;
+    if (listed.has(held)) continue;
+    listed.add(held);
+    out.push(entityRow(held));
+  }
+  return out;
 }
 
 /**
@@ -187,10 +186,11 @@ function PaletteDialog({
     [remote, prompt, input, answers],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates the entity results
-  const rows = useMemo(
-    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input, found)),
-    [arg, input, lookup, source, runtime, version, found],
+  const local = useMemo(
+    () => (arg ? suggestions(arg, input, lookup) : resultRows(source, runtime.index, input)),
+    [arg, input, lookup, source, runtime, version],
   );
+  const rows = useMemo(() => withRemote(local, runtime.index, found), [local, runtime, found]);
 
   // A secret (a password) is typed hidden. cmdk's input takes no `type` and React writes its own
   // "text" back on each render, so the element's is set after every render.
