@@ -128,7 +128,8 @@ process.send?.({
 });
 process.on('message', async (m: { type: string; on?: boolean }) => {
   if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
-  if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization() });
+  // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs.
+  if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization(), cpu: process.cpuUsage() });
   if (m.type === 'rcon') {
     await switchRcon(m.on === true);
     process.send?.({ rcon: m.on });

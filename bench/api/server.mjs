@@ -5,6 +5,9 @@ import { fork } from 'node:child_process';
 const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
 /** The share of the time between two `elu()` readings the server's thread was busy, in %. */
+/** CPU time between two readings of `process.cpuUsage()` ({user, system} µs), in % of one core over `ms`. */
+export const cpuPct = (a, b, ms) => Math.round((b.user - a.user + b.system - a.system) / ms) / 10;
+
 export const busyBetween = (a, b) =>
   Math.round((1000 * (b.active - a.active)) / (b.active - a.active + b.idle - a.idle)) / 10;
 
@@ -32,10 +35,14 @@ export async function startBenchServer(env) {
       child.send({ type: 'rss' });
       return (await next()).peakRssMiB;
     },
-    /** The server thread's event-loop use so far ({idle, active} ms); busy between two is `busyBetween`. */
+    /**
+     * The server thread's event-loop use so far ({idle, active} ms; busy between two is
+     * `busyBetween`) and the process's CPU time, every thread's (`cpu`, {user, system} µs).
+     */
     async elu() {
       child.send({ type: 'elu' });
-      return (await next()).elu;
+      const m = await next();
+      return { ...m.elu, cpu: m.cpu };
     },
     /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
     async rcon(on) {

@@ -22,17 +22,22 @@ const sim = startSimulator({
 });
 await Promise.all(sim.servers.map((s) => s.rcon?.start()));
 
-process.on('message', async (m: { say?: string; server?: number; populated?: true; stop?: true }) => {
-  if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [plainChat('Bench', m.say!)]);
-  if (m.populated) {
-    // Each server hovers around the crowd it draws to, so together they reach nine tenths of it.
-    const sum = (f: (w: (typeof sim.servers)[number]['world']) => number) =>
-      sim.servers.reduce((n, s) => n + f(s.world), 0);
-    process.send?.({ populated: sum((w) => w.online.size) >= 0.9 * sum((w) => w.targetPopulation) });
-  }
-  if (m.stop) {
-    await sim.stop();
-    process.exit(0);
-  }
-});
+process.on(
+  'message',
+  async (m: { say?: string; server?: number; populated?: true; cpu?: true; stop?: true }) => {
+    if (m.say !== undefined) sim.servers[m.server ?? 0].play(() => [plainChat('Bench', m.say!)]);
+    if (m.populated) {
+      // Each server hovers around the crowd it draws to, so together they reach nine tenths of it.
+      const sum = (f: (w: (typeof sim.servers)[number]['world']) => number) =>
+        sim.servers.reduce((n, s) => n + f(s.world), 0);
+      process.send?.({ populated: sum((w) => w.online.size) >= 0.9 * sum((w) => w.targetPopulation) });
+    }
+    // What answering the polls costs here, on the machine the bench shares with the API server.
+    if (m.cpu) process.send?.({ cpu: process.cpuUsage() });
+    if (m.stop) {
+      await sim.stop();
+      process.exit(0);
+    }
+  },
+);
 process.send?.({ ready: true });
