@@ -5,7 +5,6 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
 import { seal } from '../../src/server/crypto.ts';
@@ -16,7 +15,7 @@ import type { SimServer } from '../../src/sim/server.ts';
 import { DEMO } from './helpers.ts';
 import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
-import { sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
+import { dropSharedSchema, sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
 const PASSWORD = 'lease me';
 const schema = `rconscale_${randomBytes(5).toString('hex')}`;
@@ -66,10 +65,7 @@ describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes'
     await sim?.stop();
     await b?.close();
     await db?.close();
-    const client = new pg.Client({ connectionString: sharedDatabaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await dropSharedSchema(schema);
     stopSharedPostgres();
   });
 

@@ -14,7 +14,7 @@ import type { SimServer } from '../../src/sim/server.ts';
 import { call, DEMO, signIn } from './helpers.ts';
 import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
-import { sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
+import { dropSharedSchema, sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
 const PASSWORD = 'held elsewhere';
 const KEY = 'worker-key';
@@ -56,10 +56,7 @@ describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
   afterAll(async () => {
     await sim?.stop();
     await server?.close();
-    const client = new pg.Client({ connectionString: sharedDatabaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await dropSharedSchema(schema);
     stopSharedPostgres();
   });
 

@@ -13,6 +13,17 @@ export const sharedDatabaseUrl: string | undefined = process.env.TEST_DATABASE_U
 if (!sharedDatabaseUrl)
   console.warn(`scale-out tests skipped: no TEST_DATABASE_URL and no PostgreSQL 15 in ${PG_BIN}`);
 
+/** Drops a test file's schema of the shared PostgreSQL, with what it holds. */
+export async function dropSharedSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: sharedDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Stops a PostgreSQL started here, for a test file that does not use startTwoServers. */
 export const stopSharedPostgres = () => ownPg?.stop();
 
@@ -47,10 +58,7 @@ export async function startTwoServers(
     async close() {
       await a.close();
       await b.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+      await dropSharedSchema(schema);
       ownPg?.stop();
     },
   };

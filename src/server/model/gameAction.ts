@@ -11,7 +11,7 @@ import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, badRequest, forbidden, serviceNotConnected } from '../http/errors.ts';
-import { connectedServices } from './service.ts';
+import { connectedOf } from './service.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -37,7 +37,7 @@ export async function dispatch(
   kind: 'locate' | 'request',
 ): Promise<{ requestId: string }> {
   await ctx.links.assertCanRun(serviceId, command);
-  if (!(await connectedServices(ctx.db, [serviceId])).has(serviceId)) throw serviceNotConnected(serviceId);
+  if ((await connectedOf(ctx.db, [{ serviceId }])).length === 0) throw serviceNotConnected(serviceId);
   const requestId = randomUUID();
   const channels = [channelFor('services', serviceId), userChannel(userId)];
   const publish = (event: string, data: unknown) =>

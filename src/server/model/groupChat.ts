@@ -6,7 +6,7 @@
 import type { ServerContext } from '../context.ts';
 import type { TargetService } from './commandTarget.ts';
 import { deliver } from './gameCommand.ts';
-import { connectedServices } from './service.ts';
+import { connectedOf } from './service.ts';
 
 interface StoredChat {
   service_id: string;
@@ -68,13 +68,9 @@ export async function relayGroupChat(
     originServiceId: line.service_id,
     originName: line.origin_name,
   };
-  const online = await connectedServices(
-    ctx.db,
-    targets.map((t) => t.serviceId),
-  );
   await Promise.all(
-    targets
-      .filter((t) => online.has(t.serviceId))
-      .map((t) => deliver(ctx, t, { command, userId: '', groupingKey: null })),
+    (await connectedOf(ctx.db, targets)).map((t) =>
+      deliver(ctx, t, { command, userId: '', groupingKey: null }),
+    ),
   );
 }

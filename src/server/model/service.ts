@@ -48,17 +48,21 @@ export async function getService(db: Queryable, serviceId: string, userId: strin
 }
 
 /**
- * Which of `serviceIds` are connected to any server process on the database. links.isConnected
+ * The targets whose servers are connected to any server process on the database. links.isConnected
  * knows only this process's links, and a server may be linked to another process, or held over
  * RCON by another (its RCON worker among them).
  */
-export async function connectedServices(db: Queryable, serviceIds: readonly string[]): Promise<Set<string>> {
-  if (serviceIds.length === 0) return new Set();
+export async function connectedOf<T extends { serviceId: string }>(
+  db: Queryable,
+  targets: readonly T[],
+): Promise<T[]> {
+  if (targets.length === 0) return [];
   const { rows } = await db.query<{ id: string }>(
     'SELECT service_id AS id FROM services WHERE service_id = ANY($1::uuid[]) AND is_connected',
-    [serviceIds],
+    [targets.map((t) => t.serviceId)],
   );
-  return new Set(rows.map((r) => r.id));
+  const online = new Set(rows.map((r) => r.id));
+  return targets.filter((t) => online.has(t.serviceId));
 }
 
 export async function usersWithAccess(db: Queryable, serviceId: string): Promise<string[]> {

@@ -11,7 +11,7 @@ import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, noContent } from '../http/router.ts';
 import { hasTarget, servicesForTarget } from '../model/commandTarget.ts';
 import { deliver } from '../model/gameCommand.ts';
-import { connectedServices } from '../model/service.ts';
+import { connectedOf } from '../model/service.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 const MESSAGE_MAX = 1000;
@@ -32,11 +32,7 @@ export function registerChatRoutes(router: ApiRouter, ctx: ServerContext): void 
       typeof b.senderName === 'string' && b.senderName.trim() !== '' ? b.senderName.trim() : 'Server';
 
     const targets = await servicesForTarget(ctx.db, caller.userId, b, Perm.Membership);
-    const online = await connectedServices(
-      ctx.db,
-      targets.map((t) => t.serviceId),
-    );
-    const connected = targets.filter((t) => online.has(t.serviceId));
+    const connected = await connectedOf(ctx.db, targets);
     if (connected.length === 0)
       throw new ApiException(412, Msg.serviceNotConnected, 'serviceNotConnected', {
         serviceId: b.serviceId ?? null,

@@ -10,7 +10,7 @@ import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, validation } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, json, noContent } from '../http/router.ts';
 import { deliver } from '../model/gameCommand.ts';
-import { connectedServices, epoch } from '../model/service.ts';
+import { connectedOf, epoch } from '../model/service.ts';
 import { groupAudience } from './groups.ts';
 
 const MESSAGE_MAX = 1000;
@@ -126,11 +126,7 @@ export function registerChatBotRoutes(router: ApiRouter, ctx: ServerContext): vo
       source: 'Discord',
       originName: g.discord_guild_name ?? 'Chat community',
     };
-    const online = await connectedServices(
-      ctx.db,
-      rows.map((s) => s.serviceId),
-    );
-    const connected = rows.filter((s) => online.has(s.serviceId));
+    const connected = await connectedOf(ctx.db, rows);
     await Promise.all(connected.map((s) => deliver(ctx, s, { command, userId: '', groupingKey: null })));
     return noContent(c);
   });
