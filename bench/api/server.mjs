@@ -4,10 +4,10 @@ import { fork } from 'node:child_process';
 
 const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
-/** The share of the time between two `elu()` readings the server's thread was busy, in %. */
 /** CPU time between two readings of `process.cpuUsage()` ({user, system} µs), in % of one core over `ms`. */
 export const cpuPct = (a, b, ms) => Math.round((b.user - a.user + b.system - a.system) / ms) / 10;
 
+/** The share of the time between two `elu()` readings the server's thread was busy, in %. */
 export const busyBetween = (a, b) =>
   Math.round((1000 * (b.active - a.active)) / (b.active - a.active + b.idle - a.idle)) / 10;
 

@@ -4,6 +4,8 @@
 // lets the servers go.
 
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
@@ -28,12 +30,20 @@ let token: string;
 
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await server!.db.query<T & pg.QueryResultRow>(sql, params)).rows;
+/** This process's threads of lower priority (a higher nice value) than this one, by id; Linux only. */
+const lowered = () =>
+  readdirSync('/proc/self/task').filter(
+    (tid) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) > getPriority(),
+  );
+let loweredBefore: string[] = [];
 const connectedTo = () => connectedNode(server!.db, serviceId);
 const chatLines = () => chatStored(server!.db, serviceId);
 
 describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
   beforeAll(async () => {
     ({ sim, game } = await startRconGame('Worked', PASSWORD));
+    if (process.platform === 'linux') loweredBefore = lowered();
     server = await createServer({
       databaseUrl: sharedDatabaseUrl,
       dbSchema: schema,
@@ -94,6 +104,10 @@ describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
     expect(ban.body.results[0]).toMatchObject({ ok: true, result: `${player.eosId} banned and kicked` });
     expect(game.world.online.has(player.playerId)).toBe(false);
   }, 30_000);
+
+  it.runIf(process.platform === 'linux')('polls on a thread of lower priority than the one answering', () => {
+    expect(lowered().filter((tid) => !loweredBefore.includes(tid))).toHaveLength(1);
+  });
 
   it('lets the server go when the API server closes', async () => {
     await server!.close();
