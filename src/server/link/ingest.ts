@@ -198,6 +198,8 @@ const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
  * game's queue would stall on it forever.
  */
 async function applySafely(tx: Queryable, serviceId: string, { event, key }: KeyedEvent) {
+  // A chat line in a batch with a join writes nothing but itself: nothing to undo, no round trip.
+  if (!touchesWorld(event)) return event.metadata;
   await tx.exec('SAVEPOINT world');
   return applyGameEvent(tx, serviceId, event).catch(async (e) => {
     await tx.exec('ROLLBACK TO SAVEPOINT world');
