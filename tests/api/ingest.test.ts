@@ -89,6 +89,21 @@ describe('storeGameEvents', () => {
     expect(
       (await storeGameEvents(t.server.db, serviceId, [...again, withEffect])).map((r) => r?.message ?? null),
     ).toEqual([null, null, null, null, 'Rex: new e']);
+    // Told the keys were never tried (an RCON poll's lines), though one committed unseen: still once.
+    const joined = {
+      event: { ...chat('new f'), metadata: { tribeId: randomUUID() } },
+      key: { rconKey: randomUUID() },
+    };
+    const [repeated, fresh] = [
+      [first[0], joined],
+      [keyed(chat('new g')), joined],
+    ];
+    expect(
+      (await storeGameEvents(t.server.db, serviceId, repeated, true)).map((r) => r?.message ?? null),
+    ).toEqual([null, 'Rex: new f']);
+    expect(
+      (await storeGameEvents(t.server.db, serviceId, fresh, true)).map((r) => r?.message ?? null),
+    ).toEqual(['Rex: new g', null]);
   });
 
   it('stores every event when a side effect of one is refused, without that side effect', async () => {

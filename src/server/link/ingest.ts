@@ -215,27 +215,32 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
  * Stores events in order, each once under its key with its side effects; returns each one's line,
  * null for an event already stored. Lines that write nothing but themselves (chat and the game's
  * own log, most of what a game says) take one statement for the lot; others one transaction, one
- * read of the keys and one insert for the lot, not all three each.
+ * read of the keys and one insert for the lot, not all three each. `fresh` says no store of these
+ * keys was ever tried, so none is read: were one stored after all, its unique key refuses the
+ * insert, and the events are stored one at a time below as for two writers.
  */
 export async function storeGameEvents(
   db: Db,
   serviceId: string,
   events: KeyedEvent[],
+  fresh = false,
 ): Promise<(LogMessage | null)[]> {
   // One statement stores them all or none, and leaves out a line already stored.
   if (!events.some(({ event }) => touchesWorld(event))) return insertLogs(db, serviceId, events, true);
   try {
     return await db.transaction(async (tx) => {
-      const seen = await keysSeen(
-        tx,
-        serviceId,
-        events.map((e) => e.key),
-      );
-      const fresh: KeyedEvent[] = [];
+      const seen = fresh
+        ? events.map(() => false)
+        : await keysSeen(
+            tx,
+            serviceId,
+            events.map((e) => e.key),
+          );
+      const unstored: KeyedEvent[] = [];
       for (const [i, e] of events.entries())
         if (!seen[i])
-          fresh.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
-      const lines = await insertLogs(tx, serviceId, fresh);
+          unstored.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
+      const lines = await insertLogs(tx, serviceId, unstored);
       return seen.map((s) => (s ? null : lines.shift()!));
     });
   } catch (e) {

@@ -19,7 +19,7 @@ import { hashToken } from '../crypto.ts';
 import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { relayGroupChat } from '../model/groupChat.ts';
 import { publishLogMessage, publishLogRows } from '../model/logMessage.ts';
-import { publishServiceChanged } from '../model/service.ts';
+import { updateService } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import { forwardedCommands } from './forward.ts';
 import {
@@ -285,14 +285,14 @@ export function createLinkServer(
     const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
     const cluster =
       typeof f.clusterId === 'string' && /^[0-9a-f-]{36}$/i.test(f.clusterId) ? f.clusterId : null;
-    await ctx.db.query(
-      `UPDATE services SET current_players = coalesce($2, current_players), max_players = coalesce($3, max_players),
-              game_clock = coalesce($4, game_clock), cluster_id = coalesce($5::uuid, cluster_id),
-              ip_address = coalesce($6, ip_address), rcon_connected = coalesce($7, rcon_connected),
-              difficulty = coalesce($8, difficulty)
-        WHERE service_id = $1`,
+    await updateService(
+      ctx,
+      link.serviceId,
+      `current_players = coalesce($2, current_players), max_players = coalesce($3, max_players),
+       game_clock = coalesce($4, game_clock), cluster_id = coalesce($5::uuid, cluster_id),
+       ip_address = coalesce($6, ip_address), rcon_connected = coalesce($7, rcon_connected),
+       difficulty = coalesce($8, difficulty)`,
       [
-        link.serviceId,
         int(f.currentPlayers),
         int(f.maxPlayers),
         num(f.gameClock),
@@ -303,9 +303,8 @@ export function createLinkServer(
         typeof f.rconConnected === 'boolean' ? f.rconConnected : null,
         num(f.difficulty),
       ],
-      'link-status',
+      { name: 'link-status' },
     );
-    await publishServiceChanged(ctx, link.serviceId);
   }
 
   function onCommandResult(link: Link, f: Record<string, unknown>): void {

@@ -85,6 +85,12 @@ export function groupsOf(ctx: ServerContext, serviceId: string): Promise<string[
   });
 }
 
+/** A service as every subscriber gets it (no per-user permissions), and who has access to it. */
+type Changed = Service & { usersWithAccess: string[] };
+const CHANGED_COLUMNS = `${SERVICE_COLUMNS},
+  ARRAY(SELECT up.user_id::text FROM service_permissions up WHERE up.service_id = s.service_id) AS "usersWithAccess"`;
+const NO_PERMISSIONS = '(SELECT NULL::bigint AS permissions) sp';
+
 /**
  * `serviceUpdated` on the service's channel and `servicesUpdated` to every user with access.
  * The payload is the Service object once encoded (the original double-encodes it) and without
@@ -95,33 +101,53 @@ export async function publishServiceChanged(
   serviceId: string,
   exceptSocketId?: string,
 ): Promise<void> {
-  const { rows } = await ctx.db.query<Service>(
-    `SELECT ${SERVICE_COLUMNS} FROM services s
-       CROSS JOIN (SELECT NULL::bigint AS permissions) sp WHERE s.service_id = $1`,
+  const { rows } = await ctx.db.query<Changed>(
+    `SELECT ${CHANGED_COLUMNS} FROM services s CROSS JOIN ${NO_PERMISSIONS} WHERE s.service_id = $1`,
     [serviceId],
     'service-changed',
   );
-  const row = rows[0];
+  await publishChanged(ctx, rows[0], exceptSocketId);
+}
+
+/**
+ * Sets columns of a service (`set`, e.g. `current_players = $2`, $1 being the service) and
+ * publishes it as publishServiceChanged does, the row read back by the same statement: the game's
+ * status arrives every few seconds from every server. `when` (SQL on `s`) skips a write that would
+ * change nothing, and its notices with it.
+ */
+export async function updateService(
+  ctx: ServerContext,
+  serviceId: string,
+  set: string,
+  params: unknown[],
+  opts: { when?: string; name?: string } = {},
+): Promise<void> {
+  const { rows } = await ctx.db.query<Changed>(
+    `UPDATE services s SET ${set} FROM ${NO_PERMISSIONS}
+      WHERE s.service_id = $1 AND ${opts.when ?? 'true'} RETURNING ${CHANGED_COLUMNS}`,
+    [serviceId, ...params],
+    opts.name,
+  );
+  await publishChanged(ctx, rows[0]);
+}
+
+async function publishChanged(ctx: ServerContext, row: Changed | undefined, exceptSocketId?: string) {
   if (!row) return;
   const {
     permissions: _perUser,
     accessKey: _editorsOnly,
     rconHost: _editorsHost,
     rconPort: _editorsPort,
+    usersWithAccess: users,
     ...payload
   } = row;
   await ctx.publisher.publish(
-    [channelFor('services', serviceId)],
+    [channelFor('services', row.serviceId)],
     RealtimeEvent.serviceUpdated,
     payload,
     exceptSocketId,
   );
-  await publishToUsers(
-    ctx,
-    await usersWithAccess(ctx.db, serviceId),
-    RealtimeEvent.servicesUpdated,
-    exceptSocketId,
-  );
+  await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, exceptSocketId);
 }
 
 export async function publishToUsers(

@@ -25,7 +25,7 @@ import { ApiException, serviceNotConnected } from '../http/errors.ts';
 import { forwardedCommands } from '../link/forward.ts';
 import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../link/ingest.ts';
 import { publishLogRows } from '../model/logMessage.ts';
-import { publishServiceChanged } from '../model/service.ts';
+import { publishServiceChanged, updateService } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
 import {
   chatEvent,
@@ -128,6 +128,8 @@ class Session {
   timer: NodeJS.Timeout | undefined;
   /** Lines read from the game and not yet stored, oldest first, each with its key. */
   readonly pending: { key: string; event: GameEvent }[] = [];
+  /** How many of `pending`, from the first, a store was tried with: one may have committed unseen. */
+  tried = 0;
   /** One step at a time: a poll, a command or a (re)connect. */
   work: Promise<unknown> = Promise.resolve();
   /**
@@ -171,14 +173,16 @@ export function createRconConnector(
   const sessions = new Map<string, Session>();
   let closed = false;
 
-  async function setError(serviceId: string, error: string | null): Promise<void> {
-    const { rows } = await ctx.db.query(
-      `UPDATE services SET rcon_error = $2, rcon_connected = ($2::text IS NULL AND is_connected)
-        WHERE service_id = $1 AND rcon_error IS DISTINCT FROM $2 RETURNING 1`,
-      [serviceId, error],
+  const setError = (serviceId: string, error: string | null): Promise<void> =>
+    updateService(
+      ctx,
+      serviceId,
+      'rcon_error = $2, rcon_connected = ($2::text IS NULL AND is_connected)',
+      [error],
+      {
+        when: 's.rcon_error IS DISTINCT FROM $2',
+      },
     );
-    if (rows.length > 0) await publishServiceChanged(ctx, serviceId);
-  }
 
   async function markConnected(s: Session): Promise<void> {
     const id = s.target.serviceId;
@@ -313,13 +317,18 @@ export function createRconConnector(
   async function flush(s: Session): Promise<void> {
     while (s.pending.length > 0) {
       const batch = s.pending.slice(0, FLUSH_BATCH);
+      // Keys are made as lines are read: only a store tried before can have stored one.
+      const fresh = s.tried === 0;
+      s.tried = Math.max(s.tried, batch.length);
       await inTurn(async () => {
         const stored = await storeGameEvents(
           ctx.db,
           s.target.serviceId,
           batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
+          fresh,
         );
         s.pending.splice(0, batch.length);
+        s.tried -= batch.length;
         await publishLogRows(
           ctx,
           stored.filter((line) => line !== null),
@@ -360,13 +369,10 @@ export function createRconConnector(
         [...before].filter(([eosId]) => !here.has(eosId)).map(([eosId, name]) => leftEvent({ eosId, name })),
       );
       await flush(s);
-      if (!known || online.length !== before.size) {
-        const { rows } = await ctx.db.query(
-          `UPDATE services SET current_players = $2 WHERE service_id = $1 AND current_players <> $2 RETURNING 1`,
-          [id, online.length],
-        );
-        if (rows.length > 0) await publishServiceChanged(ctx, id);
-      }
+      if (!known || online.length !== before.size)
+        await updateService(ctx, id, 'current_players = $2', [online.length], {
+          when: 's.current_players <> $2',
+        });
       s.stored = new Map(online.map((p) => [p.eosId, p.name]));
     } catch (e) {
       if (s.client !== client) return;
