@@ -34,7 +34,8 @@ const query = async <T>(sql: string, params: unknown[] = []) =>
 const lowered = () =>
   readdirSync('/proc/self/task').filter(
     (tid) =>
-      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) > getPriority(),
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) >
+      getPriority(),
   );
 let loweredBefore: string[] = [];
 const connectedTo = () => connectedNode(server!.db, serviceId);
