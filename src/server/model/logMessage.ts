@@ -3,7 +3,7 @@
 import { channelFor, type LogMessage, RealtimeEvent } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
-import { LIMITS } from '../realtime/publisher.ts';
+import { LIMITS, publishAll } from '../realtime/publisher.ts';
 import { coalesce } from './coalesce.ts';
 import { epoch, groupsOf } from './service.ts';
 
@@ -54,18 +54,12 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
   await publishLogRows(ctx, rows);
 }
 
-/**
- * Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote
- * them). Where the publisher keeps the order of what it is handed (the built-in endpoint), every
- * event is handed over before any is awaited: across processes an event is a NOTIFY, and events
- * handed over together share one. Pusher's HTTP API gets them one at a time, in order.
- */
+/** Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote them). */
 export async function publishLogRows(ctx: ServerContext, rows: readonly LogMessage[]): Promise<void> {
   const groups = new Map<string, string[]>();
   for (const id of new Set(rows.map((msg) => msg.serviceId))) groups.set(id, await groupsOf(ctx, id));
   const sends = rows.flatMap((msg) => publications(ctx, msg, groups.get(msg.serviceId)!));
-  if (ctx.publisher.inOrder) await Promise.all(sends.map((send) => send()));
-  else for (const send of sends) await send();
+  await publishAll(ctx.publisher, sends);
 }
 
 function publications(ctx: ServerContext, msg: LogMessage, groupIds: string[]): (() => Promise<void>)[] {

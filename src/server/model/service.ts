@@ -6,6 +6,7 @@ import { channelFor, RealtimeEvent, userChannel } from '../../domain/api.ts';
 import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { publishAll } from '../realtime/publisher.ts';
 
 /** Epoch seconds of a timestamptz (float), null stays null. */
 export const epoch = (expr: string) => `extract(epoch FROM ${expr})::float8`;
@@ -141,13 +142,16 @@ async function publishChanged(ctx: ServerContext, row: Changed | undefined, exce
     usersWithAccess: users,
     ...payload
   } = row;
-  await ctx.publisher.publish(
-    [channelFor('services', row.serviceId)],
-    RealtimeEvent.serviceUpdated,
-    payload,
-    exceptSocketId,
-  );
-  await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, exceptSocketId);
+  await publishAll(ctx.publisher, [
+    () =>
+      ctx.publisher.publish(
+        [channelFor('services', row.serviceId)],
+        RealtimeEvent.serviceUpdated,
+        payload,
+        exceptSocketId,
+      ),
+    () => publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, exceptSocketId),
+  ]);
 }
 
 export async function publishToUsers(

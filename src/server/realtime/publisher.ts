@@ -14,6 +14,15 @@ export interface Publisher {
   readonly inOrder?: boolean;
 }
 
+/**
+ * Runs the sends, each a publish: all handed over before any is awaited where the publisher keeps
+ * their order (across processes, events handed over together share one NOTIFY), else one by one.
+ */
+export async function publishAll(publisher: Publisher, sends: (() => Promise<void>)[]): Promise<void> {
+  if (publisher.inOrder) await Promise.all(sends.map((send) => send()));
+  else for (const send of sends) await send();
+}
+
 /** Pusher Channels' own limits, so code that works against us also works against Pusher. */
 export const LIMITS = { channelsPerEvent: 100, eventName: 200, channelName: 164, dataBytes: 10_240 } as const;
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
