@@ -2,12 +2,15 @@
 // The system the browser tests drive: the built console on the real server, a fresh embedded
 // database each run, the simulator ticking fast so live changes show within seconds.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'palisade-e2e-'));
-// node --import tsx, not the tsx binary, so a signal lets PGlite close before exit.
+// Run as root, the database server is another user, who must be able to enter the folder.
+chmodSync(dataDir, 0o711);
+// node --import tsx, not the tsx binary: it force-kills its child 30 ms after passing on a signal,
+// before the server has closed and stopped its database.
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
   stdio: 'inherit',
   env: {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build the console, then run the API server (embedded Postgres unless DATABASE_URL is
-// set), the game-server simulator and the console on one port. Ctrl+C stops everything cleanly.
+// `npm start`: build the console, then run the API server (its own PostgreSQL server unless
+// DATABASE_URL is set), the game-server simulator and the console on one port. Ctrl+C stops everything cleanly.
 import { spawn } from 'node:child_process';
 
 function run(cmd, args, opts = {}) {
@@ -24,5 +24,6 @@ if (!process.argv.includes('--no-build')) {
   const built = await run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (built !== 0) process.exit(built);
 }
-// Not the tsx binary: it force-kills its child 30 ms after passing on Ctrl+C, before PGlite has closed.
+// Not the tsx binary: it force-kills its child 30 ms after passing on Ctrl+C, before the server has
+// closed and stopped its database.
 process.exit(await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts']));

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check and test of the project, one after another: lint and format, types,
-// unit + component + API tests on PGlite, the API tests again on a real PostgreSQL 15 when the
-// machine has one, and the browser tests against the built console, server and simulator.
+// unit + component + API tests (the API's on the embedded PostgreSQL server, or TEST_DATABASE_URL),
+// and the browser tests against the built console, server and simulator.
 // Prints each runner's totals and, last, `N passed, N failed` for all of them; exits non-zero on
 // any failure.
-import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -51,58 +50,9 @@ async function vitest(name, args, env = {}) {
   record(name, r.numPassedTests, r.numFailedTests, code);
 }
 
-/** A throwaway PostgreSQL 15 cluster on a loopback port, if the image ships the server. */
-async function startPostgres() {
-  const pgBin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(join(pgBin, 'initdb'))) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'palisade-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const wrap = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
-  if (asRoot)
-    chownSync(
-      dir,
-      Number(spawnSync('id', ['-u', 'postgres']).stdout),
-      Number(spawnSync('id', ['-g', 'postgres']).stdout),
-    );
-  const port = 55432 + Math.floor(Math.random() * 1000);
-  const data = join(dir, 'data');
-  const [c1, a1] = wrap(join(pgBin, 'initdb'), ['-D', data, '--auth=trust', '-U', 'postgres', '-E', 'UTF8']);
-  if (spawnSync(c1, a1, { stdio: 'ignore' }).status !== 0) return null;
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const [c2, a2] = wrap(join(pgBin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-o',
-    opts,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
-  if (spawnSync(c2, a2, { stdio: 'ignore' }).status !== 0) return null;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      const [c3, a3] = wrap(join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
-      spawnSync(c3, a3, { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 if (wanted('lint')) await check('biome', bin('biome'), ['check', '.']);
 if (wanted('types')) await check('tsc', bin('tsc'), ['-p', 'tsconfig.json']);
 if (wanted('unit')) await vitest('vitest', []);
-
-if (wanted('postgres')) {
-  const pg = process.env.TEST_DATABASE_URL
-    ? { url: process.env.TEST_DATABASE_URL, stop() {} }
-    : await startPostgres();
-  if (pg) {
-    await vitest('vitest-postgres', ['--project', 'api'], { TEST_DATABASE_URL: pg.url });
-    pg.stop();
-  } else console.log('\nNo PostgreSQL 15 server on this machine: the API tests ran on PGlite only.');
-}
 
 if (wanted('e2e')) {
   const built = await run(bin('vite'), ['build', '--logLevel', 'warn']);

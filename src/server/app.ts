@@ -17,12 +17,11 @@ import { type SiteLink, type SiteLinks, siteLinkProblem } from '../domain/siteLi
 import { trailedDb } from './activity/trail.ts';
 import { billingTick } from './billing/limits.ts';
 import { type PaymentProcessor, referenceProcessor } from './billing/processor.ts';
-import { type Bus, createMemoryBus, createPgBus } from './cluster/bus.ts';
+import { type Bus, createPgBus } from './cluster/bus.ts';
 import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
-import { analyzeWhenQuiet, STATISTICS_TICK_MS } from './db/statistics.ts';
 import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
 import { createApiRouter, type Env } from './http/router.ts';
@@ -83,10 +82,9 @@ export interface CreateServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
-  databaseUrl?: string;
-  /** PGlite directory (default .data/pglite), or `memory://`. */
-  dataDir?: string;
-  /** PostgreSQL only: a schema of its own (tests use one per file). */
+  /** postgres://…: the embedded server (db/embedded.ts) or the operator's DATABASE_URL. */
+  databaseUrl: string;
+  /** A schema of its own (tests use one per file). */
   dbSchema?: string;
   /** The built console; default `dist`. */
   staticDir?: string;
@@ -122,7 +120,7 @@ export interface CreateServerOptions {
   /** How often due plans are renewed and expired ones' links dropped; default one minute. */
   billingTickMs?: number;
   /**
-   * PostgreSQL only: hold the RCON connections in a worker thread, another node of the cluster
+   * Hold the RCON connections in a worker thread, another node of the cluster
    * (rcon/worker.ts), so that polling many servers never holds up a request on this thread.
    */
   rconWorker?: boolean;
@@ -196,22 +194,15 @@ function workerOptions(opts: CreateServerOptions): WorkerOptions {
   return { ...rest, staticDir: '/nonexistent' };
 }
 
-export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
+export async function createServer(opts: CreateServerOptions): Promise<RunningServer> {
   const siteLinks = checkedSiteLinks(opts.siteLinks ?? {});
-  const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.dbSchema });
+  const db = await openDb({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema });
   let bus: Bus | null = null;
   try {
     await migrate(db);
     // Other processes on the same PostgreSQL hear this one over LISTEN/NOTIFY (docs/api.md "Scale-out").
-    bus = opts.databaseUrl
-      ? await createPgBus({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema, db })
-      : createMemoryBus();
-    // Alone on the database, no link survives a restart; with others, the link server sweeps
-    // only the links of processes that stopped.
-    if (!bus.shared)
-      await db.query(
-        'UPDATE services SET is_connected = false, connection_change_time = now() WHERE is_connected',
-      );
+    // The link server sweeps the links of processes that stopped (a restart's predecessor too).
+    bus = await createPgBus({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema, db });
   } catch (e) {
     await bus?.close();
     await db.close();
@@ -295,7 +286,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     billing: (opts.paymentProcessor ?? referenceProcessor)(db, publicUrl),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
-  const inWorker = opts.rconWorker === true && bus.shared;
+  const inWorker = opts.rconWorker === true;
   const connector = createRconConnector(ctx, bus, opts.rconTimings, !inWorker);
   const worker = inWorker ? await startRconWorker(workerOptions(opts)) : null;
   const rcon: RconConnector = worker
@@ -359,10 +350,6 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
 
   const stopSweeping = periodic(opts.authSweepMs ?? AUTH_SWEEP_MS, 'auth sweep', () => sweepExpiredAuth(db));
   const stopBilling = periodic(opts.billingTickMs ?? BILLING_TICK_MS, 'billing', () => billingTick(ctx));
-  // Embedded PGlite has no autovacuum to keep planner statistics (db/statistics.ts).
-  const stopStatistics = db.quietMs
-    ? periodic(STATISTICS_TICK_MS, 'statistics', () => analyzeWhenQuiet(db))
-    : async () => {};
 
   let closing: Promise<void> | null = null;
   return {
@@ -380,7 +367,6 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       closing ??= (async () => {
         await stopSweeping();
         await stopBilling();
-        await stopStatistics();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
         await builtIn?.close();

@@ -7,16 +7,17 @@
 // (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER],
 // PALISADE_PLAN_TIER_SERVERS, PALISADE_PLAN_MONTHLY, PALISADE_PLAN_YEARLY, PALISADE_PLAN_MAX_SERVERS,
-// PALISADE_EMAIL_MX, PALISADE_RCON_WORKER (with DATABASE_URL, RCON servers are held in a worker
-// thread unless it is false).
+// PALISADE_EMAIL_MX, PALISADE_RCON_WORKER (RCON servers are held in a worker thread unless it is
+// false). Without DATABASE_URL the install's own PostgreSQL server runs under PALISADE_DATA_DIR.
 
-import { join } from 'node:path';
 import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
 import { SITE_LINK_ENV, SITE_LINKS } from '../domain/siteLinks.ts';
 import { playCommunityBot } from '../sim/communityConsole.ts';
 import { startSimControl } from '../sim/control.ts';
 import { startSimulator } from '../sim/index.ts';
 import { createServer, type ExternalPusher } from './app.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { importPgliteData } from './db/pgliteImport.ts';
 import { LINK_PATH } from './link/linkServer.ts';
 import { seedDemo } from './seed.ts';
 
@@ -71,14 +72,12 @@ function planConfig(): Partial<PlanConfig> {
   return plans;
 }
 
-async function main(): Promise<void> {
-  const host = env('HOST', '127.0.0.1');
-  const databaseUrl = env('DATABASE_URL', '') || undefined;
-  const server = await createServer({
+/** The API server on this database, configured from the environment. */
+function startServer(databaseUrl: string, host: string) {
+  return createServer({
     port: intEnv('PORT', 8080),
     host,
     databaseUrl,
-    dataDir: join(env('PALISADE_DATA_DIR', '.data'), 'pglite'),
     publicUrl: env('PALISADE_PUBLIC_URL', '') || undefined,
     rateLimit: intEnv('PALISADE_RATE_LIMIT', 600),
     pusher: externalPusher(),
@@ -91,8 +90,35 @@ async function main(): Promise<void> {
     siteLinks: Object.fromEntries(SITE_LINKS.map((k) => [k, env(SITE_LINK_ENV[k], '') || undefined])),
     plans: planConfig(),
     emailMx: env('PALISADE_EMAIL_MX', 'false') === 'true',
-    rconWorker: databaseUrl !== undefined && env('PALISADE_RCON_WORKER', 'true') !== 'false',
+    rconWorker: env('PALISADE_RCON_WORKER', 'true') !== 'false',
   });
+}
+
+/** The install's own PostgreSQL unless DATABASE_URL names one, with a PGlite install's data moved in. */
+async function database(dataDir: string): Promise<{ url: string; embedded: EmbeddedPostgres | null }> {
+  const external = env('DATABASE_URL', '');
+  if (external) return { url: external, embedded: null };
+  const embedded = await startEmbeddedPostgres({ dataDir, log: (line) => console.log(line) });
+  try {
+    await importPgliteData({ dataDir, databaseUrl: embedded.url, log: (line) => console.log(line) });
+  } catch (e) {
+    await embedded.stop();
+    throw e;
+  }
+  return { url: embedded.url, embedded };
+}
+
+async function main(): Promise<void> {
+  const host = env('HOST', '127.0.0.1');
+  const dataDir = env('PALISADE_DATA_DIR', '.data');
+  const db = await database(dataDir);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(db.url, host);
+  } catch (e) {
+    await db.embedded?.stop();
+    throw e;
+  }
   const email = env('PALISADE_DEMO_EMAIL', 'admin@palisade.local');
   const password = env('PALISADE_DEMO_PASSWORD', 'palisade-demo');
   const simServers = Math.max(0, intEnv('PALISADE_SIM_SERVERS', 3));
@@ -118,7 +144,9 @@ async function main(): Promise<void> {
 
   console.log(`Palisade is running at ${server.config.publicUrl}`);
   console.log(`Sign in with ${email} / ${password} (moderator: ${demo.moderator.email}, same password)`);
-  if (databaseUrl) console.log('Database: PostgreSQL (DATABASE_URL)');
+  console.log(
+    db.embedded ? `Database: PostgreSQL, embedded (${dataDir})` : 'Database: PostgreSQL (DATABASE_URL)',
+  );
   if (sim) console.log(`Simulating ${simServers} game server${simServers === 1 ? '' : 's'}`);
   const bot =
     simServers > 0 ? playCommunityBot({ apiUrl: server.url, token: server.config.chatBotToken }) : null;
@@ -141,6 +169,7 @@ async function main(): Promise<void> {
       await closeControl?.();
       await sim?.stop();
       await server.close();
+      await db.embedded?.stop();
       process.exit(0);
     } catch (e) {
       console.error('Shutdown failed:', e);

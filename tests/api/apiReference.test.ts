@@ -6,7 +6,7 @@ import type { ApiReference } from '../../src/domain/apiReference.ts';
 import { SITE_LINK_DEFAULTS } from '../../src/domain/siteLinks.ts';
 import { createServer } from '../../src/server/app.ts';
 import { staleNotes } from '../../src/server/http/routeReference.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startTestServer, type TestServer, testDatabaseUrl } from './helpers.ts';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const LINKS = {
@@ -79,7 +79,7 @@ describe('the site links', () => {
   it('refuses to start with a link that could not be followed', async () => {
     await expect(
       createServer({
-        dataDir: 'memory://',
+        databaseUrl: testDatabaseUrl(),
         staticDir: '/nonexistent',
         siteLinks: { supportUrl: 'javascript:alert(1)' },
       }),
@@ -87,7 +87,11 @@ describe('the site links', () => {
       'supportUrl (PALISADE_SUPPORT_URL) "javascript:alert(1)" must be an https, http or mailto address.',
     );
     await expect(
-      createServer({ dataDir: 'memory://', staticDir: '/nonexistent', siteLinks: { devBlogUrl: 'blog' } }),
+      createServer({
+        databaseUrl: testDatabaseUrl(),
+        staticDir: '/nonexistent',
+        siteLinks: { devBlogUrl: 'blog' },
+      }),
     ).rejects.toThrow('devBlogUrl (PALISADE_DEV_BLOG_URL) "blog" is not a URL.');
   });
 });

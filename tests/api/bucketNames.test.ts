@@ -1,4 +1,4 @@
-// Migration 018 on both backends: bucket names become unique per owner in any case, and names that
+// Migration 018: bucket names become unique per owner in any case, and names that
 // already differed only in case are kept, numbered, rather than failing the start-up.
 
 import { randomBytes } from 'node:crypto';
@@ -6,13 +6,12 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { dropSchema, testDatabaseUrl } from './helpers.ts';
 
-const url = process.env.TEST_DATABASE_URL;
-const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+const schema = `test_${randomBytes(6).toString('hex')}`;
 const ALL = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
 const before = mkdtempSync(join(tmpdir(), 'palisade-migrations-'));
 let db: Db;
@@ -20,17 +19,12 @@ let db: Db;
 afterAll(async () => {
   await db?.close();
   rmSync(before, { recursive: true, force: true });
-  if (url && schema) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await client.end();
-  }
+  await dropSchema(schema);
 });
 
 it('numbers names that differ only in case, then refuses such a name', async () => {
   for (const f of readdirSync(ALL).filter((f) => f < '018_')) cpSync(join(ALL, f), join(before, f));
-  db = await openDb({ databaseUrl: url, dataDir: 'memory://', schema });
+  db = await openDb({ databaseUrl: testDatabaseUrl(), schema });
   await migrate(db, `${before}/`);
   const { rows } = await db.query<{ user_id: string }>(
     `INSERT INTO users (username, email, password_hash) VALUES ('Ann', 'ann@example.com', 'x'), ('Bob', 'bob@example.com', 'x')

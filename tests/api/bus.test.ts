@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bus, createPgBus } from '../../src/server/cluster/bus.ts';
-import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
+import { testDatabaseUrl } from './helpers.ts';
+import { startTwoServers, type TwoServers } from './twoServers.ts';
 
-describe.skipIf(!sharedDatabaseUrl)('the bus on PostgreSQL', () => {
+describe('the bus on PostgreSQL', () => {
   let servers: TwoServers;
   let x: Bus;
   let y: Bus;
@@ -15,7 +16,7 @@ describe.skipIf(!sharedDatabaseUrl)('the bus on PostgreSQL', () => {
   beforeAll(async () => {
     servers = await startTwoServers('bus');
     const opts = {
-      databaseUrl: sharedDatabaseUrl!,
+      databaseUrl: testDatabaseUrl(),
       schema: `bus_${randomBytes(4).toString('hex')}`,
       db: servers.a.db,
     };

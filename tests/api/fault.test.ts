@@ -3,22 +3,19 @@
 // event the simulator made in the database exactly once, and the world tables in step with them.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
-import { DEMO } from './helpers.ts';
+import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const schema = databaseUrl ? `fault_${randomBytes(5).toString('hex')}` : undefined;
-// PGlite keeps its data across the restart only on disk.
-const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'palisade-fault-'));
-const opts: CreateServerOptions = { databaseUrl, dbSchema: schema, dataDir, staticDir: '/nonexistent' };
+const schema = `fault_${randomBytes(5).toString('hex')}`;
+const opts: CreateServerOptions = {
+  databaseUrl: testDatabaseUrl(),
+  dbSchema: schema,
+  staticDir: '/nonexistent',
+};
 
 let server: RunningServer | undefined;
 let sim: Simulator | undefined;
@@ -26,13 +23,7 @@ let sim: Simulator | undefined;
 afterAll(async () => {
   await sim?.stop();
   await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl && schema) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  await dropSchema(schema);
 });
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {

@@ -1,9 +1,10 @@
 import { hashPassword } from '../../src/server/crypto.ts';
 import { startSimulator } from '../../src/sim/index.ts';
-// One server per test file: in-memory PGlite, or a fresh schema of TEST_DATABASE_URL when set.
+// One server per test file, in a fresh schema of the run's PostgreSQL (globalSetup.ts).
 
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { TokenResponse } from '../../src/domain/api.ts';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/db.ts';
@@ -21,12 +22,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: CreateServerOptions = {}): Promise<TestServer> {
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+/** The run's PostgreSQL (tests/api/globalSetup.ts). */
+export const testDatabaseUrl = () => inject('databaseUrl');
+
+/** Drops a test file's schema, with what it holds. */
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestServer(opts: Partial<CreateServerOptions> = {}): Promise<TestServer> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
   const server = await createServer({
-    dataDir: 'memory://',
-    databaseUrl: url,
+    databaseUrl: testDatabaseUrl(),
     dbSchema: schema,
     staticDir: '/nonexistent',
     ...opts,
@@ -38,12 +51,7 @@ export async function startTestServer(opts: CreateServerOptions = {}): Promise<T
     demo,
     async close() {
       await server.close();
-      if (url && schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await client.end();
-      }
+      await dropSchema(schema);
     },
   };
 }
@@ -160,22 +168,20 @@ export async function linkGameServers(
   return sim;
 }
 
-/** The statements `db` ran while `fn` ran, through query and (on PGlite, where lists read) readShared. */
+/** The statements `db` ran while `fn` ran. */
 export async function recording(db: Db, fn: () => Promise<void>): Promise<string[]> {
   const ran: string[] = [];
-  const { query, readShared } = db;
+  const { query } = db;
   const spy = <F>(f: F) =>
     ((sql: string, ...rest: unknown[]) => {
       ran.push(sql);
       return (f as (...a: unknown[]) => unknown).call(db, sql, ...rest);
     }) as F;
   db.query = spy(query);
-  if (readShared) db.readShared = spy(readShared);
   try {
     await fn();
   } finally {
     db.query = query;
-    db.readShared = readShared;
   }
   return ran;
 }

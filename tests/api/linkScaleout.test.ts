@@ -1,7 +1,6 @@
 // SENTINEL-API §6's reconnect grace with two server processes on one PostgreSQL: a game server
 // whose link drops on one process and comes back through the other within the grace period leaves
 // no trace in the log, since the outage's line is found from the database, not a process's memory.
-// Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import type { RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn } from './helpers.ts';
-import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
+import { startTwoServers, type TwoServers } from './twoServers.ts';
 
 let servers: TwoServers;
 let a: RunningServer;
@@ -52,7 +51,7 @@ const outageLines = async (serviceId: string) =>
     )
   ).body.results.map((m: { eventName: string }) => m.eventName);
 
-describe.skipIf(!sharedDatabaseUrl)('reconnect grace across two server processes', () => {
+describe('reconnect grace across two server processes', () => {
   beforeAll(async () => {
     servers = await startTwoServers('linkscale');
     ({ a, b } = servers);

@@ -12,10 +12,9 @@ import { type Db, openDb } from '../../src/server/db/db.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
-import { DEMO } from './helpers.ts';
+import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';
 import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
-import { dropSharedSchema, sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
 const PASSWORD = 'lease me';
 const schema = `rconscale_${randomBytes(5).toString('hex')}`;
@@ -32,13 +31,13 @@ const connectedTo = () => connectedNode(db!, serviceId);
 const said = () => chatStored(db!, serviceId);
 const say = (text: string) => game.play(() => chatLine(text));
 
-describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes', () => {
+describe('the RCON lease across two server processes', () => {
   beforeAll(async () => {
     ({ sim, game } = await startRconGame('Leased', PASSWORD));
 
     holder = spawn(
       process.execPath,
-      ['--import', 'tsx', 'tests/api/rcon-holder.ts', sharedDatabaseUrl!, schema],
+      ['--import', 'tsx', 'tests/api/rcon-holder.ts', testDatabaseUrl(), schema],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -50,7 +49,7 @@ describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes'
       });
       holder!.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
     });
-    db = await openDb({ databaseUrl: sharedDatabaseUrl, schema });
+    db = await openDb({ databaseUrl: testDatabaseUrl(), schema });
     const demo = await seedDemo(db, { ...DEMO, servers: 1 });
     serviceId = demo.servers[0].serviceId;
     await db.query(
@@ -65,14 +64,13 @@ describe.skipIf(!sharedDatabaseUrl)('the RCON lease across two server processes'
     await sim?.stop();
     await b?.close();
     await db?.close();
-    await dropSharedSchema(schema);
-    stopSharedPostgres();
+    await dropSchema(schema);
   });
 
   it('keeps a second process off a held server, and takes it over within seconds of the holder dying', async () => {
     await until('the first process connects', async () => (await connectedTo()) === holderNode);
     b = await createServer({
-      databaseUrl: sharedDatabaseUrl,
+      databaseUrl: testDatabaseUrl(),
       dbSchema: schema,
       staticDir: '/nonexistent',
       rconKey: 'scaleout-key',

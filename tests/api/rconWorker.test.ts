@@ -13,10 +13,9 @@ import { seal } from '../../src/server/crypto.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
-import { call, DEMO, signIn } from './helpers.ts';
+import { call, DEMO, dropSchema, signIn, testDatabaseUrl } from './helpers.ts';
 import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
-import { dropSharedSchema, sharedDatabaseUrl, stopSharedPostgres } from './twoServers.ts';
 
 const PASSWORD = 'held elsewhere';
 const KEY = 'worker-key';
@@ -41,12 +40,12 @@ let loweredBefore: string[] = [];
 const connectedTo = () => connectedNode(server!.db, serviceId);
 const chatLines = () => chatStored(server!.db, serviceId);
 
-describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
+describe('an RCON worker', () => {
   beforeAll(async () => {
     ({ sim, game } = await startRconGame('Worked', PASSWORD));
     if (process.platform === 'linux') loweredBefore = lowered();
     server = await createServer({
-      databaseUrl: sharedDatabaseUrl,
+      databaseUrl: testDatabaseUrl(),
       dbSchema: schema,
       staticDir: '/nonexistent',
       rconKey: KEY,
@@ -67,8 +66,7 @@ describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
   afterAll(async () => {
     await sim?.stop();
     await server?.close();
-    await dropSharedSchema(schema);
-    stopSharedPostgres();
+    await dropSchema(schema);
   });
 
   it('holds the server as a node of its own, and carries its chat and commands both ways', async () => {
@@ -112,7 +110,7 @@ describe.skipIf(!sharedDatabaseUrl)('an RCON worker', () => {
 
   it('lets the server go when the API server closes', async () => {
     await server!.close();
-    const client = new pg.Client({ connectionString: sharedDatabaseUrl });
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       await client.query(`SET search_path TO ${schema}`);

@@ -1,7 +1,6 @@
 // Two server processes on one PostgreSQL behave as one (docs/api.md "Scale-out"): a command sent
 // (or chat) through either reaches a game server linked to the other, realtime events published by one
 // reach sockets on the other, and a rate limit counts requests made to both.
-// Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { MAX_AGE_MS } from '../../src/server/model/readCache.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { call, DEMO, signIn } from './helpers.ts';
-import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
+import { startTwoServers, type TwoServers } from './twoServers.ts';
 
 /** Requests per minute for anonymous callers on both processes. */
 const LIMIT = 12;
@@ -32,7 +31,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms
   throw new Error(`${what}: not within ${ms} ms`);
 }
 
-describe.skipIf(!sharedDatabaseUrl)('two server processes on one PostgreSQL', () => {
+describe('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     servers = await startTwoServers('scaleout', { rateLimit: LIMIT });
     ({ a, b } = servers);

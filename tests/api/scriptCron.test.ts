@@ -1,16 +1,15 @@
 // Cron with two API processes on one PostgreSQL: both tick the same minute, the schedule runs once
 // (one run, one log line), and a queued webhook is run by exactly one of them.
-// Uses TEST_DATABASE_URL, or a throwaway PostgreSQL 15 from /usr/lib/postgresql/15/bin.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn } from './helpers.ts';
-import { sharedDatabaseUrl, startTwoServers, type TwoServers } from './twoServers.ts';
+import { startTwoServers, type TwoServers } from './twoServers.ts';
 
 let servers: TwoServers;
 let demo: SeedResult;
 
-describe.skipIf(!sharedDatabaseUrl)('scripts with two server processes on one PostgreSQL', () => {
+describe('scripts with two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     servers = await startTwoServers('scriptcron', { scripts: { manualCron: true, queuePollMs: 50 } });
     demo = await seedDemo(servers.a.db, { ...DEMO, servers: 1 });

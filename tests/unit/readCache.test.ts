@@ -79,7 +79,6 @@ describe('the read cache', () => {
     const sent: string[] = [];
     const bus: Bus = {
       nodeId: 'here',
-      shared: true,
       publish: async (topic) => {
         sent.push(topic);
       },

@@ -98,8 +98,7 @@ async function insertEntry(q: Queryable, w: Write, outcome: string): Promise<voi
 
 /**
  * The database routes see: inside a trail scope, each transaction also writes the entry. Every
- * other method is the database's own, looked up at each call (a copy that named them one by one
- * had dropped PGlite's shared reads).
+ * other method is the database's own, looked up at each call, so none added later is dropped.
  */
 export function trailedDb(db: Db): Db {
   const trailed: Db = Object.create(db);

@@ -1,10 +1,8 @@
 // The cross-process bus: how one server process tells the others something (forward a game
-// command, fan out a realtime event, drop a link). On PostgreSQL it is LISTEN/NOTIFY, so two
-// processes on one database need nothing else; on PGlite there is only ever one process, and
-// the in-memory bus with the same interface reaches nobody unless a test shares its hub.
+// command, fan out a realtime event, drop a link). It is PostgreSQL's LISTEN/NOTIFY, so processes
+// on one database need nothing else.
 
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Queryable } from '../db/db.ts';
 
@@ -13,8 +11,6 @@ export type BusHandler = (message: unknown, fromNode: string) => void;
 export interface Bus {
   /** This process, as `services.connected_to` names it. */
   readonly nodeId: string;
-  /** True when other processes may share the database (PostgreSQL). */
-  readonly shared: boolean;
   /** Delivers to every other process on the bus, never back to this one. */
   publish(topic: string, message: unknown): Promise<void>;
   on(topic: string, handler: BusHandler): void;
@@ -54,27 +50,6 @@ function dispatcher() {
           console.error(`bus: handler for ${topic} failed`, e);
         }
       }
-    },
-  };
-}
-
-/** One process; servers given the same hub (tests) hear each other. */
-export function createMemoryBus(hub: EventEmitter = new EventEmitter()): Bus {
-  const nodeId = randomUUID();
-  const d = dispatcher();
-  const listener = (e: Envelope) => {
-    if (e.f !== nodeId) for (const i of e.b) d.deliver(i.t, structuredClone(i.m), e.f);
-  };
-  hub.on('message', listener);
-  return {
-    nodeId,
-    shared: false,
-    async publish(topic, message) {
-      hub.emit('message', { f: nodeId, b: [{ t: topic, m: message }] } satisfies Envelope);
-    },
-    on: d.on,
-    async close() {
-      hub.off('message', listener);
     },
   };
 }
@@ -196,7 +171,6 @@ export async function createPgBus(opts: PgBusOptions): Promise<Bus> {
 
   return {
     nodeId,
-    shared: true,
     publish(topic, message) {
       if (!client) return Promise.reject(new Error('bus: not connected'));
       let inline: string;

@@ -242,7 +242,7 @@ export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
  * Where the planner expects this many times the exact limit, it is not counted at all: counting
- * the first thousand of 125,000 lines that name a common word took 3 ms on PGlite, three times
+ * the first thousand of 125,000 lines that name a common word took three times as long as
  * the page itself, to learn only that they were more than a thousand.
  */
 const SURELY_PAST_LIMIT = 10;
@@ -255,7 +255,7 @@ const NAMED_TEXTS_KEPT = 500;
 const namedTexts = new Map<string, string>();
 
 /**
- * A name for a list's first page or count on PostgreSQL: it is then planned once per connection,
+ * A name for a list's first page or count: it is then planned once per connection,
  * and PostgreSQL keeps a generic plan when it costs no more than planning each time. The dino
  * list's plan took 3-6 ms against 2-3 ms to run it, for every console that asked. Deeper pages,
  * whose OFFSET is in the text, run unnamed.
@@ -269,12 +269,9 @@ function nameOf(sql: string): string | undefined {
   return name;
 }
 
-/**
- * A list's reads: on PGlite shared with an identical one still waiting, on PostgreSQL named when
- * `hot` (a first page or a count).
- */
+/** A list's reads, named when `hot` (a first page or a count). */
 const read = <T>(db: Queryable, sql: string, values: unknown[], hot: boolean) =>
-  db.readShared ? db.readShared<T>(sql, values) : db.query<T>(sql, values, hot ? nameOf(sql) : undefined);
+  db.query<T>(sql, values, hot ? nameOf(sql) : undefined);
 
 interface Counting {
   /** Exact up to this many. */

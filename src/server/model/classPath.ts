@@ -89,8 +89,7 @@ export interface Writer {
 
 /**
  * A class path's declaration. Its hooks take every object of a write at once and answer in the
- * same order, so a bulk write of 250 objects costs a few statements rather than a few per object
- * (issue 11: on embedded PGlite a bulk write holds every other request while it runs).
+ * same order, so a bulk write of 250 objects costs a few statements rather than a few per object.
  */
 export interface ClassSpec {
   path: string;

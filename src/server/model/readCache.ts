@@ -76,8 +76,7 @@ export function sharedReadCache(bus: Bus): ReadCache {
     },
     invalidate() {
       local.invalidate();
-      if (bus.shared)
-        bus.publish(STALE, null).catch((e) => console.error('reads: telling the others failed:', e));
+      bus.publish(STALE, null).catch((e) => console.error('reads: telling the others failed:', e));
     },
   };
 }

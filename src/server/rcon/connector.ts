@@ -55,9 +55,8 @@ export interface RconTimings {
 }
 
 /**
- * Lines stored per transaction: a quiet poll's lines at once, a reconnect's backlog in turns. On
- * PGlite twenty new players' joins (the costliest lines) took 15 ms, twenty chat lines 4 ms; a
- * console's request waits for one batch at most (see inTurn).
+ * Lines stored per transaction: a quiet poll's lines at once, a reconnect's backlog in turns, so
+ * a console's request waits for one batch at most (see inTurn).
  */
 const FLUSH_BATCH = 10;
 
