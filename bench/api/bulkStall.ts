@@ -1,5 +1,5 @@
 // How long other requests wait while the largest allowed bulk write runs (issue 11), in one
-// process on embedded PGlite (or PostgreSQL with BENCH_DATABASE_URL): a probe that reads one
+// process on its own embedded PostgreSQL server (or BENCH_DATABASE_URL's): a probe that reads one
 // service (`GET /sentinel/services/{id}`) is sent back to back, first alone, then while one bulk
 // route after another writes 250 objects again and again. Prints, per route, the bulk write's own
 // time and the probe's p50/p99 against the probe alone in the same run.
@@ -12,12 +12,13 @@ import { createServer } from '../../src/server/app.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn } from '../../tests/api/helpers.ts';
 import { percentile } from '../lib/stats.mjs';
+import { type BenchPostgres, startBenchPostgres } from './postgres.ts';
 
 const seconds = Number(process.argv[2] ?? 4);
+const embedded = process.env.BENCH_DATABASE_URL ? null : await startBenchPostgres();
 const server = await createServer({
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  databaseUrl: process.env.BENCH_DATABASE_URL || (embedded as BenchPostgres).url,
   dbSchema: process.env.BENCH_DATABASE_URL ? `bulk_${Date.now()}` : undefined,
-  dataDir: 'memory://',
   staticDir: '/nonexistent',
   rateLimit: 1_000_000_000,
 });
@@ -105,4 +106,5 @@ for (const [method, path, body] of routes.filter(
   );
 }
 await server.close();
+await embedded?.stop();
 process.exit(0);

@@ -1,8 +1,9 @@
 // The server under test for the API and realtime benches, in a process of its own so its peak
-// RSS is the server's alone: PGlite in memory (or PostgreSQL with BENCH_DATABASE_URL), BENCH_SERVERS
+// RSS is the server's alone: on its own embedded PostgreSQL server as the default install runs one
+// (or the PostgreSQL of BENCH_DATABASE_URL, in a schema of its own), BENCH_SERVERS
 // demo services linked by simulated game servers, and BENCH_LOG_ROWS log messages bulk-inserted
 // with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, accessKeys, secret, loadMs} over IPC,
-// then `{peakRssMiB}` or its event-loop use (`{elu}`) when asked.
+// then its memory (`{peakRssMiB, databasePeakMiB}`) or its event-loop use (`{elu}`) when asked.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,23 +18,26 @@ import { LINK_PATH } from '../../src/server/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { DEMO, signIn } from '../../tests/api/helpers.ts';
 import { type SeededDinos, seedDinos } from '../dinos/seed.ts';
+import { insertBenchLogLines } from './logLines.ts';
+import { type BenchPostgres, startBenchPostgres } from './postgres.ts';
 
 const SIM_CLI = new URL('../../src/sim/cli.ts', import.meta.url).pathname;
 const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const servers = Number(process.env.BENCH_SERVERS ?? 50);
 /** The dino list bench's data (bench/dinos): none unless asked for. */
 const dinoRows = Number(process.env.BENCH_DINO_ROWS ?? 0);
-const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const given = process.env.BENCH_DATABASE_URL || undefined;
+const schema = given ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const embedded = given ? null : await startBenchPostgres();
+const databaseUrl = given ?? (embedded as BenchPostgres).url;
 
 const server = await createServer({
   databaseUrl,
   dbSchema: schema,
-  dataDir: 'memory://',
   staticDir: '/nonexistent',
   rateLimit: 1_000_000_000,
-  // As `npm start` runs on PostgreSQL (src/server/cli.ts); BENCH_RCON_WORKER=0 holds RCON here.
-  rconWorker: databaseUrl !== undefined && process.env.BENCH_RCON_WORKER !== '0',
+  // As `npm start` runs (src/server/cli.ts); BENCH_RCON_WORKER=0 holds RCON here.
+  rconWorker: process.env.BENCH_RCON_WORKER !== '0',
 });
 const demo = await seedDemo(server.db, { ...DEMO, servers });
 const ids = demo.servers.map((s) => s.serviceId);
@@ -68,22 +72,7 @@ const { rows: indexes } = await server.db.query<{ name: string; def: string }>(
       (SELECT conname FROM pg_constraint WHERE conrelid = 'log_messages'::regclass)`,
 );
 for (const i of indexes) await server.db.exec(`DROP INDEX ${i.name}`);
-// Words the text search scenario looks for appear in a known share of lines.
-await server.db.query(
-  `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
-   SELECT gen_random_uuid(), ($1::uuid[])[1 + i % cardinality($1::uuid[])],
-          (ARRAY['chat','playerJoined','playerLeft','dinoTamed','dinoDied','structureDestroyed','tribeCreated','problemDetected'])[1 + i % 8],
-          CASE WHEN i % 8 = 7 THEN 'Service' ELSE 'Gameplay' END,
-          (ARRAY['Informational','Informational','Notice','Warning','Informational','Notice','Informational','Warning'])[1 + i % 8],
-          now() - make_interval(secs => i * 2.5),
-          jsonb_build_object('playerId', md5((i % 5000)::text)::uuid),
-          (ARRAY['Rex','Raptor','Dodo','Argentavis','Giganotosaurus','Trike','Parasaur','Stegosaurus'])[1 + (i / 8) % 8] || ' ' ||
-          (ARRAY['was tamed near the volcano','attacked the base','joined the server','left the server',
-                 'says hello everyone','was killed by a turret','found metal in the cave','raided the swamp'])[1 + (i / 64) % 8] ||
-          ' #' || i
-     FROM generate_series(1, $2::int) AS i`,
-  [ids, rows],
-);
+await insertBenchLogLines(server.db, ids, rows);
 for (const i of indexes) await server.db.exec(i.def);
 // As autovacuum leaves a table that has settled: statistics, and the visibility map that lets
 // counts read the index alone.
@@ -127,7 +116,12 @@ process.send?.({
   dinos,
 });
 process.on('message', async (m: { type: string; on?: boolean }) => {
-  if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
+  // Node's peak RSS, and the embedded database's processes' peak PSS beside it (the whole install).
+  if (m.type === 'rss')
+    process.send?.({
+      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      databasePeakMiB: embedded?.peakPssMiB() ?? null,
+    });
   // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs.
   if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization(), cpu: process.cpuUsage() });
   if (m.type === 'rcon') {
@@ -142,12 +136,13 @@ process.on('message', async (m: { type: string; on?: boolean }) => {
       });
     await server.close();
     // Only once the server is closed: its link writes would otherwise deadlock with the drop.
-    if (databaseUrl && schema) {
+    if (schema) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query(`DROP SCHEMA ${schema} CASCADE`);
       await client.end();
     }
+    await embedded?.stop();
     process.exit(0);
   }
 });

@@ -31,9 +31,18 @@ export async function startBenchServer(env) {
   const ready = await next();
   return {
     ...ready,
-    async peakRssMiB() {
+    /**
+     * Peak memory, MiB: Node's RSS, the embedded database's processes' PSS (null on
+     * BENCH_DATABASE_URL), and their sum, the whole install's.
+     */
+    async memory() {
       child.send({ type: 'rss' });
-      return (await next()).peakRssMiB;
+      const { peakRssMiB, databasePeakMiB } = await next();
+      return {
+        peakRssMiB,
+        databasePeakMiB,
+        installPeakMiB: databasePeakMiB === null ? null : peakRssMiB + databasePeakMiB,
+      };
     },
     /**
      * The server thread's event-loop use so far ({idle, active} ms; busy between two is

@@ -2,12 +2,11 @@
 // (bench/dinos/seed.ts), 100 console clients (bench/api/clients.mjs: each sends its next request a
 // think time after the last answer, two a second), the dino list sorted by display name under each
 // filter (species, status, tribe, server, name search) and the palette's bounded dino search, each
-// against the baseline request of the same run (`GET /v4/user`), on PostgreSQL 15 and on PGlite.
+// against the baseline request of the same run (`GET /v4/user`), on the default install's PostgreSQL.
 // Target: p99 under 50 ms on PostgreSQL. Then the list view scrolling the million in Chromium
 // (bench/dinos/scroll.mjs). The machine's load average is recorded beside the figures: it is shared.
 import os from 'node:os';
 import { runClients } from '../api/clients.mjs';
-import { startPostgres } from '../api/postgres.mjs';
 import { startBenchServer } from '../api/server.mjs';
 import { ratio, round } from '../lib/stats.mjs';
 import { SCROLL_TARGETS, scrollBench } from './scroll.mjs';
@@ -81,7 +80,7 @@ async function onBackend(name, env, opts) {
     }
     for (const [s] of paths)
       if (s !== 'baseline') out[s].p99VsBaseline = ratio(out[s].p99Ms, out.baseline.p99Ms);
-    out.peakRssMiB = await server.peakRssMiB();
+    Object.assign(out, await server.memory());
     return out;
   } finally {
     await server.stop();
@@ -98,36 +97,30 @@ export async function run({ quick, log, rows = Number(process.env.BENCH_DINOS ??
     seconds: opts.seconds,
     targets: { ...TARGETS, scroll: SCROLL_TARGETS },
   };
-  const pg = startPostgres('-c shared_buffers=256MB');
-  if (pg) {
-    try {
-      figures.postgres = await onBackend('PostgreSQL 15', { BENCH_DATABASE_URL: pg.url }, opts);
-    } finally {
-      pg.stop();
-    }
-  } else figures.postgres = null;
-  figures.pglite = process.env.BENCH_DINOS_PGLITE === '0' ? null : await onBackend('PGlite', {}, opts);
+  figures.postgres = await onBackend('PostgreSQL (embedded)', {}, opts);
   figures.scroll = await scrollBench({ rows, quick, log });
   return figures;
 }
 
 export function table(f) {
   const rows = [];
-  for (const backend of ['postgres', 'pglite']) {
-    if (!f[backend]) continue;
+  for (const backend of ['postgres']) {
     for (const s of Object.keys(f[backend]).filter((k) => f[backend][k]?.p99Ms !== undefined)) {
       const x = f[backend][s];
       rows.push({
         bench: `dinos ${backend} ${s}`,
         p50: `${x.p50Ms} ms`,
         p99: `${x.p99Ms} ms`,
-        target: s === 'baseline' || backend === 'pglite' ? '' : `< ${TARGETS.p99Ms} ms`,
+        target: s === 'baseline' ? '' : `< ${TARGETS.p99Ms} ms`,
         'vs baseline': x.p99VsBaseline === undefined ? '' : `${x.p99VsBaseline}×`,
         'req/s': x.requestsPerSecond,
         errors: x.errors,
       });
     }
-    rows.push({ bench: `dinos ${backend} peak RSS`, p50: `${f[backend].peakRssMiB} MiB` });
+    rows.push({
+      bench: `dinos ${backend} peak memory (Node + database)`,
+      p50: `${f[backend].peakRssMiB} + ${f[backend].databasePeakMiB} MiB`,
+    });
   }
   const s = f.scroll;
   rows.push({

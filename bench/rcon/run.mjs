@@ -214,7 +214,7 @@ export async function run({ quick, log }) {
       noiseRatio: round(p99(pooled(false, 0)) / p99(pooled(false, 1)), 2),
       apiReconnecting: summarize(reconnecting, (rounds * DRAIN_MS) / 1000, 0),
       phases: phases.map(({ latencies: _, ...p }) => p),
-      peakRssMiB: await server.peakRssMiB(),
+      ...(await server.memory()),
       targets: TARGETS,
     };
   } finally {
@@ -263,6 +263,6 @@ export function table(f) {
         .map((p) => `${p.rcon ? 'with' : 'without'} ${p.serverCpuPct}/${p.gamesCpuPct}`)
         .join(', '),
     },
-    { bench: 'RCON server peak RSS', p50: `${f.peakRssMiB} MiB` },
+    { bench: 'RCON peak memory (Node + database)', p50: `${f.peakRssMiB} + ${f.databasePeakMiB} MiB` },
   ];
 }

@@ -4,7 +4,6 @@
 // (bench/api/serve.ts, no log rows) so its peak RSS is its own.
 import { createHash, createHmac } from 'node:crypto';
 import WebSocket from 'ws';
-import { startPostgres } from '../api/postgres.mjs';
 import { startBenchServer } from '../api/server.mjs';
 import { median, percentile, round } from '../lib/stats.mjs';
 
@@ -58,22 +57,9 @@ async function publish(url, secret, channel, data) {
 export async function run({ quick, log }) {
   const withSim = await fanOut({ quick, log, simulate: true });
   const quiet = await fanOut({ quick, log, simulate: false });
-  // PGlite shares the server's thread, so the simulated servers' writes delay publishing; on a
-  // PostgreSQL server (how a deployment under this load runs) they do not.
-  const pg = startPostgres();
-  let onPostgres = null;
-  if (pg) {
-    try {
-      const f = await fanOut({ quick, log, simulate: true, env: { BENCH_DATABASE_URL: pg.url } });
-      onPostgres = { p50Ms: f.p50Ms, p99Ms: f.p99Ms, maxMs: f.maxMs, peakRssMiB: f.peakRssMiB };
-    } finally {
-      pg.stop();
-    }
-  }
   return {
     ...withSim,
     withoutSimulatedServers: { p50Ms: quiet.p50Ms, p99Ms: quiet.p99Ms, maxMs: quiet.maxMs },
-    withSimulatedServersOnPostgres: onPostgres,
   };
 }
 
@@ -116,7 +102,7 @@ async function fanOut({ quick, log, simulate, env = {} }) {
       p99Ms: round(percentile(latencies, 0.99)),
       maxMs: round(Math.max(...latencies)),
       targets: TARGETS,
-      peakRssMiB: await server.peakRssMiB(),
+      ...(await server.memory()),
     };
   } finally {
     for (const ws of sockets) ws.terminate();
@@ -139,16 +125,6 @@ export function table(f) {
       p99: `${f.withoutSimulatedServers.p99Ms} ms`,
       target: `< ${TARGETS.p99Ms} ms`,
     },
-    ...(f.withSimulatedServersOnPostgres
-      ? [
-          {
-            bench: 'realtime fan-out, simulated servers, PostgreSQL',
-            p50: `${f.withSimulatedServersOnPostgres.p50Ms} ms`,
-            p99: `${f.withSimulatedServersOnPostgres.p99Ms} ms`,
-            target: `< ${TARGETS.p99Ms} ms`,
-          },
-        ]
-      : []),
-    { bench: 'realtime server peak RSS', p50: `${f.peakRssMiB} MiB` },
+    { bench: 'realtime peak memory (Node + database)', p50: `${f.peakRssMiB} + ${f.databasePeakMiB} MiB` },
   ];
 }

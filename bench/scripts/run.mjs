@@ -17,7 +17,6 @@
 // running.
 import WebSocket from 'ws';
 import { runClients } from '../api/clients.mjs';
-import { startPostgres } from '../api/postgres.mjs';
 import { busyBetween, startBenchServer } from '../api/server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
@@ -196,14 +195,13 @@ async function settle(server) {
   }
 }
 
-/** One database's cases; `databaseUrl` null for PGlite. */
-async function measure(databaseUrl, quick, log) {
+/** The cases, on the default install's database. */
+async function measure(quick, log) {
   const seconds = quick ? 5 : 10;
   const server = await startBenchServer({
     BENCH_LOG_ROWS: quick ? '20000' : '200000',
     BENCH_SERVERS: '1',
     BENCH_SIMULATE: '0',
-    ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
   });
   const game = await gameLink(server);
   const serviceId = server.serviceIds[0];
@@ -290,22 +288,7 @@ async function measure(databaseUrl, quick, log) {
 }
 
 export async function run({ quick, log }) {
-  // BENCH_SCRIPTS_DB=pglite or postgres measures on that one only.
-  const only = process.env.BENCH_SCRIPTS_DB;
-  const figures = {};
-  if (only !== 'postgres') {
-    log('  on PGlite…');
-    figures.pglite = await measure(null, quick, log);
-  }
-  const pg = only === 'pglite' ? null : startPostgres();
-  if (pg)
-    try {
-      log('  on PostgreSQL…');
-      figures.postgres = await measure(pg.url, quick, log);
-    } finally {
-      pg.stop();
-    }
-  return figures;
+  return { postgres: await measure(quick, log) };
 }
 
 export function table(figures) {

@@ -1,2 +1,0 @@
-export const PG_BIN: string;
-export function startPostgres(extraOptions?: string): { url: string; stop(): void } | null;

@@ -1,0 +1,68 @@
+// The database of a bench's server, as the default install has it: the embedded PostgreSQL server
+// (src/server/db/embedded.ts) in a folder of its own, with its memory measured beside Node's.
+
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
+
+export interface BenchPostgres {
+  url: string;
+  /** The PSS of the server's processes now, MiB (shared memory counted once, as PSS shares it). */
+  pssMiB(): number;
+  /** The largest pssMiB() seen since start, sampled every second. */
+  peakPssMiB(): number;
+  stop(): Promise<void>;
+}
+
+const SAMPLE_MS = 1_000;
+
+export async function startBenchPostgres(): Promise<BenchPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'palisade-bench-db-'));
+  chmodSync(dir, 0o711);
+  const pg = await startEmbeddedPostgres({ dataDir: dir });
+  const postmaster = Number(readFileSync(join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const pssMiB = () => {
+    let kib = 0;
+    for (const pid of [postmaster, ...childrenOf(postmaster)]) kib += pssKiB(pid);
+    return Math.round(kib / 1024);
+  };
+  let peak = pssMiB();
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, pssMiB());
+  }, SAMPLE_MS);
+  sampler.unref();
+  return {
+    url: pg.url,
+    pssMiB,
+    peakPssMiB: () => Math.max(peak, pssMiB()),
+    async stop() {
+      clearInterval(sampler);
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function childrenOf(parent: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The fields after the command (in parentheses, which may hold spaces): state, then ppid.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) out.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+function pssKiB(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
