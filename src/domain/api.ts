@@ -68,6 +68,15 @@ export interface SessionInfo {
   scopes: string[];
 }
 
+/** How far back a server's history (log lines, chat, sessions, activity) goes. */
+export interface ServiceHistory {
+  serviceId: string;
+  /** Days kept: the owner's plan's (docs/billing.md "Retention"), or the operator's setting. */
+  days: number;
+  /** Epoch seconds: the oldest moment still kept. */
+  since: number;
+}
+
 export interface Service {
   serviceId: string;
   userId: string;

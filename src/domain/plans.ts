@@ -137,3 +137,25 @@ export function parseTierPrices(text: string): [number, number, number] | null {
   const [a, b, c] = parts.map((p) => Math.round(Number(p) * 100));
   return [a, b, c];
 }
+
+/**
+ * How long an owner's history (log lines and chat, player sessions, the activity trail of their
+ * servers) is kept, in days, by what their plan is now (docs/billing.md). An owner with no valid
+ * plan keeps the trial's days, so a lapsed plan does not lose everything at once.
+ */
+export const RETENTION_DAYS = { trial: 7, monthly: 30, yearly: 90, none: 7 } as const;
+export type RetentionClass = keyof typeof RETENTION_DAYS;
+
+/** The longest any plan keeps: history older than this goes for everyone. */
+export const MAX_RETENTION_DAYS = Math.max(...Object.values(RETENTION_DAYS));
+
+/** Which retention an owner's subscription gives; a gift or a plan from before billing keeps a year's. */
+export function retentionClass(sub: {
+  valid: boolean;
+  trial: boolean;
+  period: BillingPeriod | null;
+}): RetentionClass {
+  if (!sub.valid) return 'none';
+  if (sub.trial) return 'trial';
+  return sub.period ?? 'yearly';
+}

@@ -22,6 +22,7 @@ import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { ensureComingDays, retentionTick } from './db/retention.ts';
 import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
 import { createApiRouter, type Env } from './http/router.ts';
@@ -120,6 +121,13 @@ export interface CreateServerOptions {
   /** How often due plans are renewed and expired ones' links dropped; default one minute. */
   billingTickMs?: number;
   /**
+   * Days of history (log lines, chat, sessions, activity) kept for every owner, whatever their
+   * plan (PALISADE_RETENTION_DAYS, for a self-hosted install); unset, each owner's plan decides.
+   */
+  retentionDays?: number;
+  /** How often the coming days' log partitions are made and expired history removed; default an hour. */
+  retentionTickMs?: number;
+  /**
    * Hold the RCON connections in a worker thread, another node of the cluster
    * (rcon/worker.ts), so that polling many servers never holds up a request on this thread.
    */
@@ -145,6 +153,7 @@ export interface RunningServer {
 export const DEFAULT_RATE_LIMIT = 600;
 const AUTH_SWEEP_MS = 60_000;
 const BILLING_TICK_MS = 60_000;
+const RETENTION_TICK_MS = 3_600_000;
 
 /**
  * Runs job every ms, one at a time: a tick while one still runs is skipped, so the returned stop
@@ -200,6 +209,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   let bus: Bus | null = null;
   try {
     await migrate(db);
+    await ensureComingDays(db);
     // Other processes on the same PostgreSQL hear this one over LISTEN/NOTIFY (docs/api.md "Scale-out").
     // The link server sweeps the links of processes that stopped (a restart's predecessor too).
     bus = await createPgBus({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema, db });
@@ -271,6 +281,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     siteLinks,
     plans: { ...DEFAULT_PLAN_CONFIG, ...opts.plans },
     emailMx: opts.emailMx ?? false,
+    retention: { days: opts.retentionDays },
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 
@@ -350,6 +361,9 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
 
   const stopSweeping = periodic(opts.authSweepMs ?? AUTH_SWEEP_MS, 'auth sweep', () => sweepExpiredAuth(db));
   const stopBilling = periodic(opts.billingTickMs ?? BILLING_TICK_MS, 'billing', () => billingTick(ctx));
+  const stopRetention = periodic(opts.retentionTickMs ?? RETENTION_TICK_MS, 'retention', () =>
+    retentionTick(db, config.retention),
+  );
 
   let closing: Promise<void> | null = null;
   return {
@@ -367,6 +381,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
       closing ??= (async () => {
         await stopSweeping();
         await stopBilling();
+        await stopRetention();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
         await builtIn?.close();

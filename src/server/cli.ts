@@ -7,7 +7,7 @@
 // (PALISADE_DEV_BLOG_URL, PALISADE_SUPPORT_URL, PALISADE_COMMUNITY_CHAT_URL, PALISADE_PLANNER_URL),
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER],
 // PALISADE_PLAN_TIER_SERVERS, PALISADE_PLAN_MONTHLY, PALISADE_PLAN_YEARLY, PALISADE_PLAN_MAX_SERVERS,
-// PALISADE_EMAIL_MX, PALISADE_RCON_WORKER (RCON servers are held in a worker thread unless it is
+// PALISADE_EMAIL_MX, PALISADE_RETENTION_DAYS, PALISADE_RCON_WORKER (RCON servers are held in a worker thread unless it is
 // false). Without DATABASE_URL the install's own PostgreSQL server runs under PALISADE_DATA_DIR.
 
 import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
@@ -72,6 +72,17 @@ function planConfig(): Partial<PlanConfig> {
   return plans;
 }
 
+/** PALISADE_RETENTION_DAYS: history kept for every owner whatever the plan; a malformed value stops the start. */
+function retentionDays(): number | undefined {
+  const text = env('PALISADE_RETENTION_DAYS', '');
+  if (text === '') return undefined;
+  if (!/^[1-9]\d{0,4}$/.test(text))
+    throw new Error(
+      `PALISADE_RETENTION_DAYS must be a whole number of days from 1 to 99999; it is "${text}".`,
+    );
+  return Number(text);
+}
+
 /** The API server on this database, configured from the environment. */
 function startServer(databaseUrl: string, host: string) {
   return createServer({
@@ -91,6 +102,7 @@ function startServer(databaseUrl: string, host: string) {
     plans: planConfig(),
     emailMx: env('PALISADE_EMAIL_MX', 'false') === 'true',
     rconWorker: env('PALISADE_RCON_WORKER', 'true') !== 'false',
+    retentionDays: retentionDays(),
   });
 }
 

@@ -5,6 +5,7 @@ import type { PlanConfig } from '../domain/plans.ts';
 import type { SiteLinks } from '../domain/siteLinks.ts';
 import type { PaymentProcessor } from './billing/processor.ts';
 import type { Db } from './db/db.ts';
+import type { RetentionConfig } from './db/retention.ts';
 import type { Callers } from './http/callers.ts';
 import type { ReadCache } from './model/readCache.ts';
 import type { Publisher } from './realtime/publisher.ts';
@@ -54,6 +55,8 @@ export interface ServerConfig {
   plans: PlanConfig;
   /** Whether a trial's email domain must have a mail exchanger in DNS (PALISADE_EMAIL_MX). */
   emailMx: boolean;
+  /** How long history is kept (PALISADE_RETENTION_DAYS, else by plan; db/retention.ts). */
+  retention: RetentionConfig;
 }
 
 export interface Links {

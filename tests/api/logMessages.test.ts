@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage, Page } from '../../src/domain/api.ts';
-import { call, recording, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { dayPartition, ensureLogPartitions } from '../../src/server/db/retention.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -223,65 +224,67 @@ describe('exact cursors', () => {
     expect(got).toEqual(ids(all).slice(13));
   });
 
-  it('finds words from log_terms in the same order and with the same cursors as the time walk', async () => {
-    // A word search alone is served by log_terms (migration 014); with a serviceId it walks the
-    // time index as before. The 40 "line N" lines are all on that service, so both lists agree.
-    const window = { since: String(BASE - 1), until: String(BASE + 10) };
-    const ran = await recording(t.server.db, async () => {
-      for (const q of <Record<string, string>[]>[
-        { message: 'line' },
-        { message: 'Line 7' },
-        { message: 'line', sortDirection: 'ascending' },
-        { message: 'line', pageSize: '15', page: '2' },
-      ]) {
-        const walked = await list({ ...window, ...q });
-        const scanned = await list({ ...window, ...q, serviceId: t.demo.servers[2].serviceId });
-        expect(walked).toEqual(scanned);
-        expect(walked.results.length).toBeGreaterThan(0);
-      }
-      const all = await list({ ...window, message: 'line' });
-      const mid = all.results[17];
-      const rest = await list({
-        ...window,
-        message: 'line',
-        until: String(mid.time),
-        untilMessageId: mid.messageId,
-      });
-      expect(ids(rest)).toEqual(ids(all).slice(17));
-      const after = await list({
-        ...window,
-        message: 'line',
-        since: String(mid.time),
-        sinceMessageId: mid.messageId,
-        sortDirection: 'ascending',
-      });
-      expect(ids(after)).toEqual(ids(all).slice(0, 17).reverse());
-    });
-    const termPages = (sqls: string[]) =>
-      sqls.filter((sql) => sql.includes('json_agg') && sql.includes('log_terms'));
-    expect(termPages(ran)).toHaveLength(7);
-    // Operators of the websearch syntax are left to the GIN index.
-    const websearch = await recording(t.server.db, async () => {
-      expect((await list({ ...window, message: 'line or nothing' })).totalResults).toBe(40);
-    });
-    expect(termPages(websearch)).toEqual([]);
-  });
-
-  it('keeps log_terms with the lines: a written line adds its words, a deleted one takes them away', async () => {
-    const words = () =>
-      t.server.db.query<{ lexeme: string }>(
-        'SELECT lexeme FROM log_terms WHERE message_id = $1 ORDER BY lexeme',
-        [uuid(2000)],
-      );
-    await insert([{ ...TIES[0], id: uuid(2000), time: T0 - 50, message: 'Zebras graze quietly' }]);
-    expect((await words()).rows.map((r) => r.lexeme)).toEqual(['graze', 'quiet', 'zebra']);
-    await t.server.db.query('DELETE FROM log_messages WHERE message_id = $1', [uuid(2000)]);
-    expect((await words()).rows).toEqual([]);
-  });
-
   it('keeps the plain time bounds strict', async () => {
     const at = String(BASE + 1.123457);
     expect((await list({ ...scope(), until: at })).totalResults).toBe(10);
     expect((await list({ ...scope(), since: at, until: String(BASE + 10) })).totalResults).toBe(20);
+  });
+});
+
+describe('days', () => {
+  // Lines of the last four days, each in its day's partition, and the same words in 2001, which
+  // falls in no day and is kept in the default partition.
+  const DAY = 86_400;
+  const now = Math.floor(Date.now() / 1000);
+  const SPREAD: Row[] = Array.from({ length: 24 }, (_, i) => ({
+    id: uuid(3000 + i),
+    service: 2,
+    event: 'chat',
+    type: 'Gameplay',
+    level: 'Informational',
+    time: i < 20 ? now - (i % 4) * DAY - i : T0 + 500 + i,
+    message: `Zebras graze quietly near camp ${i}`,
+  }));
+  const window = { since: String(T0), until: String(now + 60) };
+
+  beforeAll(async () => {
+    await ensureLogPartitions(t.server.db, new Date((now - 4 * DAY) * 1000), new Date(now * 1000));
+    await insert(SPREAD);
+  });
+
+  it('keeps each line in its day, and one outside every day in the default partition', async () => {
+    const { rows } = await t.server.db.query<{ id: string; part: string }>(
+      'SELECT message_id AS id, tableoid::regclass::text AS part FROM log_messages WHERE message_id = ANY($1::uuid[])',
+      [SPREAD.map((r) => r.id)],
+    );
+    const where = new Map(rows.map((r) => [r.id, r.part]));
+    for (const r of SPREAD)
+      expect(where.get(r.id)).toBe(
+        r.time < now - 5 * DAY ? 'log_messages_default' : dayPartition(new Date(r.time * 1000)),
+      );
+  });
+
+  it('finds words across the days in time order, with exact cursors, and websearch operators', async () => {
+    const byTime = [...SPREAD].sort((a, b) => b.time - a.time).map((r) => r.id);
+    const all = await list({ ...window, message: 'zebra grazing' });
+    expect(ids(all)).toEqual(byTime);
+    const mid = all.results[9];
+    const rest = await list({
+      ...window,
+      message: 'zebra',
+      until: String(mid.time),
+      untilMessageId: mid.messageId,
+    });
+    expect(ids(rest)).toEqual(byTime.slice(9));
+    const asc = await list({
+      ...window,
+      message: 'zebra',
+      sortDirection: 'ascending',
+      pageSize: '5',
+      page: '2',
+    });
+    expect(ids(asc)).toEqual([...byTime].reverse().slice(5, 10));
+    expect((await list({ ...window, message: 'zebra -camp' })).totalResults).toBe(0);
+    expect((await list({ ...window, message: '"graze quietly" or nothing' })).totalResults).toBe(24);
   });
 });

@@ -32,6 +32,15 @@ test('open a server from the palette, send chat from the console pane, see it in
   await signIn(page);
   await openServer(page, 'Island PvE');
   await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/);
+  // How far back its history goes: the demo admin's yearly plan keeps 90 days.
+  const since = await page.evaluate(() =>
+    new Date(Date.now() - 90 * 86_400_000).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+  );
+  await expect(page.getByTestId('server-history')).toHaveText(`90 days, since ${since}`);
   await openTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
   await expect(chat).toBeVisible();

@@ -209,11 +209,6 @@ export interface ListSource {
   from: string;
   /** FROM for counting, when the joins only add columns to show (so `where` must not use them). */
   countFrom?: string;
-  /**
-   * FROM for the page alone, when an index outside `from` finds the page's rows faster in the
-   * list's order (the log list's words); it must join `from`'s aliases and narrow them only.
-   */
-  pageFrom?: string;
   /** Conditions always applied (visibility). */
   where: string[];
   /** Exact totals up to this many matches (default EXACT_COUNT_LIMIT), estimates beyond. */
@@ -381,7 +376,7 @@ const conditionsFor = (source: ListSource, plan: ListPlan, alternative: string |
  * as the rows' id.
  */
 function pageSql(source: ListSource, plan: ListPlan, offset: number): string {
-  const from = source.pageFrom ?? source.from;
+  const { from } = source;
   const rows = (conditions: string[], skip: number) =>
     `SELECT ${source.columns} FROM ${from} ${whereOf(conditions)} ORDER BY ${orderBy(plan.sort)}
       LIMIT ${plan.pageSize} OFFSET ${skip}`;

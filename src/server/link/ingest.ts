@@ -26,7 +26,7 @@ export interface KeyedEvent {
 }
 
 /**
- * Writes the lines in one statement (the log_terms trigger then runs once) and returns each as the
+ * Writes the lines in one statement and returns each as the
  * log list shows it, ready to publish without reading it again. With `skipStored`, a line whose
  * key a stored line carries is left out rather than refused, and its place holds null.
  */
@@ -44,7 +44,7 @@ export async function insertLogs(
        INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
                                  message, analyzer_status)
        SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), metadata::jsonb, message, status
-         FROM unnest($2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[],
+         FROM unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::float8[],
                      $9::text[], $10::text[], $11::text[])
            AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)
        ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}

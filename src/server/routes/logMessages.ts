@@ -32,8 +32,8 @@ function inRange(field: string, v: string): void {
  * bound the time alone, strictly. The plain time condition lets the (…, time, message_id) indexes
  * narrow the scan before the row comparison settles ties.
  */
-function cursorBounds(q: URLSearchParams, p: Params): (alias: string) => string[] {
-  const out: ((a: string) => string)[] = [];
+function cursorBounds(q: URLSearchParams, p: Params): string[] {
+  const out: string[] = [];
   for (const [key, idKey, op, tieOp] of [
     ['since', 'sinceMessageId', '>', '>'],
     ['until', 'untilMessageId', '<', '<='],
@@ -44,49 +44,23 @@ function cursorBounds(q: URLSearchParams, p: Params): (alias: string) => string[
     const id = q.get(idKey);
     // Checked before any value is added: an unused parameter has no type and fails the query.
     if (!isEpoch(t) || (id !== null && !UUID.test(id))) {
-      out.push(() => 'false');
+      out.push('false');
       continue;
     }
     const time = `to_timestamp(${p.add(Number(t))}::float8)`;
-    if (id === null) out.push((a) => `${a}.time ${op} ${time}`);
-    else {
-      const mid = p.add(id);
-      out.push(
-        (a) => `${a}.time ${op}= ${time} AND (${a}.time, ${a}.message_id) ${tieOp} (${time}, ${mid}::uuid)`,
-      );
-    }
+    if (id === null) out.push(`m.time ${op} ${time}`);
+    else out.push(`m.time ${op}= ${time} AND (m.time, m.message_id) ${tieOp} (${time}, ${p.add(id)}::uuid)`);
   }
-  return (alias) => out.map((f) => f(alias));
+  return out;
 }
-
-/** What a word search may carry besides its words and still be served by the word walk. */
-const WORD_WALK_KEYS = new Set([
-  'message',
-  'sortedColumn',
-  'sortDirection',
-  'page',
-  'pageSize',
-  'lang',
-  'since',
-  'until',
-  'sinceMessageId',
-  'untilMessageId',
-]);
 
 /**
- * The words of a `message` search that log_terms (migration 014) can serve: words alone (no
- * quotes, `-` or `or`, which websearch syntax reads as operators), so every matching line holds
- * each of them, in time order, with no other filter. Otherwise null, and the list walks the
- * time indexes as before.
+ * A `message` search: the words of a line as the day partitions' GIN index holds them (migration
+ * 024). Ordered by time, the list walks the days from the newest and stops at the page; within a
+ * day the planner reads the words' index when they are rare and the time index when they are not.
  */
-function wordWalk(q: URLSearchParams): string | null {
-  const words = q.getAll('message');
-  if (words.length !== 1 || !/^[\p{L}\p{N}\s]*\p{L}[\p{L}\p{N}\s]*$/u.test(words[0])) return null;
-  if (words[0].split(/\s+/).some((w) => w.toLowerCase() === 'or')) return null;
-  if ((q.get('sortedColumn') ?? 'time') !== 'time') return null;
-  for (const key of q.keys()) if (!WORD_WALK_KEYS.has(key)) return null;
-  return words[0];
-}
+const matchesWords = (text: string) =>
+  `to_tsvector('english', m.message) @@ websearch_to_tsquery('english', ${text})`;
 
 const LOG_LIST: ListSpec = {
   id: { param: 'messageId', expr: 'm.message_id' },
@@ -105,7 +79,7 @@ const LOG_LIST: ListSpec = {
     analyzerStatus: { kind: 'in', expr: 'm.analyzer_status' },
     message: {
       kind: 'custom',
-      sql: (v, p) => `m.message_tsv @@ websearch_to_tsquery('english', ${p.add(v)})`,
+      sql: (v, p) => matchesWords(p.add(v)),
     },
     playerId: inMetadata('playerId'),
     characterId: inMetadata('characterId'),
@@ -168,42 +142,13 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
     const q = new URL(c.req.url).searchParams;
     const p = new Params();
     const services = p.add(await visibleServiceIds(ctx, caller.userId));
-    const words = wordWalk(q);
-    const rest = new URLSearchParams(q);
-    if (words !== null) rest.delete('message');
-    let plan = planList(rest, LOG_LIST, p);
-    const bounds = cursorBounds(q, p);
-    const where = [listed(services), ...bounds('m')];
-    let pageFrom: string | undefined;
-    if (words !== null) {
-      // The page's ids come from one of the words' (lexeme, time, message_id) index, in the
-      // list's order; the whole search is still tested on each line, and the total counts
-      // log_messages as any other filter does.
-      const text = `${p.add(words)}::text`;
-      where.push(`m.message_tsv @@ websearch_to_tsquery('english', ${text})`);
-      pageFrom = `log_terms t JOIN log_messages m ON m.message_id = t.message_id
-        AND t.lexeme = (tsvector_to_array(to_tsvector('english', ${text})))[1]
-        ${bounds('t')
-          .map((b) => `AND ${b}`)
-          .join(' ')}
-        JOIN services s ON s.service_id = m.service_id`;
-      // Ordered by the index's own columns: joined on time too, the planner took the two
-      // equalities as independent, expected one row, and sorted every line holding the word.
-      plan = {
-        ...plan,
-        sort: {
-          ...plan.sort,
-          expr: plan.sort.expr.replace('m.time', 't.time'),
-          tiebreak: plan.sort.tiebreak.replace('m.message_id', 't.message_id'),
-        },
-      };
-    }
+    const plan = planList(q, LOG_LIST, p);
+    const where = [listed(services), ...cursorBounds(q, p)];
     const page = await runList(
       ctx.db,
       {
         columns: logColumns(`'${language(q)}'`),
         from: LOG_FROM,
-        pageFrom,
         countFrom: 'log_messages m',
         exactCountUpTo: LOG_EXACT_COUNT,
         where,

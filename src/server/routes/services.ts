@@ -1,7 +1,12 @@
 // /sentinel/services (SENTINEL-API §3.1). Fixes two quirks: a single GET checks the caller's
 // permission (404 when they cannot see it), and updates need EditServices (32), not bit 4.
 
-import { CONNECTION_KINDS, RealtimeEvent, type SERVICE_EDITABLE } from '../../domain/api.ts';
+import {
+  CONNECTION_KINDS,
+  RealtimeEvent,
+  type SERVICE_EDITABLE,
+  type ServiceHistory,
+} from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
@@ -9,6 +14,7 @@ import { serverLanguages, serverNickname } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, randomToken, seal } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
+import { serviceRetentionDays } from '../db/retention.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, forbidden, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
@@ -287,6 +293,19 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     const service = UUID.test(id) ? await getService(db, id, caller.userId) : null;
     if (!service) throw objectNotFound({ serviceId: id });
     return json(c, service);
+  });
+
+  // How far back the server's history goes (issue 32): its owner's plan's days, or the operator's.
+  router.authed('GET', '/sentinel/services/:serviceId/history', READ, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    const service = UUID.test(id) ? await getService(db, id, caller.userId) : null;
+    if (!service) throw objectNotFound({ serviceId: id });
+    const days = await serviceRetentionDays(db, id, ctx.config.retention);
+    return json(c, {
+      serviceId: id,
+      days,
+      since: Math.floor(Date.now() / 1000) - days * 86_400,
+    } satisfies ServiceHistory);
   });
 
   router.authed('PATCH', '/sentinel/services/:serviceId', WRITE, async (c, caller) => {

@@ -26,6 +26,7 @@ import type {
   ScriptRunContext,
   ScriptTest,
   Service,
+  ServiceHistory,
   ServicePatch,
   ServiceScript,
   ServiceUser,
@@ -209,6 +210,11 @@ export function createSentinelApi(http: Http) {
       regenerateKey: (serviceId: string) =>
         http<Service>('POST', `${at('/sentinel/services', serviceId)}/accessKey`, {
           expect: ['forbidden', 'objectNotFound'],
+        }),
+      /** How far back the server's history goes (its owner's plan). */
+      history: (serviceId: string) =>
+        http<ServiceHistory>('GET', `${at('/sentinel/services', serviceId)}/history`, {
+          expect: ['objectNotFound'],
         }),
     },
     groups: writable<Group>('/sentinel/groups'),

@@ -18,7 +18,7 @@ import { ChatView } from '../chat/ChatView.tsx';
 import { LogView } from '../logs/LogView.tsx';
 import { SessionsTab } from '../players/SessionsTab.tsx';
 import { DinoList, SurvivorList, TribeList } from '../world/WorldList.tsx';
-import { population, serverStatus, statusLabel } from './format.ts';
+import { historyLabel, population, serverStatus, statusLabel } from './format.ts';
 import { GroupsTab, ScriptsTab, UsersTab } from './ServerAccessTabs.tsx';
 import { ServerCommandBar } from './ServerCommandBar.tsx';
 import { ServerSettings } from './ServerSettings.tsx';
@@ -83,6 +83,11 @@ export function ServerPage() {
     },
   });
   useLiveServices(realtime, qc, index, userOf(auth)?.userId, query.data ? [serviceId] : []);
+  const history = useQuery({
+    queryKey: ['serviceHistory', serviceId],
+    queryFn: () => api.services.history(serviceId),
+    enabled: query.data !== undefined,
+  });
 
   if (query.error) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -110,6 +115,12 @@ export function ServerPage() {
             <dd data-testid="server-population">{population(s)}</dd>
             <dt>Clock</dt>
             <dd>{formatClock(s.gameClock)}</dd>
+            {history.data && (
+              <>
+                <dt>History</dt>
+                <dd data-testid="server-history">{historyLabel(history.data)}</dd>
+              </>
+            )}
           </dl>
         )}
         <Toolbar

@@ -1,6 +1,6 @@
 // How server facts read in lists and headers.
 
-import type { Service } from '../../../domain/api.ts';
+import type { Service, ServiceHistory } from '../../../domain/api.ts';
 import { LINK_REFUSALS } from '../../../domain/billing.ts';
 import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
 
@@ -35,4 +35,14 @@ export function relativeTime(epoch: number | null, now = Date.now() / 1000): str
   if (d < 3600) return `${Math.floor(d / 60)} min ago`;
   if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
   return new Date(epoch * 1000).toLocaleDateString('en');
+}
+
+/** "90 days, since 30 August 2026": how far back logs, chat, sessions and activity go. */
+export function historyLabel(h: ServiceHistory): string {
+  const since = new Date(h.since * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return `${h.days} ${h.days === 1 ? 'day' : 'days'}, since ${since}`;
 }

@@ -1,0 +1,79 @@
+-- The log in daily partitions (issue 32), so that history past a plan's retention goes by
+-- dropping whole days (db/retention.ts) instead of a DELETE that holds everyone up, and a line
+-- costs less disk:
+--   - log_terms (one row per word of each line, ~900 bytes a line with its index) is gone: each
+--     day's GIN index over the message's words serves a search, and the ordered walk over days
+--     stops at the page.
+--   - The stored message_tsv column is gone: the index is over the expression, which the
+--     search repeats.
+--   - rcon_key is a uuid (16 bytes) rather than its text (37).
+-- A partitioned table's unique keys must hold the partition key: a line's id with its time, and a
+-- resent event is the same (service, key) at the same time, which it always is (the game's event
+-- time, or the time the RCON connector read the line, both kept with the key).
+-- Lines outside every day (a game clock far off, lines older than the days made here) go to the
+-- default partition; the retention job deletes from it in small batches.
+
+DROP TRIGGER log_terms_added ON log_messages;
+DROP TRIGGER log_terms_removed ON log_messages;
+DROP FUNCTION log_terms_added();
+DROP FUNCTION log_terms_removed();
+DROP TABLE log_terms;
+
+ALTER TABLE log_messages RENAME TO log_messages_unpartitioned;
+
+CREATE TABLE log_messages (
+  message_id uuid NOT NULL,
+  service_id uuid NOT NULL REFERENCES services ON DELETE CASCADE,
+  link_seq bigint,
+  event_name text NOT NULL,
+  type text NOT NULL CHECK (type IN ('Service', 'Gameplay')),
+  level text NOT NULL
+    CHECK (level IN ('Debug','Informational','Notice','Warning','Error','Critical','Alert','Emergency')),
+  time timestamptz NOT NULL,
+  analyzer_status text NOT NULL DEFAULT 'Skipped' CHECK (analyzer_status IN ('Skipped', 'Pending', 'Analyzed')),
+  metadata jsonb NOT NULL DEFAULT '{}',
+  message text NOT NULL,
+  translations jsonb NOT NULL DEFAULT '{}',
+  grouping_key uuid,
+  group_repeat boolean NOT NULL DEFAULT false,
+  rcon_key uuid,
+  PRIMARY KEY (message_id, time)
+) PARTITION BY RANGE (time);
+
+CREATE TABLE log_messages_default PARTITION OF log_messages DEFAULT;
+
+-- One partition per UTC day from the oldest line (at most 400 days back) to two days ahead.
+DO $$
+DECLARE
+  first date := greatest(
+    coalesce((SELECT min(time) FROM log_messages_unpartitioned), now())::date,
+    (now() - interval '400 days')::date);
+  d date;
+BEGIN
+  FOR d IN SELECT generate_series(first, (now() + interval '2 days')::date, interval '1 day')::date LOOP
+    EXECUTE format(
+      'CREATE TABLE %I PARTITION OF log_messages FOR VALUES FROM (%L) TO (%L)',
+      'log_messages_p' || to_char(d, 'YYYYMMDD'),
+      d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
+  END LOOP;
+END $$;
+
+INSERT INTO log_messages (message_id, service_id, link_seq, event_name, type, level, time, analyzer_status,
+                          metadata, message, translations, grouping_key, group_repeat, rcon_key)
+SELECT message_id, service_id, link_seq, event_name, type, level, time, analyzer_status,
+       metadata, message, translations, grouping_key, group_repeat,
+       CASE WHEN rcon_key ~ '^[0-9a-fA-F-]{36}$' THEN rcon_key::uuid END
+  FROM log_messages_unpartitioned;
+
+DROP TABLE log_messages_unpartitioned;
+
+CREATE UNIQUE INDEX log_messages_link_seq_key ON log_messages (service_id, link_seq, time) WHERE link_seq IS NOT NULL;
+CREATE UNIQUE INDEX log_messages_rcon_key_idx ON log_messages (service_id, rcon_key, time) WHERE rcon_key IS NOT NULL;
+CREATE INDEX log_messages_service_time_idx ON log_messages (service_id, time DESC, message_id DESC) INCLUDE (group_repeat);
+CREATE INDEX log_messages_time_idx ON log_messages (time DESC, message_id DESC) INCLUDE (service_id, group_repeat);
+CREATE INDEX log_messages_event_idx ON log_messages (event_name, time DESC);
+CREATE INDEX log_messages_level_idx ON log_messages (level, time DESC);
+CREATE INDEX log_messages_type_idx ON log_messages (type, time DESC);
+CREATE INDEX log_messages_grouping_idx ON log_messages (grouping_key, message_id) WHERE grouping_key IS NOT NULL;
+CREATE INDEX log_messages_message_fts ON log_messages USING gin (to_tsvector('english', message)) WITH (fastupdate = off);
+CREATE INDEX log_messages_metadata_idx ON log_messages USING gin (metadata jsonb_path_ops) WITH (fastupdate = off);
