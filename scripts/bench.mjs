@@ -6,7 +6,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 
-const BENCHES = ['palette', 'bundle', 'logs', 'terminal', 'api', 'realtime', 'dinos', 'scripts', 'rcon'];
+const BENCHES = [
+  'palette',
+  'bundle',
+  'logs',
+  'terminal',
+  'api',
+  'realtime',
+  'dinos',
+  'scripts',
+  'rcon',
+  'storage',
+];
 const RESULTS = new URL('../bench/results.json', import.meta.url);
 
 const { values } = parseArgs({
