@@ -3,7 +3,7 @@
 
 import { EOS_ID } from './constants.ts';
 import { DURATION_MESSAGE, parseDuration } from './duration.ts';
-import { isEpochSeconds } from './limits.ts';
+import { BAN_IMPORT_MAX, isEpochSeconds } from './limits.ts';
 import { banPlayerId } from './validate.ts';
 
 export const BanMsg = {
@@ -16,6 +16,8 @@ export const BanMsg = {
   listRepeated: 'This player is already on an earlier line.',
   noValidLines: 'The list has no valid, unexpired ban lines.',
   importEmpty: 'There is nothing to import.',
+  listTooLong: (n: number) =>
+    `A ban list may hold at most ${BAN_IMPORT_MAX.toLocaleString('en')} bans; this one holds ${n.toLocaleString('en')}. Split it and import each part.`,
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$/;

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BanMsg } from '../../src/domain/bans.ts';
 import { PIE_CHARACTER_ID } from '../../src/domain/constants.ts';
+import { BAN_IMPORT_MAX } from '../../src/domain/limits.ts';
 import { Msg } from '../../src/domain/messages.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, recording, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -220,5 +221,47 @@ describe('bans.txt import', () => {
     expect((await importList(BOB_EOS, `groups/${t.demo.groupId}`, moderator)).status).toBe(204);
     const bad = await fetch(`${t.base}/sentinel/services/nope/bans.txt`);
     expect([bad.status, await bad.text()]).toEqual([400, "That's not a Beacon Sentinel Server ID."]);
+  });
+
+  const eos = (n: number) => `0002${n.toString(16).padStart(28, '0')}`;
+
+  it('stores a 30,000-line list in a few statements, known and unseen players alike', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `${eos(0xb00000 + i)},Raider ${i}`);
+    // One of them already known, under its name.
+    lines[17] = `${BOB_EOS},Bob`;
+    const ran = await recording(t.server.db, async () => {
+      expect((await importList(lines.join('\n'), `groups/${t.demo.groupId}`)).status).toBe(204);
+    });
+    expect(ran.length).toBeLessThan(20);
+    // Bob was banned in the group before: his ban stays as it was, the others are new.
+    const { rows } = await t.server.db.query<{ n: number; unseen: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE p.name LIKE 'Raider %')::int AS unseen
+         FROM group_bans gb JOIN players p ON p.player_id = gb.player_id
+         JOIN player_identifiers i ON i.player_id = p.player_id AND i.provider = 'EOS'
+        WHERE gb.group_id = $1 AND i.identifier = ANY($2::text[])`,
+      [t.demo.groupId, lines.map((l) => l.split(',')[0])],
+    );
+    expect(rows[0]).toEqual({ n: 30_000, unseen: 29_999 });
+    const raider = await t.server.db.query<{ name: string }>(
+      `SELECT p.name FROM player_identifiers i JOIN players p ON p.player_id = i.player_id
+        WHERE i.provider = 'EOS' AND i.identifier = $1`,
+      [eos(0xb00000 + 5)],
+    );
+    expect(raider.rows).toEqual([{ name: 'Raider 5' }]);
+  });
+
+  it('refuses a list past the cap whole, saying how to import it', async () => {
+    const lines = Array.from({ length: BAN_IMPORT_MAX + 1 }, (_, i) => `${eos(0xc00000 + i)},X`);
+    const r = await importList(lines.join('\n'));
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({
+      code: 'tooManyBans',
+      message: BanMsg.listTooLong(BAN_IMPORT_MAX + 1),
+    });
+    const { rows } = await t.server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM player_identifiers WHERE identifier = $1',
+      [eos(0xc00000)],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });

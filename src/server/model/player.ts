@@ -1,6 +1,7 @@
 // Players (SENTINEL-API §3.7): the Player JSON with its connection facts, and how a ban names
 // the player it is about (an EOS id or a Sentinel player id).
 
+import { randomUUID } from 'node:crypto';
 import { ANONYMOUS_NAME, EOS_ID, UUID } from '../../domain/constants.ts';
 import { Msg } from '../../domain/messages.ts';
 import { banPlayerId } from '../../domain/validate.ts';
@@ -80,35 +81,31 @@ export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<
 }
 
 /**
- * The Sentinel player a ban names. An EOS id must belong to a known player unless `createUnseen`
- * (ban list imports), which records an unseen player under that id.
+ * The players a ban list names (lower-case EOS ids, each once), in its order: the known player of
+ * each id, or an unseen player recorded under it, named as the list names them. A few statements
+ * whatever the list's length, so a long import holds its transaction for moments.
  */
-export async function banTargetPlayer(
+export async function importedBanTargets(
   tx: Queryable,
-  given: unknown,
-  createUnseen: { name: string | null } | null = null,
-): Promise<string> {
-  const text = banTargetText(given);
-  if (UUID.test(text)) {
-    const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [text]);
-    if (rows.length === 0) throw banError.notFound(text);
-    return text;
+  lines: readonly { eosId: string; name: string | null }[],
+): Promise<string[]> {
+  const known = await banTargetPlayers(
+    tx,
+    lines.map((l) => l.eosId),
+  );
+  const unseen = lines.filter((l) => !known.has(l.eosId));
+  if (unseen.length > 0) {
+    const ids = unseen.map(() => randomUUID());
+    await tx.query(`INSERT INTO players (player_id, name) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+      ids,
+      unseen.map((l) => l.name ?? `${l.eosId} (Unseen Player)`),
+    ]);
+    await tx.query(
+      `INSERT INTO player_identifiers (player_id, provider, identifier, name)
+       SELECT id, 'EOS', eos, name FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(id, eos, name)`,
+      [ids, unseen.map((l) => l.eosId), unseen.map((l) => l.name ?? '')],
+    );
+    unseen.forEach((l, i) => known.set(l.eosId, ids[i]!));
   }
-  const { rows } = await tx.query<{ player_id: string }>(
-    `SELECT player_id FROM player_identifiers WHERE provider = 'EOS' AND lower(identifier) = $1`,
-    [text],
-  );
-  if (rows[0]) return rows[0].player_id;
-  if (!createUnseen) throw banError.eosUnknown(text);
-  const name = createUnseen.name ?? `${text} (Unseen Player)`;
-  const created = await tx.query<{ player_id: string }>(
-    'INSERT INTO players (name) VALUES ($1) RETURNING player_id',
-    [name],
-  );
-  const playerId = created.rows[0].player_id;
-  await tx.query(
-    `INSERT INTO player_identifiers (player_id, provider, identifier, name) VALUES ($1, 'EOS', $2, $3)`,
-    [playerId, text, createUnseen.name ?? ''],
-  );
-  return playerId;
+  return lines.map((l) => known.get(l.eosId)!);
 }

@@ -5,7 +5,7 @@
 import { channelFor } from '../../domain/api.ts';
 import { BANS_UPDATED, BanMsg, formatBanList, parseBanList } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
-import { BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
+import { BAN_IMPORT_MAX, BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -14,7 +14,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
 import { activeBanList, GROUP_BANS, SERVICE_BANS, servicesReached, tellServices } from '../model/ban.ts';
 import { check } from '../model/classPath.ts';
-import { banTargetPlayer } from '../model/player.ts';
+import { importedBanTargets } from '../model/player.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
@@ -73,24 +73,24 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       check(textProblem(list, 'The ban list', 'noControls', BODY_BYTES_MAX));
       const { bans, problems } = parseBanList(list, Date.now() / 1000);
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
+      if (bans.length > BAN_IMPORT_MAX)
+        throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
+      // Set-based: a list of 30,000 bans is five statements, not 90,000.
       const players = await db.transaction(async (tx) => {
-        const ids: string[] = [];
-        for (const b of bans) {
-          const playerId = await banTargetPlayer(tx, b.eosId, { name: b.name });
-          const { rows } = await tx.query(
-            `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
-             VALUES ($1, $2, $3, to_timestamp($4), $5) ON CONFLICT DO NOTHING RETURNING player_id`,
-            [
-              id,
-              playerId,
-              caller.userId,
-              b.expiration,
-              b.name ? `Imported ban for ${b.name}` : 'Imported ban',
-            ],
-          );
-          if (rows.length) ids.push(playerId);
-        }
-        return ids;
+        const targets = await importedBanTargets(tx, bans);
+        const { rows } = await tx.query<{ player_id: string }>(
+          `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+           SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
+           ON CONFLICT DO NOTHING RETURNING player_id`,
+          [
+            id,
+            caller.userId,
+            targets,
+            bans.map((b) => b.expiration),
+            bans.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
+          ],
+        );
+        return rows.map((r) => r.player_id);
       });
       const services = await servicesReached(db, k, id);
       await tellServices(ctx, players, services);
