@@ -17,6 +17,8 @@ const BENCHES = [
   'scripts',
   'rcon',
   'storage',
+  'bans',
+  'start',
 ];
 const RESULTS = new URL('../bench/results.json', import.meta.url);
 

@@ -25,5 +25,10 @@ if (!process.argv.includes('--no-build')) {
   if (built !== 0) process.exit(built);
 }
 // Not the tsx binary: it force-kills its child 30 ms after passing on Ctrl+C, before the server has
-// closed and stopped its database.
-process.exit(await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts']));
+// closed and stopped its database. The IPC channel closes when this process ends, however it ends
+// (SIGKILL too): the server then stops as on Ctrl+C rather than run on unattended.
+process.exit(
+  await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  }),
+);

@@ -76,7 +76,8 @@ const { rows: indexes } = await server.db.query<{ name: string; def: string }>(
 );
 for (const i of indexes) await server.db.exec(`DROP INDEX ${i.name}`);
 await insertBenchLogLines(server.db, ids, rows);
-for (const i of indexes) await server.db.exec(i.def);
+// A partitioned table's index is listed as `ON ONLY` the parent, which would build no partition's.
+for (const i of indexes) await server.db.exec(i.def.replace(' ON ONLY ', ' ON '));
 // As autovacuum leaves a table that has settled: statistics, and the visibility map that lets
 // counts read the index alone.
 await server.db.exec('VACUUM ANALYZE log_messages');

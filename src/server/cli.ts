@@ -190,6 +190,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by scripts/start.mjs, which is gone when its channel closes.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('npm start ended'));
+  }
 }
 
 main().catch((e) => {

@@ -233,7 +233,7 @@ describe('exact cursors', () => {
 
 describe('days', () => {
   // Lines of the last four days, each in its day's partition, and the same words in 2001, which
-  // falls in no day and is kept in the default partition.
+  // falls before every day and is kept in the range before them.
   const DAY = 86_400;
   const now = Math.floor(Date.now() / 1000);
   const SPREAD: Row[] = Array.from({ length: 24 }, (_, i) => ({
@@ -252,7 +252,7 @@ describe('days', () => {
     await insert(SPREAD);
   });
 
-  it('keeps each line in its day, and one outside every day in the default partition', async () => {
+  it('keeps each line in its day, and one before every day in the range before them', async () => {
     const { rows } = await t.server.db.query<{ id: string; part: string }>(
       'SELECT message_id AS id, tableoid::regclass::text AS part FROM log_messages WHERE message_id = ANY($1::uuid[])',
       [SPREAD.map((r) => r.id)],
@@ -260,7 +260,7 @@ describe('days', () => {
     const where = new Map(rows.map((r) => [r.id, r.part]));
     for (const r of SPREAD)
       expect(where.get(r.id)).toBe(
-        r.time < now - 5 * DAY ? 'log_messages_default' : dayPartition(new Date(r.time * 1000)),
+        r.time < now - 5 * DAY ? 'log_messages_before' : dayPartition(new Date(r.time * 1000)),
       );
   });
 

@@ -92,7 +92,7 @@ describe('by plan', () => {
        VALUES ((SELECT player_id FROM players WHERE name = 'Bob'), $1, $2)`,
       [servers.none, ago(100)],
     );
-    // A line whose time falls in no day (the game's clock in 2001): the default partition.
+    // A line from before every day (the game's clock in 2001): the range before the days.
     await db.query(
       `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, message)
        VALUES ($1, $2, 'chat', 'Gameplay', 'Informational', to_timestamp(1000000000), 'kept since 2001')`,
@@ -187,10 +187,14 @@ describe('alongside the game and the consoles', () => {
         written.push(rows[0]!.messageId);
       }
     })();
-    const report = await retentionTick(t.server.db, {});
+    // A pass that finds the table busy past its short wait leaves the days to the next, as the
+    // hourly job does; within a few passes the writes leave it a moment.
+    const dropped: string[] = [];
+    for (let pass = 0; pass < 50 && dropped.length === 0; pass++)
+      dropped.push(...(await retentionTick(t.server.db, {})).droppedDays);
     writing = false;
     await game;
-    expect(report.droppedDays.length).toBeGreaterThan(0);
+    expect(dropped.length).toBeGreaterThan(0);
     const { rows } = await t.server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM log_messages WHERE message_id = ANY($1::uuid[])',
       [written],

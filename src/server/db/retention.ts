@@ -7,7 +7,7 @@
 // lock timeout so that it never queues requests behind a long read (it waits for the next tick
 // instead). What only some owners keep (a monthly plan's 30 days beside a yearly plan's 90) goes
 // in small batches of rows, each its own short statement; so do sessions, the activity trail and
-// stragglers in the default partition (lines whose time fell outside every day). On an install
+// stragglers in the range before the first day. On an install
 // whose owners all keep the same days (one plan, or the operator's PALISADE_RETENTION_DAYS), lines
 // go by whole days only.
 
@@ -20,10 +20,10 @@ const DAYS_AHEAD = 2;
 /** Rows a batched delete removes per statement: a few milliseconds each. */
 export const DELETE_BATCH = 2_000;
 /**
- * How long a DROP may wait for the table's lock; requests that come meanwhile queue behind it, so
- * it gives way soon, and the pass leaves the other days for the next tick.
+ * How long the retention job waits for the table's lock (to drop days, or bound the end ranges);
+ * requests that come meanwhile queue behind it, so it gives way soon and leaves it to the next tick.
  */
-const DROP_LOCK_TIMEOUT = '50ms';
+const LOCK_TIMEOUT = '50ms';
 
 export interface RetentionConfig {
   /** The operator's retention for every owner, in days (PALISADE_RETENTION_DAYS); unset, by plan. */
@@ -41,48 +41,98 @@ export interface RetentionReport {
 export const dayPartition = (day: Date) =>
   `log_messages_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-const startOfDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+const startOfDay = (t: Date) => Math.floor(t.getTime() / DAY_MS) * DAY_MS;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The ranges before the first day and after the last (migration 024). */
+const BEFORE = 'log_messages_before';
+const LATER = 'log_messages_later';
+const DAY_NAME = /^log_messages_p(\d{4})(\d{2})(\d{2})$/;
+
+/** The day partitions there are, oldest first, as their UTC midnights (epoch ms). */
+async function days(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'log_messages'::regclass`,
+  );
+  return rows
+    .flatMap(({ name }) => {
+      const m = DAY_NAME.exec(name);
+      return m ? [Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))] : [];
+    })
+    .sort((a, b) => a - b);
+}
 
 /**
- * Makes the day partitions from `from` to `to` (UTC days, both included) that are missing. Lines
- * of such a day already in the default partition move into it, in the same transaction.
+ * The log's lock, taken first: writers take the table before the day they write to, so a drop or
+ * detach that took a day first and then waited for the table deadlocked with them.
  */
-export async function ensureLogPartitions(db: Db, from: Date, to: Date): Promise<string[]> {
-  const made: string[] = [];
-  for (let day = startOfDay(from); day <= to; day = new Date(day.getTime() + DAY_MS)) {
-    const name = dayPartition(day);
-    const { rows } = await db.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [
-      name,
-    ]);
-    if (rows[0]?.exists) continue;
-    const [lo, hi] = [day.toISOString(), new Date(day.getTime() + DAY_MS).toISOString()];
-    try {
-      await db.transaction(async (tx) => {
-        await tx.exec(`CREATE TABLE ${name} (LIKE log_messages INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-        await tx.query(
-          `WITH moved AS (DELETE FROM log_messages_default WHERE time >= $1 AND time < $2 RETURNING *)
-           INSERT INTO ${name} SELECT * FROM moved`,
-          [lo, hi],
-        );
+async function lockLog(tx: Queryable, timeout: string): Promise<void> {
+  await tx.exec(`SET LOCAL lock_timeout = '${timeout}'; LOCK TABLE log_messages IN ACCESS EXCLUSIVE MODE`);
+}
+
+const isCode = (e: unknown, ...codes: string[]) => codes.includes((e as { code?: string }).code ?? '');
+
+/**
+ * Makes every day partition from `from` to `to` (UTC days, both included), and any between them and
+ * the days there are, so that the days stay one run between the two end ranges. Lines of the new
+ * days waiting in an end range move into them, and the ends are bounded anew: one transaction,
+ * whose detaching of the ends takes the table's lock for the few milliseconds it lasts, waiting
+ * at most `lockTimeout` for it (55P03 past that). Resolves to the partitions made.
+ */
+export async function ensureLogPartitions(
+  db: Db,
+  from: Date,
+  to: Date,
+  lockTimeout = '10s',
+): Promise<string[]> {
+  const have = await days(db);
+  const first = Math.min(startOfDay(from), have[0] ?? Number.POSITIVE_INFINITY);
+  const last = Math.max(startOfDay(to), have.at(-1) ?? Number.NEGATIVE_INFINITY);
+  const wanted: number[] = [];
+  for (let day = first; day <= last; day += DAY_MS) if (!have.includes(day)) wanted.push(day);
+  if (wanted.length === 0) return [];
+  try {
+    await db.transaction(async (tx) => {
+      await lockLog(tx, lockTimeout);
+      await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${BEFORE}`);
+      await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${LATER}`);
+      for (const day of wanted)
         await tx.exec(
-          `ALTER TABLE log_messages ATTACH PARTITION ${name} FOR VALUES FROM ('${lo}') TO ('${hi}')`,
+          `CREATE TABLE ${dayPartition(new Date(day))} PARTITION OF log_messages
+             FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY_MS)}')`,
         );
-      });
-      made.push(name);
-    } catch (e) {
-      // Another process made it meanwhile.
-      if ((e as { code?: string }).code !== '42P07') throw e;
-    }
+      for (const end of [BEFORE, LATER])
+        await tx.query(
+          `WITH moved AS (DELETE FROM ${end} WHERE time >= $1 AND time < $2 RETURNING *)
+           INSERT INTO log_messages SELECT * FROM moved`,
+          [iso(first), iso(last + DAY_MS)],
+        );
+      await tx.exec(
+        `ALTER TABLE log_messages ATTACH PARTITION ${BEFORE} FOR VALUES FROM (MINVALUE) TO ('${iso(first)}')`,
+      );
+      await tx.exec(
+        `ALTER TABLE log_messages ATTACH PARTITION ${LATER} FOR VALUES FROM ('${iso(last + DAY_MS)}') TO (MAXVALUE)`,
+      );
+    });
+  } catch (e) {
+    // Another process made them meanwhile.
+    if (isCode(e, '42P07')) return [];
+    throw e;
   }
-  return made;
+  return wanted.map((day) => dayPartition(new Date(day)));
 }
 
 /** Today's partition and the next days', so that a day exists before its first line. */
-export const ensureComingDays = (db: Db, now = new Date()) =>
-  ensureLogPartitions(db, now, new Date(now.getTime() + DAYS_AHEAD * DAY_MS));
+export const ensureComingDays = (db: Db, now = new Date(), lockTimeout?: string) =>
+  ensureLogPartitions(db, now, new Date(now.getTime() + DAYS_AHEAD * DAY_MS), lockTimeout);
 
-/** Each owner of a server, with the days their plan keeps. */
-async function ownerRetention(db: Queryable, config: RetentionConfig): Promise<Map<string, number>> {
+/** Each owner of a server (or the one given), with the days their plan keeps. */
+async function ownerRetention(
+  db: Queryable,
+  config: RetentionConfig,
+  owner: string | null = null,
+): Promise<Map<string, number>> {
   const { rows } = await db.query<{
     owner: string;
     valid: boolean;
@@ -95,7 +145,9 @@ async function ownerRetention(db: Queryable, config: RetentionConfig): Promise<M
             sub.plan_period AS period
        FROM services s
        LEFT JOIN subscriptions sub ON sub.user_id = s.user_id AND sub.product_game_id = 'Sentinel'
+      WHERE $1::uuid IS NULL OR s.user_id = $1
       ORDER BY s.user_id, sub.expiration DESC NULLS LAST`,
+    [owner],
   );
   return new Map(rows.map((r) => [r.owner, config.days ?? RETENTION_DAYS[retentionClass(r)]]));
 }
@@ -111,9 +163,8 @@ export async function serviceRetentionDays(
     'SELECT user_id AS owner FROM services WHERE service_id = $1',
     [serviceId],
   );
-  return rows[0]
-    ? ((await ownerRetention(db, config)).get(rows[0].owner) ?? RETENTION_DAYS.none)
-    : RETENTION_DAYS.none;
+  const owner = rows[0]?.owner;
+  return (owner && (await ownerRetention(db, config, owner)).get(owner)) || RETENTION_DAYS.none;
 }
 
 /**
@@ -134,35 +185,31 @@ async function deleteInBatches(db: Db, sql: string, params: unknown[]): Promise<
   }
 }
 
-/** Drops the day partitions wholly before `cutoff`, oldest first, until one finds the lock busy. */
+/**
+ * Drops the day partitions wholly before `cutoff` and moves the range before the days up to the
+ * first day left, in one transaction that gives way after LOCK_TIMEOUT to a long read (55P03:
+ * the next tick tries again). The range before the days then holds nothing but older stragglers.
+ */
 async function dropDaysBefore(db: Db, cutoff: Date): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'log_messages'::regclass AND c.relname ~ '^log_messages_p\\d{8}$' ORDER BY 1`,
-  );
-  const dropped: string[] = [];
-  for (const { name } of rows) {
-    const day = Date.UTC(
-      Number(name.slice(14, 18)),
-      Number(name.slice(18, 20)) - 1,
-      Number(name.slice(20, 22)),
-    );
-    if (day + DAY_MS > cutoff.getTime()) break;
-    try {
-      await db.transaction(async (tx) => {
-        await tx.exec(`SET LOCAL lock_timeout = '${DROP_LOCK_TIMEOUT}'`);
-        await tx.exec(`DROP TABLE ${name}`);
-      });
-      dropped.push(name);
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      // The lock is busy (a long read): the next tick tries again.
-      if (code === '55P03') break;
-      // Another process dropped it first.
-      if (code !== '42P01') throw e;
-    }
+  const all = await days(db);
+  const old = all.filter((day) => day + DAY_MS <= cutoff.getTime());
+  const firstLeft = all.find((day) => day + DAY_MS > cutoff.getTime());
+  if (old.length === 0 || firstLeft === undefined) return [];
+  try {
+    await db.transaction(async (tx) => {
+      await lockLog(tx, LOCK_TIMEOUT);
+      for (const day of old) await tx.exec(`DROP TABLE ${dayPartition(new Date(day))}`);
+      await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${BEFORE}`);
+      await tx.exec(
+        `ALTER TABLE log_messages ATTACH PARTITION ${BEFORE} FOR VALUES FROM (MINVALUE) TO ('${iso(firstLeft)}')`,
+      );
+    });
+  } catch (e) {
+    // 55P03: the lock was busy; 42P01: another process dropped them first.
+    if (isCode(e, '55P03', '42P01')) return [];
+    throw e;
   }
-  return dropped;
+  return old.map((day) => dayPartition(new Date(day)));
 }
 
 /** What is older than `cutoff`, for the owner (their servers) or for everyone (owner null). */
@@ -178,9 +225,9 @@ async function deleteOlder(
     deletedLines: await deleteInBatches(
       db,
       owner === null
-        ? // The days are dropped whole; only lines outside every day are left to delete.
-          `DELETE FROM log_messages_default WHERE ctid IN
-             (SELECT ctid FROM log_messages_default WHERE time < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`
+        ? // The days are dropped whole; only lines older than every day are left to delete.
+          `DELETE FROM ${BEFORE} WHERE ctid IN
+             (SELECT ctid FROM ${BEFORE} WHERE time < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`
         : `DELETE FROM log_messages WHERE (message_id, time) IN
              (SELECT message_id, time FROM log_messages m WHERE m.time < $1 AND ${theirs('m.service_id')}
                LIMIT ${DELETE_BATCH}) RETURNING 1`,
@@ -214,7 +261,10 @@ export async function retentionTick(
   config: RetentionConfig,
   now = new Date(),
 ): Promise<RetentionReport> {
-  await ensureComingDays(db, now);
+  // Two days ahead: a tick that finds the table busy leaves them to the next.
+  await ensureComingDays(db, now, LOCK_TIMEOUT).catch((e) => {
+    if (!isCode(e, '55P03')) throw e;
+  });
   const owners = await ownerRetention(db, config);
   const longest = config.days ?? Math.max(MAX_RETENTION_DAYS, ...owners.values());
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);

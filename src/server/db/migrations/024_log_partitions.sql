@@ -7,11 +7,17 @@
 --   - The stored message_tsv column is gone: the index is over the expression, which the
 --     search repeats.
 --   - rcon_key is a uuid (16 bytes) rather than its text (37).
+-- No foreign key to services: re-bounding the end ranges validates one against services, which
+-- deadlocked with the game's writes, and every line paid its check. Services are never deleted
+-- but marked so; a line whose service is gone anyway (its owner deleted) goes with its day.
 -- A partitioned table's unique keys must hold the partition key: a line's id with its time, and a
 -- resent event is the same (service, key) at the same time, which it always is (the game's event
 -- time, or the time the RCON connector read the line, both kept with the key).
--- Lines outside every day (a game clock far off, lines older than the days made here) go to the
--- default partition; the retention job deletes from it in small batches.
+-- Lines before the first day (older than the days made here) are kept in log_messages_before,
+-- lines past the last (a game clock far ahead) in log_messages_later: ranges to either end, not a
+-- default partition, so the days stay in order and a list in time order reads them one after
+-- another and stops at its page (with a default partition PostgreSQL merges every day instead).
+-- The retention job moves the bounds as it makes and drops days (db/retention.ts).
 
 DROP TRIGGER log_terms_added ON log_messages;
 DROP TRIGGER log_terms_removed ON log_messages;
@@ -23,7 +29,7 @@ ALTER TABLE log_messages RENAME TO log_messages_unpartitioned;
 
 CREATE TABLE log_messages (
   message_id uuid NOT NULL,
-  service_id uuid NOT NULL REFERENCES services ON DELETE CASCADE,
+  service_id uuid NOT NULL,
   link_seq bigint,
   event_name text NOT NULL,
   type text NOT NULL CHECK (type IN ('Service', 'Gameplay')),
@@ -40,22 +46,25 @@ CREATE TABLE log_messages (
   PRIMARY KEY (message_id, time)
 ) PARTITION BY RANGE (time);
 
-CREATE TABLE log_messages_default PARTITION OF log_messages DEFAULT;
-
 -- One partition per UTC day from the oldest line (at most 400 days back) to two days ahead.
 DO $$
 DECLARE
   first date := greatest(
-    coalesce((SELECT min(time) FROM log_messages_unpartitioned), now())::date,
-    (now() - interval '400 days')::date);
+    coalesce((SELECT min(time AT TIME ZONE 'UTC') FROM log_messages_unpartitioned), now() AT TIME ZONE 'UTC')::date,
+    (now() AT TIME ZONE 'UTC' - interval '400 days')::date);
+  last date := (now() AT TIME ZONE 'UTC' + interval '2 days')::date;
   d date;
 BEGIN
-  FOR d IN SELECT generate_series(first, (now() + interval '2 days')::date, interval '1 day')::date LOOP
+  EXECUTE format('CREATE TABLE log_messages_before PARTITION OF log_messages FOR VALUES FROM (MINVALUE) TO (%L)',
+    first::timestamp AT TIME ZONE 'UTC');
+  FOR d IN SELECT generate_series(first, last, interval '1 day')::date LOOP
     EXECUTE format(
       'CREATE TABLE %I PARTITION OF log_messages FOR VALUES FROM (%L) TO (%L)',
       'log_messages_p' || to_char(d, 'YYYYMMDD'),
       d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
   END LOOP;
+  EXECUTE format('CREATE TABLE log_messages_later PARTITION OF log_messages FOR VALUES FROM (%L) TO (MAXVALUE)',
+    (last + 1)::timestamp AT TIME ZONE 'UTC');
 END $$;
 
 INSERT INTO log_messages (message_id, service_id, link_seq, event_name, type, level, time, analyzer_status,

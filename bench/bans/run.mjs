@@ -1,0 +1,115 @@
+// Bans import bench (issue 32): 100 consoles read the log list (200,000 lines, 50 linked game
+// servers) twice a second each, while an admin imports 30,000-line bans.txt lists one after
+// another into a linked server, and in alternating phases while nobody imports. Target: the
+// consoles' p99 during imports at most 1.2× their p99 without, in the same run; each import
+// completes. Phases alternate (with, without, without, with, …) so the machine's drift is not
+// charged to either.
+import { runClients, summarize } from '../api/clients.mjs';
+import { startBenchServer } from '../api/server.mjs';
+import { percentile, ratio, round } from '../lib/stats.mjs';
+
+export const needsBrowser = false;
+export const TARGETS = { p99Ratio: 1.2, lines: 30_000 };
+const CLIENTS = 100;
+const CLIENT_RATE = 2;
+const WARM_UP_SECONDS = 3;
+
+/** A list of `lines` bans of players never seen, `EOSID,name` each. */
+function banList(lines, first) {
+  return Array.from(
+    { length: lines },
+    (_, i) => `0002${(first + i).toString(16).padStart(28, '0')},Griefer ${first + i}`,
+  ).join('\n');
+}
+
+export async function run({ quick, log }) {
+  const rounds = quick ? 1 : 3;
+  const seconds = quick ? 8 : 15;
+  const server = await startBenchServer({ BENCH_LOG_ROWS: '200000', BENCH_SERVERS: '50' });
+  try {
+    let n = 0;
+    const path = () => `/v4/sentinel/logMessages?serviceId=${server.serviceIds[n++ % 50]}&pageSize=100`;
+    const consoles = (s, latencies) =>
+      runClients({
+        url: server.url,
+        token: server.token,
+        path,
+        clients: CLIENTS,
+        ratePerClient: CLIENT_RATE,
+        seconds: s,
+        latencies,
+      });
+    await consoles(WARM_UP_SECONDS);
+    const without = [];
+    const during = [];
+    const imports = [];
+    let next = 0x100000;
+    for (let r = 0; r < rounds; r++)
+      for (const importing of r % 2 === 0 ? [true, false] : [false, true]) {
+        let stop = false;
+        const importer = importing
+          ? (async () => {
+              while (!stop) {
+                const body = banList(TARGETS.lines, next);
+                next += TARGETS.lines;
+                const t0 = performance.now();
+                const res = await fetch(
+                  `${server.url}/v4/sentinel/services/${server.serviceIds[0]}/bans.txt`,
+                  {
+                    method: 'POST',
+                    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
+                    body,
+                  },
+                );
+                await res.arrayBuffer();
+                if (res.status !== 204) throw new Error(`import answered ${res.status}`);
+                imports.push(performance.now() - t0);
+              }
+            })()
+          : null;
+        const f = await consoles(seconds, importing ? during : without);
+        stop = true;
+        await importer;
+        log(`  round ${r + 1} ${importing ? 'importing' : 'quiet'}: consoles p99 ${f.p99Ms} ms`);
+      }
+    const w = summarize(without, seconds * rounds, 0);
+    const d = summarize(during, seconds * rounds, 0);
+    return {
+      clients: CLIENTS,
+      rounds,
+      seconds,
+      without: w,
+      during: d,
+      p99Ratio: ratio(d.p99Ms, w.p99Ms),
+      imports: {
+        count: imports.length,
+        lines: TARGETS.lines,
+        p50Ms: round(percentile(imports, 0.5)),
+        maxMs: round(Math.max(...imports)),
+      },
+      targets: TARGETS,
+      ...(await server.memory()),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function table(f) {
+  return [
+    { bench: 'consoles without imports', p50: `${f.without.p50Ms} ms`, p99: `${f.without.p99Ms} ms` },
+    {
+      bench: `consoles during ${f.imports.lines.toLocaleString('en')}-line bans imports`,
+      p50: `${f.during.p50Ms} ms`,
+      p99: `${f.during.p99Ms} ms`,
+      'vs baseline': `${f.p99Ratio}×`,
+      target: `≤ ${TARGETS.p99Ratio}×`,
+    },
+    {
+      bench: 'bans import',
+      p50: `${f.imports.p50Ms} ms`,
+      p99: `max ${f.imports.maxMs} ms`,
+      target: `${f.imports.count} imports completed`,
+    },
+  ];
+}
