@@ -55,7 +55,10 @@ async function until(what: string, check: () => boolean | Promise<boolean>): Pro
   }
 }
 
-const running = (s: Started) => until('the start', () => s.output().includes('Palisade is running at'));
+const running = (s: Started) =>
+  until('the start', () => s.output().includes('Palisade is running at')).catch((e) => {
+    throw new Error(`${(e as Error).message}; it printed:\n${s.output()}`);
+  });
 
 /** Processes whose command line names the data folder: the database server and its watchdog. */
 function databaseProcesses(): number[] {
@@ -70,7 +73,11 @@ function databaseProcesses(): number[] {
   return found;
 }
 
-const noDatabaseLeft = () => until('no database process', () => databaseProcesses().length === 0);
+/** No database process left, and the folder free (the server took its lock away last). */
+const noDatabaseLeft = async () => {
+  await until('no database process', () => databaseProcesses().length === 0);
+  await until('the lock to go', () => !existsSync(join(dataDir, 'palisade.lock')));
+};
 
 /** A query on the install's database, as its own secrets and running server say. */
 async function query<T>(sql: string): Promise<T[]> {
@@ -121,7 +128,6 @@ it(
     process.kill(-s.child.pid!, 'SIGINT');
     expect(await s.exited).toBe(0);
     await noDatabaseLeft();
-    expect(existsSync(join(dataDir, 'palisade.lock'))).toBe(false);
 
     // SIGTERM to the start script alone.
     s = start();
@@ -140,11 +146,12 @@ it(
     await noDatabaseLeft();
 
     // SIGKILL of everything at once: the watchdog stops the database; the next start finds the
-    // stale lock and recovers.
+    // stale lock (its process is gone) and recovers.
     s = start();
     await running(s);
     process.kill(-s.child.pid!, 'SIGKILL');
-    await noDatabaseLeft();
+    await until('no database process', () => databaseProcesses().length === 0);
+    expect(existsSync(join(dataDir, 'palisade.lock'))).toBe(true);
     s = start();
     await running(s);
     expect(await marker()).toBe(1);
