@@ -22,7 +22,7 @@ import { joinCluster, sharedSecret } from './cluster/nodes.ts';
 import type { Links, ServerConfig, ServerContext, TokenLifetimes } from './context.ts';
 import { type Db, openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
-import { ensureComingDays, retentionTick } from './db/retention.ts';
+import { ensureComingWeeks, retentionTick } from './db/retention.ts';
 import { readText } from './http/body.ts';
 import { createCallers } from './http/callers.ts';
 import { createApiRouter, type Env } from './http/router.ts';
@@ -209,7 +209,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   let bus: Bus | null = null;
   try {
     await migrate(db);
-    await ensureComingDays(db);
+    await ensureComingWeeks(db);
     // Other processes on the same PostgreSQL hear this one over LISTEN/NOTIFY (docs/api.md "Scale-out").
     // The link server sweeps the links of processes that stopped (a restart's predecessor too).
     bus = await createPgBus({ databaseUrl: opts.databaseUrl, schema: opts.dbSchema, db });

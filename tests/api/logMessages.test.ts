@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage, Page } from '../../src/domain/api.ts';
-import { dayPartition, ensureLogPartitions } from '../../src/server/db/retention.ts';
+import { ensureLogPartitions, logPartition } from '../../src/server/db/retention.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
@@ -231,9 +231,9 @@ describe('exact cursors', () => {
   });
 });
 
-describe('days', () => {
-  // Lines of the last four days, each in its day's partition, and the same words in 2001, which
-  // falls before every day and is kept in the range before them.
+describe('weeks', () => {
+  // Lines of the last four days, each in its week's partition, and the same words in 2001, which
+  // falls before every week and is kept in the range before them.
   const DAY = 86_400;
   const now = Math.floor(Date.now() / 1000);
   const SPREAD: Row[] = Array.from({ length: 24 }, (_, i) => ({
@@ -252,7 +252,7 @@ describe('days', () => {
     await insert(SPREAD);
   });
 
-  it('keeps each line in its day, and one before every day in the range before them', async () => {
+  it('keeps each line in its week, and one before every week in the range before them', async () => {
     const { rows } = await t.server.db.query<{ id: string; part: string }>(
       'SELECT message_id AS id, tableoid::regclass::text AS part FROM log_messages WHERE message_id = ANY($1::uuid[])',
       [SPREAD.map((r) => r.id)],
@@ -260,11 +260,11 @@ describe('days', () => {
     const where = new Map(rows.map((r) => [r.id, r.part]));
     for (const r of SPREAD)
       expect(where.get(r.id)).toBe(
-        r.time < now - 5 * DAY ? 'log_messages_before' : dayPartition(new Date(r.time * 1000)),
+        r.time < now - 5 * DAY ? 'log_messages_before' : logPartition(new Date(r.time * 1000)),
       );
   });
 
-  it('finds words across the days in time order, with exact cursors, and websearch operators', async () => {
+  it('finds words across the weeks in time order, with exact cursors, and websearch operators', async () => {
     const byTime = [...SPREAD].sort((a, b) => b.time - a.time).map((r) => r.id);
     const all = await list({ ...window, message: 'zebra grazing' });
     expect(ids(all)).toEqual(byTime);

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DAYS } from '../../src/domain/plans.ts';
 import {
-  dayPartition,
   ensureLogPartitions,
+  logPartition,
   retentionTick,
   serviceRetentionDays,
 } from '../../src/server/db/retention.ts';
@@ -100,11 +100,11 @@ describe('by plan', () => {
     );
   });
 
-  it('keeps what each plan keeps, drops the days no plan keeps, and reports it', async () => {
+  it('keeps what each plan keeps, drops the weeks no plan keeps, and reports it', async () => {
     expect(RETENTION_DAYS).toMatchObject({ yearly: 90, monthly: 30, none: 7 });
     const report = await retentionTick(t.server.db, {});
-    expect(report.droppedDays).toContain(dayPartition(ago(100)));
-    expect(report.droppedDays).not.toContain(dayPartition(ago(40)));
+    expect(report.droppedWeeks).toContain(logPartition(ago(100)));
+    expect(report.droppedWeeks).not.toContain(logPartition(ago(40)));
     expect(await tags(servers.yearly)).toEqual(['kept 1 days', 'kept 20 days', 'kept 40 days']);
     expect(await tags(servers.monthly)).toEqual(['kept 1 days', 'kept 20 days']);
     expect(await tags(servers.none)).toEqual(['kept 1 days']);
@@ -132,10 +132,10 @@ describe('by plan', () => {
     );
   });
 
-  it('takes the operator’s days for every owner, by whole days where that is enough', async () => {
+  it('takes the operator’s days for every owner, by whole weeks where that is enough', async () => {
     const report = await retentionTick(t.server.db, { days: 10 });
-    expect(report.droppedDays).toEqual(
-      expect.arrayContaining([dayPartition(ago(20)), dayPartition(ago(40))]),
+    expect(report.droppedWeeks).toEqual(
+      expect.arrayContaining([logPartition(ago(20)), logPartition(ago(40))]),
     );
     expect(report.deletedLines).toBe(0);
     for (const id of Object.values(servers)) expect(await tags(id)).toEqual(['kept 1 days']);
@@ -143,7 +143,7 @@ describe('by plan', () => {
 });
 
 describe('alongside the game and the consoles', () => {
-  it('never waits on a reader: a day held by a long read is left for the next pass', async () => {
+  it('never waits on a reader: a week held by a long read is left for the next pass', async () => {
     await ensureLogPartitions(t.server.db, ago(120), ago(119));
     await line(servers.yearly, 119.5, 'kept 119 days');
     const reader = new pg.Client({ connectionString: testDatabaseUrl() });
@@ -153,10 +153,10 @@ describe('alongside the game and the consoles', () => {
       await reader.query('BEGIN');
       await reader.query('SELECT count(*) FROM log_messages');
       const first = await retentionTick(t.server.db, {});
-      expect(first.droppedDays).not.toContain(dayPartition(ago(119.5)));
+      expect(first.droppedWeeks).not.toContain(logPartition(ago(119.5)));
       await reader.query('COMMIT');
       const second = await retentionTick(t.server.db, {});
-      expect(second.droppedDays).toContain(dayPartition(ago(119.5)));
+      expect(second.droppedWeeks).toContain(logPartition(ago(119.5)));
     } finally {
       await reader.end();
     }
@@ -191,7 +191,7 @@ describe('alongside the game and the consoles', () => {
     // hourly job does; within a few passes the writes leave it a moment.
     const dropped: string[] = [];
     for (let pass = 0; pass < 50 && dropped.length === 0; pass++)
-      dropped.push(...(await retentionTick(t.server.db, {})).droppedDays);
+      dropped.push(...(await retentionTick(t.server.db, {})).droppedWeeks);
     writing = false;
     await game;
     expect(dropped.length).toBeGreaterThan(0);

@@ -2,25 +2,29 @@
 // sessions and the activity trail older than the owner's plan allows are removed, and none of it
 // by a long statement that holds others up.
 //
-// The log is partitioned by UTC day (migration 024). What no owner keeps any longer goes by
-// dropping whole days: a DROP takes the table's lock for an instant, and is tried with a short
+// The log is partitioned by UTC week (migration 024). What no owner keeps any longer goes by
+// dropping whole weeks, once past: a DROP takes the table's lock for an instant, and is tried with a short
 // lock timeout so that it never queues requests behind a long read (it waits for the next tick
 // instead). What only some owners keep (a monthly plan's 30 days beside a yearly plan's 90) goes
 // in small batches of rows, each its own short statement; so do sessions, the activity trail and
-// stragglers in the range before the first day. On an install
+// stragglers in the range before the first week. On an install
 // whose owners all keep the same days (one plan, or the operator's PALISADE_RETENTION_DAYS), lines
-// go by whole days only.
+// go by whole weeks only, each within a week of passing its owners' retention.
 
 import { MAX_RETENTION_DAYS, RETENTION_DAYS, retentionClass } from '../../domain/plans.ts';
 import type { Db, Queryable } from './db.ts';
 
 const DAY_MS = 86_400_000;
-/** Days made ahead of the clock, so a day's partition exists before its first line. */
+/** A partition of the log spans a week, from Monday 00:00 UTC (migration 024). */
+const WEEK_MS = 7 * DAY_MS;
+/** The first Monday of the epoch, 1970-01-05: weeks are counted from it. */
+const MONDAY_MS = 4 * DAY_MS;
+/** How far ahead of the clock the partitions reach, so a week's exists before its first line. */
 const DAYS_AHEAD = 2;
 /** Rows a batched delete removes per statement: a few milliseconds each. */
 export const DELETE_BATCH = 2_000;
 /**
- * How long the retention job waits for the table's lock (to drop days, or bound the end ranges);
+ * How long the retention job waits for the table's lock (to drop weeks, or bound the end ranges);
  * requests that come meanwhile queue behind it, so it gives way soon and leaves it to the next tick.
  */
 const LOCK_TIMEOUT = '50ms';
@@ -31,41 +35,44 @@ export interface RetentionConfig {
 }
 
 export interface RetentionReport {
-  droppedDays: string[];
+  droppedWeeks: string[];
   deletedLines: number;
   deletedSessions: number;
   deletedActivity: number;
 }
 
-/** log_messages_p20261128: the partition of that UTC day. */
-export const dayPartition = (day: Date) =>
-  `log_messages_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
-
-const startOfDay = (t: Date) => Math.floor(t.getTime() / DAY_MS) * DAY_MS;
+const startOfWeek = (ms: number) => Math.floor((ms - MONDAY_MS) / WEEK_MS) * WEEK_MS + MONDAY_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The ranges before the first day and after the last (migration 024). */
+/** log_messages_w20261123: the partition of the week (from Monday, UTC) holding that moment. */
+export const logPartition = (t: Date) =>
+  `log_messages_w${iso(startOfWeek(t.getTime())).slice(0, 10).replaceAll('-', '')}`;
+
+/** The ranges before the first week and after the last (migration 024). */
 const BEFORE = 'log_messages_before';
 const LATER = 'log_messages_later';
-const DAY_NAME = /^log_messages_p(\d{4})(\d{2})(\d{2})$/;
+/** A line's columns but the words, which PostgreSQL makes from the message (migration 024). */
+const STORED_COLUMNS = `message_id, service_id, link_seq, event_name, type, level, time, analyzer_status, metadata,
+  message, translations, grouping_key, group_repeat, rcon_key`;
+const WEEK_NAME = /^log_messages_w(\d{4})(\d{2})(\d{2})$/;
 
-/** The day partitions there are, oldest first, as their UTC midnights (epoch ms). */
-async function days(db: Queryable): Promise<number[]> {
+/** The week partitions there are, oldest first, as the moments they start (epoch ms). */
+async function weeks(db: Queryable): Promise<number[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent = 'log_messages'::regclass`,
   );
   return rows
     .flatMap(({ name }) => {
-      const m = DAY_NAME.exec(name);
+      const m = WEEK_NAME.exec(name);
       return m ? [Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))] : [];
     })
     .sort((a, b) => a - b);
 }
 
 /**
- * The log's lock, taken first: writers take the table before the day they write to, so a drop or
- * detach that took a day first and then waited for the table deadlocked with them.
+ * The log's lock, taken first: writers take the table before the week they write to, so a drop or
+ * detach that took a week first and then waited for the table deadlocked with them.
  */
 async function lockLog(tx: Queryable, timeout: string): Promise<void> {
   await tx.exec(`SET LOCAL lock_timeout = '${timeout}'; LOCK TABLE log_messages IN ACCESS EXCLUSIVE MODE`);
@@ -74,9 +81,9 @@ async function lockLog(tx: Queryable, timeout: string): Promise<void> {
 const isCode = (e: unknown, ...codes: string[]) => codes.includes((e as { code?: string }).code ?? '');
 
 /**
- * Makes every day partition from `from` to `to` (UTC days, both included), and any between them and
- * the days there are, so that the days stay one run between the two end ranges. Lines of the new
- * days waiting in an end range move into them, and the ends are bounded anew: one transaction,
+ * Makes the week partitions holding `from` and `to` and every one between them and the weeks there
+ * are, so that the weeks stay one run between the two end ranges. Lines of the new weeks waiting
+ * in an end range move into them, and the ends are bounded anew: one transaction,
  * whose detaching of the ends takes the table's lock for the few milliseconds it lasts, waiting
  * at most `lockTimeout` for it (55P03 past that). Resolves to the partitions made.
  */
@@ -86,33 +93,33 @@ export async function ensureLogPartitions(
   to: Date,
   lockTimeout = '10s',
 ): Promise<string[]> {
-  const have = await days(db);
-  const first = Math.min(startOfDay(from), have[0] ?? Number.POSITIVE_INFINITY);
-  const last = Math.max(startOfDay(to), have.at(-1) ?? Number.NEGATIVE_INFINITY);
+  const have = await weeks(db);
+  const first = Math.min(startOfWeek(from.getTime()), have[0] ?? Number.POSITIVE_INFINITY);
+  const last = Math.max(startOfWeek(to.getTime()), have.at(-1) ?? Number.NEGATIVE_INFINITY);
   const wanted: number[] = [];
-  for (let day = first; day <= last; day += DAY_MS) if (!have.includes(day)) wanted.push(day);
+  for (let week = first; week <= last; week += WEEK_MS) if (!have.includes(week)) wanted.push(week);
   if (wanted.length === 0) return [];
   try {
     await db.transaction(async (tx) => {
       await lockLog(tx, lockTimeout);
       await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${BEFORE}`);
       await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${LATER}`);
-      for (const day of wanted)
+      for (const week of wanted)
         await tx.exec(
-          `CREATE TABLE ${dayPartition(new Date(day))} PARTITION OF log_messages
-             FOR VALUES FROM ('${iso(day)}') TO ('${iso(day + DAY_MS)}')`,
+          `CREATE TABLE ${logPartition(new Date(week))} PARTITION OF log_messages
+             FOR VALUES FROM ('${iso(week)}') TO ('${iso(week + WEEK_MS)}')`,
         );
       for (const end of [BEFORE, LATER])
         await tx.query(
-          `WITH moved AS (DELETE FROM ${end} WHERE time >= $1 AND time < $2 RETURNING *)
-           INSERT INTO log_messages SELECT * FROM moved`,
-          [iso(first), iso(last + DAY_MS)],
+          `WITH moved AS (DELETE FROM ${end} WHERE time >= $1 AND time < $2 RETURNING ${STORED_COLUMNS})
+           INSERT INTO log_messages (${STORED_COLUMNS}) SELECT ${STORED_COLUMNS} FROM moved`,
+          [iso(first), iso(last + WEEK_MS)],
         );
       await tx.exec(
         `ALTER TABLE log_messages ATTACH PARTITION ${BEFORE} FOR VALUES FROM (MINVALUE) TO ('${iso(first)}')`,
       );
       await tx.exec(
-        `ALTER TABLE log_messages ATTACH PARTITION ${LATER} FOR VALUES FROM ('${iso(last + DAY_MS)}') TO (MAXVALUE)`,
+        `ALTER TABLE log_messages ATTACH PARTITION ${LATER} FOR VALUES FROM ('${iso(last + WEEK_MS)}') TO (MAXVALUE)`,
       );
     });
   } catch (e) {
@@ -120,11 +127,11 @@ export async function ensureLogPartitions(
     if (isCode(e, '42P07')) return [];
     throw e;
   }
-  return wanted.map((day) => dayPartition(new Date(day)));
+  return wanted.map((week) => logPartition(new Date(week)));
 }
 
-/** Today's partition and the next days', so that a day exists before its first line. */
-export const ensureComingDays = (db: Db, now = new Date(), lockTimeout?: string) =>
+/** The partitions of this week and of the days just ahead, so a week exists before its first line. */
+export const ensureComingWeeks = (db: Db, now = new Date(), lockTimeout?: string) =>
   ensureLogPartitions(db, now, new Date(now.getTime() + DAYS_AHEAD * DAY_MS), lockTimeout);
 
 /** Each owner of a server (or the one given), with the days their plan keeps. */
@@ -186,19 +193,19 @@ async function deleteInBatches(db: Db, sql: string, params: unknown[]): Promise<
 }
 
 /**
- * Drops the day partitions wholly before `cutoff` and moves the range before the days up to the
- * first day left, in one transaction that gives way after LOCK_TIMEOUT to a long read (55P03:
- * the next tick tries again). The range before the days then holds nothing but older stragglers.
+ * Drops the week partitions wholly before `cutoff` and moves the range before the weeks up to the
+ * first week left, in one transaction that gives way after LOCK_TIMEOUT to a long read (55P03:
+ * the next tick tries again). The range before the weeks then holds nothing but older stragglers.
  */
-async function dropDaysBefore(db: Db, cutoff: Date): Promise<string[]> {
-  const all = await days(db);
-  const old = all.filter((day) => day + DAY_MS <= cutoff.getTime());
-  const firstLeft = all.find((day) => day + DAY_MS > cutoff.getTime());
+async function dropWeeksBefore(db: Db, cutoff: Date): Promise<string[]> {
+  const all = await weeks(db);
+  const old = all.filter((week) => week + WEEK_MS <= cutoff.getTime());
+  const firstLeft = all.find((week) => week + WEEK_MS > cutoff.getTime());
   if (old.length === 0 || firstLeft === undefined) return [];
   try {
     await db.transaction(async (tx) => {
       await lockLog(tx, LOCK_TIMEOUT);
-      for (const day of old) await tx.exec(`DROP TABLE ${dayPartition(new Date(day))}`);
+      for (const week of old) await tx.exec(`DROP TABLE ${logPartition(new Date(week))}`);
       await tx.exec(`ALTER TABLE log_messages DETACH PARTITION ${BEFORE}`);
       await tx.exec(
         `ALTER TABLE log_messages ATTACH PARTITION ${BEFORE} FOR VALUES FROM (MINVALUE) TO ('${iso(firstLeft)}')`,
@@ -209,7 +216,7 @@ async function dropDaysBefore(db: Db, cutoff: Date): Promise<string[]> {
     if (isCode(e, '55P03', '42P01')) return [];
     throw e;
   }
-  return old.map((day) => dayPartition(new Date(day)));
+  return old.map((week) => logPartition(new Date(week)));
 }
 
 /** What is older than `cutoff`, for the owner (their servers) or for everyone (owner null). */
@@ -217,7 +224,7 @@ async function deleteOlder(
   db: Db,
   cutoff: Date,
   owner: string | null,
-): Promise<Omit<RetentionReport, 'droppedDays'>> {
+): Promise<Omit<RetentionReport, 'droppedWeeks'>> {
   const theirs = (column: string) =>
     owner === null ? 'true' : `${column} IN (SELECT service_id FROM services WHERE user_id = $2)`;
   const params = owner === null ? [cutoff] : [cutoff, owner];
@@ -225,7 +232,7 @@ async function deleteOlder(
     deletedLines: await deleteInBatches(
       db,
       owner === null
-        ? // The days are dropped whole; only lines older than every day are left to delete.
+        ? // The weeks are dropped whole; only lines older than every week are left to delete.
           `DELETE FROM ${BEFORE} WHERE ctid IN
              (SELECT ctid FROM ${BEFORE} WHERE time < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`
         : `DELETE FROM log_messages WHERE (message_id, time) IN
@@ -253,7 +260,7 @@ async function deleteOlder(
 }
 
 /**
- * One pass: the coming days' partitions made, and everything past its owner's retention removed.
+ * One pass: the coming week's partitions made, and everything past its owner's retention removed.
  * Processes sharing a database may run passes at once: each step is safe to race.
  */
 export async function retentionTick(
@@ -262,14 +269,14 @@ export async function retentionTick(
   now = new Date(),
 ): Promise<RetentionReport> {
   // Two days ahead: a tick that finds the table busy leaves them to the next.
-  await ensureComingDays(db, now, LOCK_TIMEOUT).catch((e) => {
+  await ensureComingWeeks(db, now, LOCK_TIMEOUT).catch((e) => {
     if (!isCode(e, '55P03')) throw e;
   });
   const owners = await ownerRetention(db, config);
   const longest = config.days ?? Math.max(MAX_RETENTION_DAYS, ...owners.values());
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const report: RetentionReport = {
-    droppedDays: await dropDaysBefore(db, daysAgo(longest)),
+    droppedWeeks: await dropWeeksBefore(db, daysAgo(longest)),
     ...(await deleteOlder(db, daysAgo(longest), null)),
   };
   for (const [owner, days] of owners) {
