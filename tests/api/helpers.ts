@@ -171,17 +171,20 @@ export async function linkGameServers(
 /** The statements `db` ran while `fn` ran. */
 export async function recording(db: Db, fn: () => Promise<void>): Promise<string[]> {
   const ran: string[] = [];
-  const { query } = db;
-  const spy = <F>(f: F) =>
-    ((sql: string, ...rest: unknown[]) => {
+  // Both of the database's pools: a list's first page and count go through Db.generic.
+  const targets = [db, db.generic];
+  const originals = targets.map((t) => t.query);
+  for (const [i, t] of targets.entries()) {
+    const query = originals[i]!;
+    t.query = ((sql: string, ...rest: unknown[]) => {
       ran.push(sql);
-      return (f as (...a: unknown[]) => unknown).call(db, sql, ...rest);
-    }) as F;
-  db.query = spy(query);
+      return (query as (...a: unknown[]) => unknown).call(t, sql, ...rest);
+    }) as typeof query;
+  }
   try {
     await fn();
   } finally {
-    db.query = query;
+    for (const [i, t] of targets.entries()) t.query = originals[i]!;
   }
   return ran;
 }

@@ -14,6 +14,13 @@ export interface Queryable {
 }
 
 export interface Db extends Queryable {
+  /**
+   * The same database, for named statements whose generic plan suits every value: each is planned
+   * once per connection and never again. PostgreSQL's own choice kept planning the log's pages for
+   * each request (1.7 ms over its partitions, against 0.2 ms to run), since a generic plan, pruned
+   * only when it runs, looks dearer than it is.
+   */
+  generic: Queryable;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -49,6 +56,12 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
     ...(schema ? [`-c search_path=${schema},public`] : []),
   ].join(' ');
   const pool = new pg.Pool({ connectionString: url, types, max: 8, options });
+  const genericPool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 4,
+    options: `${options} -c plan_cache_mode=force_generic_plan`,
+  });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: unknown[], name?: string) => ({
@@ -60,6 +73,7 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
   });
   return {
     ...wrap(pool),
+    generic: wrap(genericPool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -74,6 +88,8 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool.end()]);
+    },
   };
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '../../domain/api.ts';
 import { PAGE_SIZE_MAX, UUID } from '../../domain/constants.ts';
 import { PAGE_MAX } from '../../domain/limits.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { validation } from './errors.ts';
 
 /** Positional parameters collected while SQL is assembled. */
@@ -22,8 +22,11 @@ type ValueType = 'text' | 'uuid' | 'int' | 'float';
 export type Filter =
   /** Equality; a malformed uuid/number matches nothing rather than failing. */
   | { kind: 'exact'; expr: string; type?: ValueType }
-  /** Comma-separated list of exact values. */
-  | { kind: 'in'; expr: string; type?: ValueType }
+  /**
+   * Comma-separated list of exact values; `perValue` where the plan depends on which (a rare value
+   * read through an index, a common one by walking the list's order).
+   */
+  | { kind: 'in'; expr: string; type?: ValueType; perValue?: true }
   /** Case-insensitive contains, with % and _ taken literally. */
   | { kind: 'ilike'; exprs: string[] }
   /** English full-text (websearch syntax) or case-insensitive contains, over any of the columns. */
@@ -128,7 +131,9 @@ function filterSql(f: Filter, field: string, value: string, p: Params): Conditio
     case 'in': {
       const items = value.split(',').map((v) => v.trim());
       const ok = items.filter((v) => typed(v, field, f.type).ok);
-      return ok.length ? `${f.expr} = ANY(${p.add(ok)}${typed('', field, f.type).cast}[])` : 'false';
+      if (ok.length === 0) return 'false';
+      const sql = `${f.expr} = ANY(${p.add(ok)}${typed('', field, f.type).cast}[])`;
+      return f.perValue ? { perValue: sql } : sql;
     }
     case 'ilike': {
       const like = p.add(escapeLike(value));
@@ -264,9 +269,15 @@ function nameOf(sql: string): string | undefined {
   return name;
 }
 
-/** A list's reads, named when `hot` (a first page or a count). */
-const read = <T>(db: Queryable, sql: string, values: unknown[], hot: boolean) =>
-  db.query<T>(sql, values, hot ? nameOf(sql) : undefined);
+/**
+ * A list's reads. When `hot` (a first page or a count) it is a named statement run with its generic
+ * plan (Db.generic), planned once per connection; otherwise it is planned for its values.
+ */
+function read<T>(db: Queryable, sql: string, values: unknown[], hot: boolean) {
+  const name = hot ? nameOf(sql) : undefined;
+  const generic = (db as Partial<Db>).generic;
+  return name && generic ? generic.query<T>(sql, values, name) : db.query<T>(sql, values, name);
+}
 
 interface Counting {
   /** Exact up to this many. */

@@ -105,7 +105,7 @@ export async function importedBanTargets(
        SELECT id, 'EOS', eos, name FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(id, eos, name)`,
       [ids, unseen.map((l) => l.eosId), unseen.map((l) => l.name ?? '')],
     );
-    unseen.forEach((l, i) => known.set(l.eosId, ids[i]!));
+    for (const [i, l] of unseen.entries()) known.set(l.eosId, ids[i]!);
   }
   return lines.map((l) => known.get(l.eosId)!);
 }
