@@ -317,3 +317,33 @@ it('has no route that changes or deletes an entry, and the table refuses it too'
   await expect(t.server.db.query('DELETE FROM activity')).rejects.toThrow(/cannot be changed/);
   expect((await own(owner)).find((e) => e.activityId === entry.activityId)).toEqual(entry);
 });
+
+it("puts an outsider's refused writes in their own trail only, never on a server or group they cannot see", async () => {
+  const planted = [
+    () => call(t.base, stranger, 'PATCH', `/sentinel/services/${serviceId}`, { nickname: '=HYPERLINK("x")' }),
+    () => call(t.base, stranger, 'POST', '/sentinel/chat', { serviceId, message: '=cmd|calc' }),
+    () =>
+      call(t.base, stranger, 'POST', '/sentinel/gameCommands', { type: 'admin', command: 'x', serviceId }),
+    () =>
+      call(t.base, stranger, 'POST', '/sentinel/gameCommands', { type: 'broadcast', message: 'x', groupId }),
+    () =>
+      call(t.base, stranger, 'POST', '/sentinel/serviceBans', { serviceId, playerId: EOS, comments: '=x' }),
+    () => call(t.base, stranger, 'PATCH', `/sentinel/groups/${groupId}`, { name: 'Taken over' }),
+  ];
+  const entries: ActivityEntry[] = [];
+  for (const write of planted) {
+    const before = new Set((await own(stranger)).map((e) => e.activityId));
+    const r = await write();
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    entries.push(...(await own(stranger)).filter((e) => !before.has(e.activityId)));
+  }
+  // Refused writes are still the caller's to see in their own trail.
+  expect(entries.length).toBeGreaterThan(0);
+  for (const e of entries) expect(e).toMatchObject({ outcome: 'forbidden', serviceIds: [], groupIds: [] });
+  const ids = new Set(entries.map((e) => e.activityId));
+  for (const scope of [`serviceId=${serviceId}`, `groupId=${groupId}`]) {
+    const trail = await trailOf(owner, scope);
+    expect(trail.status).toBe(200);
+    expect(trail.body.results.filter((e: ActivityEntry) => ids.has(e.activityId))).toEqual([]);
+  }
+});

@@ -14,6 +14,7 @@ import { uuidv7 } from '../crypto.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiException, fromDatabaseError } from '../http/errors.ts';
+import { bitsOnEach } from '../model/permissions.ts';
 import { LIMITS, type Publisher } from '../realtime/publisher.ts';
 import { describeWrite } from './describe.ts';
 
@@ -61,7 +62,9 @@ export function noteRow(row: Record<string, unknown>): void {
   if (typeof g === 'string' && UUID.test(g)) w.groupIds.add(g.toLowerCase());
 }
 
-function factsOf(w: Write) {
+type Facts = ReturnType<typeof describeWrite>;
+
+function factsOf(w: Write): Facts {
   const f = describeWrite(w.method, w.route, w.params, w.body);
   return {
     ...f,
@@ -70,9 +73,26 @@ function factsOf(w: Write) {
   };
 }
 
-/** Inserts the entry once: a request's concurrent transactions share its id. */
-async function insertEntry(q: Queryable, w: Write, outcome: string): Promise<void> {
+/**
+ * A write that did not happen names the servers and groups the caller can see, no others: the
+ * ids come from the request, and an outsider's refused write must not plant entries (their text
+ * included) in another owner's trail. It stays in the caller's own.
+ */
+async function seenFacts(q: Queryable, w: Write): Promise<Facts> {
   const f = factsOf(w);
+  const [services, groups] = await Promise.all([
+    bitsOnEach(q, 'service', f.serviceIds, w.caller.userId),
+    bitsOnEach(q, 'group', f.groupIds, w.caller.userId),
+  ]);
+  return {
+    ...f,
+    serviceIds: f.serviceIds.filter((_, i) => services[i] !== null),
+    groupIds: f.groupIds.filter((_, i) => groups[i] !== null),
+  };
+}
+
+/** Inserts the entry once: a request's concurrent transactions share its id. */
+async function insertEntry(q: Queryable, w: Write, outcome: string, f: Facts = factsOf(w)): Promise<void> {
   await q.query(
     `INSERT INTO activity (activity_id, user_id, application_id, method, route, kind, action, target, summary,
                            service_ids, group_ids, outcome)
@@ -145,8 +165,8 @@ export async function withTrail(
   // refusal is the caller's to hear, and a chat line already reached the game.
   const settle = async (outcome: string) => {
     try {
-      if (!w.recorded) await insertEntry(db, w, outcome);
-      const f = factsOf(w);
+      const f = w.recorded || outcome === 'ok' ? factsOf(w) : await seenFacts(db, w);
+      if (!w.recorded) await insertEntry(db, w, outcome, f);
       const channels = [
         ...f.serviceIds.map((id) => channelFor('services', id)),
         ...f.groupIds.map((id) => channelFor('groups', id)),
