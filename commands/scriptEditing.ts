@@ -81,6 +81,8 @@ export interface TestReport {
   output: string;
   error: string | null;
   actions: Action[];
+  /** Actions the tester counted past the ones it lists. */
+  actionsOmitted?: number;
   durationMs: number | null;
 }
 
@@ -326,7 +328,16 @@ export const scriptEditingCommands = [
         message: `Test: ${TEST_STATUS_LABEL[r.status]}${r.error ? `. ${r.error}` : ''}`,
         sections: [
           { heading: 'Output', text: r.output || '(none)' },
-          { heading: 'Actions', text: r.actions.map((a) => JSON.stringify(a)).join('\n') || '(none)' },
+          {
+            heading: 'Actions',
+            text:
+              [
+                ...r.actions.map((a) => JSON.stringify(a)),
+                ...(r.actionsOmitted
+                  ? [`and ${r.actionsOmitted.toLocaleString('en')} more, not listed`]
+                  : []),
+              ].join('\n') || '(none)',
+          },
           ...(r.error ? [{ heading: 'Error', text: r.error, failed: true }] : []),
         ],
       };

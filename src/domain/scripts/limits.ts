@@ -12,6 +12,8 @@ export const SCRIPT_LIMITS = {
   httpMaxBytes: 1024 * 1024,
   /** A test run may take this long before it ends as a timeout. */
   testTimeoutMs: 60_000,
+  /** Actions a test lists; past them it counts the rest (a loop of sendChat stored megabytes). */
+  testActions: 200,
   /** Runs of one trigger chain (a subroutine calling subroutines) before the engine stops it. */
   subroutineDepth: 8,
 } as const;

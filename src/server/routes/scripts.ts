@@ -234,9 +234,12 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     const requestId = crypto.randomUUID();
     const data = testData(await readJson(c), caller.userId, requestId);
     await db.transaction(async (tx) => {
+      // One test per user: concurrent requests of one user queue here, so each reads what the one
+      // before committed (a FOR UPDATE over no rows locks nothing).
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('script-test'), hashtext($1))", [caller.userId]);
       const { rows } = await tx.query(
         `SELECT 1 FROM script_tests WHERE user_id = $1 AND completion_time IS NULL
-            AND queue_time > now() - interval '60 seconds' FOR UPDATE`,
+            AND queue_time > now() - interval '60 seconds'`,
         [caller.userId],
       );
       if (rows.length > 0)

@@ -23,6 +23,8 @@ export interface TestOutcome {
   output: string;
   error: string | null;
   actions: Action[];
+  /** Actions past SCRIPT_LIMITS.testActions, counted but not listed. */
+  actionsOmitted?: number;
   durationMs: number;
 }
 
@@ -79,18 +81,26 @@ export async function runTest(
   const started = performance.now();
   const values = sampleValues(d);
   const actions: Action[] = [];
+  let omitted = 0;
+  const record = (list: Action[]) => {
+    const room = Math.max(0, SCRIPT_LIMITS.testActions - actions.length);
+    actions.push(...list.slice(0, room));
+    omitted += Math.max(0, list.length - room);
+  };
   const done = (status: TestStatus, output: string, error: string | null): TestOutcome => ({
     status,
     output,
     error,
     actions,
+    ...(omitted > 0 && { actionsOmitted: omitted }),
     durationMs: Math.round(performance.now() - started),
   });
   if (d.language === 'Simple') {
     const script = parseSimple(d.code, d.context);
     if (typeof script === 'string') return done('failure', '', script);
-    actions.push(...evaluate(script, values));
-    const problem = actions.map((a) => actionProblem(a.type, a.options)).find((p) => p !== null);
+    const taken = evaluate(script, values);
+    record(taken);
+    const problem = taken.map((a) => actionProblem(a.type, a.options)).find((p) => p !== null);
     return done(problem ? 'failure' : 'success', '', problem ?? null);
   }
   const env: RunEnv = {
@@ -123,7 +133,7 @@ export async function runTest(
         const type = ACTION_FUNCTIONS[fn];
         const problem = actionProblem(type, options);
         if (problem) throw new Error(problem);
-        actions.push({ type, options });
+        record([{ type, options }]);
         return null;
       },
       getBucketValue: (bucketId, key, playerId) => getBucketValue(env, bucketId, key, playerId),

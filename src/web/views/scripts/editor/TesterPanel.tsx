@@ -145,6 +145,12 @@ export function TesterPanel({
             ) : (
               <p>None.</p>
             )}
+            {state.report.actionsOmitted ? (
+              <p>
+                And {state.report.actionsOmitted.toLocaleString('en')} more, not listed: a test lists its
+                first {SCRIPT_LIMITS.testActions}.
+              </p>
+            ) : null}
           </>
         )}
       </div>
