@@ -4,6 +4,7 @@
 // runs 300 ms, so each outcome is quick to reach.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SCRIPT_LIMITS } from '../../src/domain/scripts/limits.ts';
 import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
@@ -133,4 +134,70 @@ it('refuses a second test while one runs, and bad tests with their codes', async
   ];
   for (const [body, code] of cases)
     expect((await call(t.base, owner, 'POST', '/sentinel/scriptTests', body)).body.code).toBe(code);
+});
+
+it('runs one test per user at a time, however many are sent at once', async () => {
+  const body = { context: 'chat', language: 'JavaScript', code: 'while (true) {}' };
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => call(t.base, owner, 'POST', '/sentinel/scriptTests', body)),
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([200, ...Array(7).fill(412)]);
+  expect(answers.filter((a) => a.status === 412).every((a) => a.body.code === 'testAlreadyRunning')).toBe(
+    true,
+  );
+  // Wait the running one out, so the tests below start alone.
+  const running = answers.find((a) => a.status === 200)!.body.requestId;
+  await expect
+    .poll(async () => (await call(t.base, owner, 'GET', `/sentinel/scriptTests/${running}`)).body.pending, {
+      timeout: 20_000,
+    })
+    .toBe(false);
+});
+
+it('keeps the first actions of a test that takes very many, and says how many it left out', async () => {
+  const r = await test(owner, {
+    context: 'chat',
+    language: 'JavaScript',
+    code: `for (let i = 0; i < 2000; i++) beacon.sendChat('line ' + i);`,
+  });
+  expect(r.actions).toHaveLength(SCRIPT_LIMITS.testActions);
+  expect(r.actions[0]).toEqual({ type: 'sendChat', options: { message: 'line 0' } });
+  expect(r.actionsOmitted).toBe(2_000 - SCRIPT_LIMITS.testActions);
+  const stored = await t.server.db.query<{ n: number }>(
+    'SELECT octet_length(output) AS n FROM script_tests WHERE request_id = $1',
+    [r.row.requestId],
+  );
+  expect(stored.rows[0]!.n).toBeLessThan(64 * 1024);
+});
+
+it('matches a Simple pattern in linear time, and refuses one the engine cannot run', async () => {
+  const condition = (value: string) =>
+    JSON.stringify({
+      conditions: [{ field: 'message', operator: 'regex', value }],
+      actions: [{ type: 'kickPlayer', options: { playerId: '{playerId}' } }],
+    });
+  // Backtracking engines take 2^40 steps to say no here; the test ends at once.
+  const slow = await test(owner, {
+    context: 'chat',
+    language: 'Simple',
+    chatMessage: `${'a'.repeat(40)}!`,
+    code: condition('^(a+)+$'),
+  });
+  expect(slow).toMatchObject({ status: 'success', actions: [] });
+  const hit = await test(owner, {
+    context: 'chat',
+    language: 'Simple',
+    chatMessage: 'AAAA',
+    code: condition('(?i)^(a+)+$'),
+  });
+  expect(hit).toMatchObject({ status: 'success', actions: [{ type: 'kickPlayer' }] });
+  const refused = await test(owner, {
+    context: 'chat',
+    language: 'Simple',
+    chatMessage: 'abab',
+    code: condition('(ab)\\1'),
+  });
+  expect(refused.status).toBe('failure');
+  expect(refused.error).toMatch(/^Condition 1: The pattern cannot be used: .*back-references/);
 });

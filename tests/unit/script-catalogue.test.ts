@@ -75,7 +75,7 @@ describe('Simple scripts', () => {
     ).toMatch(/contains does not compare Number fields/);
     expect(
       parseSimple(code({ conditions: [{ field: 'message', operator: 'regex', value: '(' }] }), 'chat'),
-    ).toMatch(/pattern is not valid/);
+    ).toMatch(/pattern cannot be used/);
     expect(parseSimple(code({ actions: [{ type: 'explode' }] }), 'chat')).toBe(
       'Action 1: explode is not an action.',
     );
