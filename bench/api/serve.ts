@@ -37,6 +37,8 @@ const server = await createServer({
   dbSchema: schema,
   staticDir: '/nonexistent',
   rateLimit: 1_000_000_000,
+  // The simulated game servers answer RCON on this machine, as `npm start`'s demo allows.
+  outboundAllow: ['127.0.0.1'],
   // As `npm start` runs (src/server/cli.ts); BENCH_RCON_WORKER=0 holds RCON here.
   rconWorker: process.env.BENCH_RCON_WORKER !== '0',
 });

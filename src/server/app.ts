@@ -30,6 +30,7 @@ import { createLinkServer, type LinkTimings } from './link/linkServer.ts';
 import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts';
 import { sweepExpiredAuth } from './model/authSweep.ts';
 import { sharedReadCache } from './model/readCache.ts';
+import { parseAllowList } from './net/outbound.ts';
 import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
 import { combinedLinks } from './rcon/links.ts';
 import { startRconWorker, type WorkerOptions } from './rcon/worker.ts';
@@ -125,6 +126,11 @@ export interface CreateServerOptions {
    * plan (PALISADE_RETENTION_DAYS, for a self-hosted install); unset, each owner's plan decides.
    */
   retentionDays?: number;
+  /**
+   * Addresses or ranges (CIDR) of this machine's networks that users may point RCON hosts and
+   * script requests at (PALISADE_OUTBOUND_ALLOW); none by default (net/outbound.ts).
+   */
+  outboundAllow?: string[];
   /** How often the coming days' log partitions are made and expired history removed; default an hour. */
   retentionTickMs?: number;
   /**
@@ -282,6 +288,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     plans: { ...DEFAULT_PLAN_CONFIG, ...opts.plans },
     emailMx: opts.emailMx ?? false,
     retention: { days: opts.retentionDays },
+    outboundAllow: parseAllowList(opts.outboundAllow ?? []),
   };
   await ensureConsoleApplication(db, publicUrl, config.rateLimit);
 

@@ -83,6 +83,18 @@ function retentionDays(): number | undefined {
   return Number(text);
 }
 
+/**
+ * PALISADE_OUTBOUND_ALLOW: ranges of this machine's networks users may point RCON hosts and
+ * scripts' requests at; with the simulator answering RCON (demo and browser tests), its loopback
+ * address too, so that it can be added as an RCON server out of the box.
+ */
+function outboundAllow(): string[] {
+  const simulatedRcon = intEnv('PALISADE_SIM_SERVERS', 3) > 0 && intEnv('PALISADE_SIM_RCON_PORT', 0) > 0;
+  return [...env('PALISADE_OUTBOUND_ALLOW', '').split(','), ...(simulatedRcon ? ['127.0.0.1'] : [])].filter(
+    (e) => e.trim() !== '',
+  );
+}
+
 /** The API server on this database, configured from the environment. */
 function startServer(databaseUrl: string, host: string) {
   return createServer({
@@ -103,6 +115,7 @@ function startServer(databaseUrl: string, host: string) {
     emailMx: env('PALISADE_EMAIL_MX', 'false') === 'true',
     rconWorker: env('PALISADE_RCON_WORKER', 'true') !== 'false',
     retentionDays: retentionDays(),
+    outboundAllow: outboundAllow(),
   });
 }
 

@@ -8,6 +8,7 @@ import type { Db } from './db/db.ts';
 import type { RetentionConfig } from './db/retention.ts';
 import type { Callers } from './http/callers.ts';
 import type { ReadCache } from './model/readCache.ts';
+import type { AllowList } from './net/outbound.ts';
 import type { Publisher } from './realtime/publisher.ts';
 import type { ScriptEngine } from './scripts/engine.ts';
 
@@ -57,6 +58,8 @@ export interface ServerConfig {
   emailMx: boolean;
   /** How long history is kept (PALISADE_RETENTION_DAYS, else by plan; db/retention.ts). */
   retention: RetentionConfig;
+  /** Ranges of the server's own networks users may still point it at (PALISADE_OUTBOUND_ALLOW; net/outbound.ts). */
+  outboundAllow: AllowList;
 }
 
 export interface Links {

@@ -42,6 +42,8 @@ export async function startTestServer(opts: Partial<CreateServerOptions> = {}): 
     databaseUrl: testDatabaseUrl(),
     dbSchema: schema,
     staticDir: '/nonexistent',
+    // The tests' game servers and web hooks listen on this machine, as the demo's simulator does.
+    outboundAllow: ['127.0.0.1'],
     ...opts,
   });
   const demo = await seedDemo(server.db, { ...DEMO, servers: 3 });

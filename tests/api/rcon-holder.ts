@@ -12,6 +12,7 @@ const server = await createServer({
   staticDir: '/nonexistent',
   rconKey: 'scaleout-key',
   rconTimings: RCON_TEST_TIMINGS,
+  outboundAllow: ['127.0.0.1'],
 });
 const { rows } = await server.db.query<{ node_id: string }>(
   'SELECT node_id FROM cluster_nodes ORDER BY started DESC LIMIT 1',

@@ -4,7 +4,7 @@
 // server going away and coming back without a chat line lost or doubled. The simulator's RCON side
 // is also driven with rcon-client, a library we did not write, so the protocol is not only ours.
 
-import type { Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { Rcon } from 'rcon-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unseal } from '../../src/server/crypto.ts';
@@ -328,10 +328,10 @@ describe('an RCON server', () => {
     expect(back.linkRefusal).toBeNull();
   });
 
-  it('names a closed port as the reason', async () => {
+  it('says a closed port could not be reached, in words that do not tell it from a filtered one', async () => {
     const closed = await addRconServer('Nobody home', PASSWORD, 1);
     expect(await until('RCON error', async () => (await service(closed.serviceId)).rconError)).toBe(
-      'Connection refused at 127.0.0.1:1: is RCON enabled, and is the port open?',
+      'Could not reach RCON at 127.0.0.1:1: check the address and the port, that RCON is enabled, and that the firewall lets this server in.',
     );
   });
 });
@@ -352,4 +352,79 @@ const customLine = (message: string) => ({
   level: 'Informational' as const,
   message,
   metadata: { message },
+});
+
+describe('addresses a subscriber chooses', () => {
+  let strict: TestServer;
+  let owner: string;
+  beforeAll(async () => {
+    // No range of this machine allowed: a hosted instance's default.
+    strict = await startTestServer({
+      rconTimings: RCON_TEST_TIMINGS,
+      rconKey: 'strict-key',
+      outboundAllow: [],
+    });
+    owner = (await signIn(strict.base)).access_token;
+    await strict.server.db.query('UPDATE subscriptions SET units_allowed = 100');
+  });
+  afterAll(() => strict?.close());
+
+  const add = (rconHost: string, rconPort = game.rcon!.port) =>
+    call(strict.base, owner, 'POST', '/sentinel/services', {
+      gameId: 'ArkSA',
+      name: `At ${rconHost}`,
+      platform: 'PC',
+      languages: ['en'],
+      connectionKind: 'rcon',
+      rconHost,
+      rconPort,
+      rconPassword: PASSWORD,
+    });
+
+  it('refuses an address inside this server’s networks when saved, in any of its forms', async () => {
+    for (const [host, words] of [
+      ['127.0.0.1', 'a loopback address (this machine)'],
+      ['10.0.0.5', 'a private network address'],
+      ['169.254.169.254', 'a link-local address'],
+      ['100.64.0.1', 'a carrier-grade NAT address'],
+      ['::1', 'a loopback address (this machine)'],
+      ['::ffff:127.0.0.1', 'a loopback address (this machine)'],
+      ['64:ff9b::a00:5', 'a private network address'],
+    ]) {
+      const r = await add(host);
+      expect({ host, status: r.status, code: r.body.code }).toEqual({
+        host,
+        status: 400,
+        code: 'validation',
+      });
+      expect(r.body.message).toBe(
+        `rconHost ${host} is ${words}, which this server does not connect to; the operator of this installation can allow it.`,
+      );
+    }
+  });
+
+  it('judges a name by where it leads, at connection, and sends no password there', async () => {
+    // Anything listening on this machine would be sent the RCON login: count who knocks.
+    let knocked = 0;
+    const listener = createNetServer((socket) => {
+      knocked++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    try {
+      const r = await add('localhost', (listener.address() as AddressInfo).port);
+      expect(r.status).toBe(200);
+      const id = r.body.created[0].serviceId;
+      const error = await until('RCON error', async () => {
+        const s = (await call(strict.base, owner, 'GET', `/sentinel/services/${id}`)).body;
+        return s.rconError;
+      });
+      expect(error).toMatch(
+        /^RCON address localhost \((127\.0\.0\.1|::1)\) is a loopback address \(this machine\), which this server does not connect to/,
+      );
+      expect(knocked).toBe(0);
+    } finally {
+      listener.close();
+    }
+  });
 });

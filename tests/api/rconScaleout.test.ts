@@ -75,6 +75,7 @@ describe('the RCON lease across two server processes', () => {
       staticDir: '/nonexistent',
       rconKey: 'scaleout-key',
       rconTimings: RCON_TEST_TIMINGS,
+      outboundAllow: ['127.0.0.1'],
     });
     const bNode = (
       await db!.query<{ n: string }>('SELECT node_id AS n FROM cluster_nodes ORDER BY started DESC LIMIT 1')

@@ -50,6 +50,7 @@ describe('an RCON worker', () => {
       staticDir: '/nonexistent',
       rconKey: KEY,
       rconTimings: RCON_TEST_TIMINGS,
+      outboundAllow: ['127.0.0.1'],
       rconWorker: true,
     });
     const demo = await seedDemo(server.db, { ...DEMO, servers: 1 });

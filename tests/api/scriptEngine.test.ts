@@ -80,7 +80,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
   t = await startTestServer({
-    scripts: { http: { allowPrivate: true }, manualCron: true, queuePollMs: 100 },
+    scripts: { manualCron: true, queuePollMs: 100 },
     scriptReviewers: ['admin@palisade.local'],
   });
   owner = (await signIn(t.base)).access_token;

@@ -27,6 +27,7 @@ import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } 
 import { publishLogRows } from '../model/logMessage.ts';
 import { publishServiceChanged, updateService } from '../model/service.ts';
 import type { GameEvent } from '../model/world.ts';
+import { OutboundRefused, resolveOutbound } from '../net/outbound.ts';
 import {
   chatEvent,
   gameLogEvent,
@@ -80,27 +81,19 @@ interface Target {
 
 const sameTarget = (a: Target, b: Target) => a.host === b.host && a.port === b.port && a.sealed === b.sealed;
 
-/** Why a connection attempt failed, in the words the server list shows. */
+/**
+ * Why a connection attempt failed, in the words the server list shows. A refused, dropped or
+ * unanswered connection reads the same, so that the list cannot be used to tell open ports from
+ * closed ones on an address someone typed; the operator's log has the system's reason.
+ */
 export function rconFailure(e: unknown, t: Pick<Target, 'host' | 'port'>): string {
   const err = e as { code?: string; message?: string };
   const where = `${t.host}:${t.port}`;
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return `Connection refused at ${where}: is RCON enabled, and is the port open?`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `Unknown host ${t.host}.`;
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `No route to ${where}: check the address and the firewall.`;
-    case 'ECONNRESET':
-      return `${where} closed the connection.`;
-  }
+  if (e instanceof OutboundRefused) return `RCON address ${err.message}`;
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return `Unknown host ${t.host}.`;
   const message = err.message ?? String(e);
   if (/authentication failed/i.test(message)) return 'Wrong RCON password (the server refused it).';
-  if (/timeout/i.test(message)) return `No answer from ${where} in time.`;
-  return message;
+  return `Could not reach RCON at ${where}: check the address and the port, that RCON is enabled, and that the firewall lets this server in.`;
 }
 
 /**
@@ -235,7 +228,17 @@ export function createRconConnector(
       await setError(s.target.serviceId, 'The stored RCON password cannot be read: enter it again.');
       return;
     }
-    const client = new Rcon({ host, port, password, timeout: t.commandMs });
+    let address: string;
+    try {
+      address = await resolveOutbound(host, ctx.config.outboundAllow);
+    } catch (e) {
+      // Refused, the address waits for new settings (a new target); a name that did not resolve
+      // is tried again.
+      await markDisconnected(s, rconFailure(e, s.target));
+      if (!(e instanceof OutboundRefused)) schedule(s, backoff(++s.attempts), () => connect(s));
+      return;
+    }
+    const client = new Rcon({ host: address, port, password, timeout: t.commandMs });
     client.on('error', () => {});
     try {
       // A host that drops packets would keep the TCP connect waiting for minutes.
@@ -249,6 +252,10 @@ export function createRconConnector(
       await Promise.race([client.connect(), timeout]).finally(() => clearTimeout(timer));
     } catch (e) {
       s.attempts++;
+      console.error(
+        `rcon: connecting ${s.target.serviceId} at ${address}:${port}:`,
+        (e as NodeJS.ErrnoException).code ?? (e as Error).message,
+      );
       await markDisconnected(s, rconFailure(e, s.target));
       schedule(s, backoff(s.attempts), () => connect(s));
       return;

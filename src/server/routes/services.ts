@@ -1,6 +1,7 @@
 // /sentinel/services (SENTINEL-API §3.1). Fixes two quirks: a single GET checks the caller's
 // permission (404 when they cannot see it), and updates need EditServices (32), not bit 4.
 
+import { isIP } from 'node:net';
 import {
   CONNECTION_KINDS,
   RealtimeEvent,
@@ -11,7 +12,7 @@ import { UUID } from '../../domain/constants.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
 import { serverLanguages, serverNickname } from '../../domain/validate.ts';
-import type { ServerContext } from '../context.ts';
+import type { ServerConfig, ServerContext } from '../context.ts';
 import { hashToken, randomToken, seal } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { serviceRetentionDays } from '../db/retention.ts';
@@ -36,6 +37,7 @@ import {
   usersWithAccess,
   visibleServicesFrom,
 } from '../model/service.ts';
+import { outboundRefusal } from '../net/outbound.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -122,12 +124,15 @@ function editableAssignments(body: Record<string, unknown>): [column: string, va
 const RCON_HOST = /^[A-Za-z0-9.:[\]-]{1,253}$/;
 const RCON_PASSWORD_MAX = 128;
 
+/** What settling a server's connection needs of the configuration. */
+type ConnectionConfig = Pick<ServerConfig, 'rconKey' | 'outboundAllow'>;
+
 /**
  * How the server connects (docs/servers-connecting.md). The password arrives in clear, is sealed
  * with the configured key at once, and is never read back. Changing any of them clears the last
  * RCON error: the connector tries the new settings at its next lease renewal.
  */
-function connectionAssignments(body: Record<string, unknown>, rconKey: string): [string, unknown][] {
+function connectionAssignments(body: Record<string, unknown>, keys: ConnectionConfig): [string, unknown][] {
   const out: [string, unknown][] = [];
   if ('connectionKind' in body) {
     if (!(CONNECTION_KINDS as readonly unknown[]).includes(body.connectionKind))
@@ -140,6 +145,13 @@ function connectionAssignments(body: Record<string, unknown>, rconKey: string): 
     const host = typeof body.rconHost === 'string' ? body.rconHost.trim() : null;
     if (!host || !RCON_HOST.test(host))
       throw validation('rconHost must be a host name or an IP address.', { field: 'rconHost' });
+    // An address is judged now; a name, each time it is connected to (net/outbound.ts).
+    const refused = isIP(host) ? outboundRefusal(host, keys.outboundAllow) : null;
+    if (refused)
+      throw validation(
+        `rconHost ${host} is ${refused}, which this server does not connect to; the operator of this installation can allow it.`,
+        { field: 'rconHost' },
+      );
     out.push(['rcon_host', host]);
   }
   if ('rconPort' in body) {
@@ -154,7 +166,7 @@ function connectionAssignments(body: Record<string, unknown>, rconKey: string): 
       throw validation(`rconPassword must be 1 to ${RCON_PASSWORD_MAX} characters on one line.`, {
         field: 'rconPassword',
       });
-    out.push(['rcon_password_sealed', seal(pw, rconKey)]);
+    out.push(['rcon_password_sealed', seal(pw, keys.rconKey)]);
   }
   if (out.length > 0) out.push(['rcon_error', null]);
   return out;
@@ -187,9 +199,9 @@ async function updateService(
   tx: Queryable,
   serviceId: string,
   body: Record<string, unknown>,
-  rconKey: string,
+  keys: ConnectionConfig,
 ): Promise<void> {
-  const sets = [...editableAssignments(body), ...connectionAssignments(body, rconKey)];
+  const sets = [...editableAssignments(body), ...connectionAssignments(body, keys)];
   if (sets.length === 0) return;
   const p = new Params();
   const assignments = sets.map(([col, v]) => `${col} = ${p.add(v)}${CASTS[col] ?? ''}`);
@@ -237,7 +249,7 @@ async function createService(
   tx: Queryable,
   userId: string,
   body: Record<string, unknown>,
-  rconKey: string,
+  keys: ConnectionConfig,
 ): Promise<string> {
   const missing = ['gameId', 'name', 'platform', 'languages'].filter((k) => body[k] === undefined);
   if (missing.length > 0) {
@@ -268,7 +280,7 @@ async function createService(
     [id, userId, body.gameId, body.name.trim(), body.platform, accessKey, hashToken(accessKey)],
   );
   const serviceId = rows[0].service_id;
-  await updateService(tx, serviceId, body, rconKey);
+  await updateService(tx, serviceId, body, keys);
   return serviceId;
 }
 
@@ -314,7 +326,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');
     await db.transaction(async (tx) => {
       await requireEditable(tx, id, caller.userId, echoed(body));
-      await updateService(tx, id, body, ctx.config.rconKey);
+      await updateService(tx, id, body, ctx.config);
     });
     await publishServiceChanged(ctx, id, pusherSocketOf(c));
     return json(c, await getService(db, id, caller.userId));
@@ -351,12 +363,12 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
           (await tx.query('SELECT 1 FROM services WHERE service_id = $1 AND NOT deleted', [id])).rows.length >
             0;
         if (!exists) {
-          created.push(await createService(tx, userId, obj, ctx.config.rconKey));
+          created.push(await createService(tx, userId, obj, ctx.config));
           continue;
         }
         const bits = await permissionsOn(tx, id, userId);
         if (bits === null || !hasAll(bits, Perm.EditServices)) throw forbidden(echoed(obj));
-        await updateService(tx, id, obj, ctx.config.rconKey);
+        await updateService(tx, id, obj, ctx.config);
         updated.push(id);
       }
       return { created, updated };

@@ -148,7 +148,7 @@ interface RunLine {
 
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
   const limits = { ...SANDBOX_LIMITS, ...opts.limits };
-  const http = opts.http ?? {};
+  const http = { allow: ctx.config.outboundAllow, ...opts.http };
   const sandbox = createSandboxPool(opts.threads);
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();

@@ -1,42 +1,13 @@
 // beacon.httpRequest and the chat-community notice: http(s) only, time- and size-limited, and
-// never to a private, loopback or link-local address (the server's own network), checked on the
-// address the name resolves to when connecting, so a name cannot be re-pointed after the check.
+// never to the server's own networks (net/outbound.ts), checked on the addresses the name resolves
+// to when connecting, so a name cannot be re-pointed after the check.
 
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { SCRIPT_LIMITS } from '../../domain/scripts/limits.ts';
-
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-export const isPrivateAddress = (address: string): boolean => {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // An IPv4 address written as IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-};
+import { type AllowList, outboundRefusal } from '../net/outbound.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -45,8 +16,8 @@ export interface HttpAnswer {
 }
 
 export interface HttpOptions {
-  /** Tests reach a server on this machine; production never does. */
-  allowPrivate?: boolean;
+  /** Ranges the operator allows besides public addresses (PALISADE_OUTBOUND_ALLOW). */
+  allow?: AllowList;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -73,6 +44,7 @@ export function guardedRequest(
     return Promise.reject(new Error('httpRequest: only http and https addresses can be called.'));
   const timeoutMs = opts.timeoutMs ?? SCRIPT_LIMITS.httpTimeoutMs;
   const maxBytes = opts.maxBytes ?? SCRIPT_LIMITS.httpMaxBytes;
+  const allow = opts.allow ?? [];
   const lookup = (
     host: string,
     options: object,
@@ -80,8 +52,8 @@ export function guardedRequest(
   ) =>
     dnsLookup(host, { ...options, all: true }, (e, addresses) => {
       if (e) return cb(e, []);
-      const refused = !opts.allowPrivate && addresses.some((a) => isPrivateAddress(a.address));
-      if (refused) return cb(new Error('httpRequest: private addresses cannot be called.'), []);
+      const why = addresses.map((a) => outboundRefusal(a.address, allow)).find((w) => w !== null);
+      if (why) return cb(new Error(`httpRequest: ${host} is ${why}, which scripts cannot call.`), []);
       cb(null, addresses);
     });
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -123,13 +95,9 @@ export function guardedRequest(
       },
     );
     // A literal address skips the lookup: check it here.
-    if (
-      !opts.allowPrivate &&
-      isIP(target.hostname.replace(/^\[|\]$/g, '')) &&
-      isPrivateAddress(target.hostname.replace(/^\[|\]$/g, ''))
-    ) {
-      req.destroy(new Error('httpRequest: private addresses cannot be called.'));
-    }
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    const why = isIP(literal) ? outboundRefusal(literal, allow) : null;
+    if (why) req.destroy(new Error(`httpRequest: ${literal} is ${why}, which scripts cannot call.`));
     const timer = setTimeout(
       () => req.destroy(new Error(`httpRequest: no answer within ${timeoutMs} ms.`)),
       timeoutMs,
