@@ -2,7 +2,7 @@
 // link and the built console, on one port.
 
 import { randomBytes } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -227,7 +227,15 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   const node = await joinCluster(db, bus.nodeId);
 
   const host = opts.host ?? '127.0.0.1';
-  const httpServer = createHttpServer();
+  // Listening comes first, as the port names the server, but the routes come later: until then a
+  // request is told to come back (a request nobody answers waits for ever, as a browser test's
+  // readiness check did).
+  const starting = (_req: IncomingMessage, res: ServerResponse) => {
+    res
+      .writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' })
+      .end('Starting; try again in a second.');
+  };
+  const httpServer = createHttpServer(starting);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(opts.port ?? 0, host, () => resolve());
@@ -359,6 +367,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   }
   registerConsoleRoutes(router.app, config, opts.staticDir ?? 'dist');
 
+  httpServer.off('request', starting);
   httpServer.on('request', getRequestListener(router.app.fetch));
   httpServer.on('upgrade', (req, socket, head) => {
     if (builtIn?.handleUpgrade(req, socket, head)) return;
