@@ -18,25 +18,22 @@ export interface TrialValues {
 }
 
 /**
- * Prepares the checkout of a trial and answers the address of its page. `consoleOrigin` is where
- * the checkout returns: after the trial starts, the servers for a signed-in account (it has the
- * trial's email) or else the welcome page, which says how to sign in; the pricing when cancelled.
+ * Prepares the checkout of a trial for the signed-in account and answers the address of its page.
+ * `consoleOrigin` is where the checkout returns: the servers once the trial starts, the pricing
+ * when cancelled.
  */
 export async function requestTrial(
   api: SentinelApi,
   values: TrialValues,
-  opts: { consoleOrigin: string; signedIn: boolean; affiliateId?: string },
+  opts: { consoleOrigin: string; affiliateId?: string },
 ): Promise<string> {
-  const { url } = await api.startTrial(
-    {
-      ...values,
-      email: values.email.trim(),
-      successUrl: `${opts.consoleOrigin}${opts.signedIn ? '/servers' : '/welcome'}`,
-      cancelUrl: `${opts.consoleOrigin}/features#pricing`,
-      ...(opts.affiliateId ? { affiliateId: opts.affiliateId } : {}),
-    },
-    opts.signedIn,
-  );
+  const { url } = await api.startTrial({
+    ...values,
+    email: values.email.trim(),
+    successUrl: `${opts.consoleOrigin}/servers`,
+    cancelUrl: `${opts.consoleOrigin}/features#pricing`,
+    ...(opts.affiliateId ? { affiliateId: opts.affiliateId } : {}),
+  });
   return url;
 }
 
@@ -52,13 +49,12 @@ export const billingCommands = [
       period: oneOf(BILLING_PERIODS).describe('Billing period'),
       acceptRefundPolicy: bool().describe('I agree to the refund policy'),
     },
-    // Offered to whoever has never had a subscription (SPEC §4 trial eligibility).
+    // Offered to whoever has never had a subscription (SPEC §4 trial eligibility), signed in with
+    // the account the trial is for (SPEC §5).
     when: (ctx) => !ctx.user || trialEligible(ctx.user),
+    enabled: (ctx) => (ctx.user ? true : 'Sign in first'),
     run: async (args, ctx) => {
-      const url = await requestTrial(ctx.app.api, args, {
-        consoleOrigin: ctx.app.links.console,
-        signedIn: Boolean(ctx.user),
-      });
+      const url = await requestTrial(ctx.app.api, args, { consoleOrigin: ctx.app.links.console });
       ctx.app.openExternal(url);
       return { message: 'The checkout opened in a new tab.' };
     },

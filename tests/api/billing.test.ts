@@ -11,7 +11,7 @@ import { DEFAULT_PLAN_CONFIG, planPrice } from '../../src/domain/plans.ts';
 import { referenceProcessor } from '../../src/server/billing/processor.ts';
 import { planOf } from '../../src/server/billing/subscriptions.ts';
 import { hashPassword } from '../../src/server/crypto.ts';
-import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, DEMO, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -54,16 +54,41 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const origin = () => t.server.config.publicUrl;
-const trial = (over: Record<string, unknown> = {}, token: string | null = null) =>
-  call(t.base, token, 'POST', '/billing/checkout', {
+
+/** The token of an account with this email, made on first use: a trial is for the signed-in buyer. */
+const accounts = new Map<string, string>();
+async function accountFor(email: string): Promise<string> {
+  if (email === DEMO.email) return owner;
+  const kept = accounts.get(email);
+  if (kept) return kept;
+  await t.server.db.query(
+    'INSERT INTO users (username, email, password_hash) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING',
+    [email, await hashPassword('buyer-pass')],
+  );
+  const token = (await signIn(t.base, email, 'buyer-pass')).access_token;
+  accounts.set(email, token);
+  return token;
+}
+
+/** A trial checkout, asked by `token` or else by the account of the trial's email. */
+async function trial(over: Record<string, unknown> = {}, token?: string | null) {
+  const body = {
     email: 'newcomer@example.com',
     planSize: 12,
     period: 'yearly',
     acceptRefundPolicy: true,
-    successUrl: `${origin()}/welcome`,
+    successUrl: `${origin()}/servers`,
     cancelUrl: `${origin()}/#pricing`,
     ...over,
-  });
+  };
+  return call(
+    t.base,
+    token === undefined ? await accountFor(String(body.email)) : token,
+    'POST',
+    '/billing/checkout',
+    body,
+  );
+}
 
 /** A form post as the billing pages' own forms send it. */
 const post = (url: string, fields: Record<string, string> = {}) =>
@@ -84,7 +109,12 @@ describe('plans', () => {
 
 describe('trial sign-up refusals (SPEC §8 Trial)', () => {
   it('refuses a body that is not JSON: incorrectContentType', async () => {
-    const r = await fetch(`${t.base}/billing/checkout`, { method: 'POST', body: 'email=a@b.c' });
+    const authorization = `Bearer ${await accountFor('newcomer@example.com')}`;
+    const r = await fetch(`${t.base}/billing/checkout`, {
+      method: 'POST',
+      headers: { authorization },
+      body: 'email=a@b.c',
+    });
     expect(r.status).toBe(415);
     expect(await r.json()).toMatchObject({
       code: 'incorrectContentType',
@@ -92,7 +122,7 @@ describe('trial sign-up refusals (SPEC §8 Trial)', () => {
     });
     const broken = await fetch(`${t.base}/billing/checkout`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { authorization, 'Content-Type': 'application/json' },
       body: '{"email":',
     });
     expect(broken.status).toBe(400);
@@ -124,6 +154,26 @@ describe('trial sign-up refusals (SPEC §8 Trial)', () => {
     expect(r.body).toMatchObject({ code: 'invalidEmail', message: EMAIL_MESSAGES.wrongAccount });
   });
 
+  it('starts no trial for a caller who is not signed in, whatever headers they send', async () => {
+    const r = await fetch(`${t.base}/billing/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Origin: origin() },
+      body: JSON.stringify({
+        email: 'victim@example.com',
+        planSize: 100,
+        period: 'yearly',
+        acceptRefundPolicy: true,
+        successUrl: `${origin()}/servers`,
+        cancelUrl: `${origin()}/#pricing`,
+      }),
+    });
+    expect(r.status).toBe(401);
+    const { rows } = await t.server.db.query(
+      "SELECT 1 FROM billing_checkouts WHERE email = 'victim@example.com'",
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('refuses a trial over a gifted subscription: subscriptionIsGift', async () => {
     await t.server.db.query(
       `INSERT INTO subscriptions (customer_email, product_id, product_name, product_game_id, expiration, units_allowed, gift)
@@ -135,7 +185,7 @@ describe('trial sign-up refusals (SPEC §8 Trial)', () => {
 });
 
 describe('checkout', () => {
-  it('starts a 3-day trial on the checkout page, claimed by the account when it signs in', async () => {
+  it('starts a 3-day trial on the checkout page for the signed-in account', async () => {
     const r = await trial();
     expect(r.status).toBe(201);
     expect(r.body.url).toMatch(`${origin()}/v4/billing/checkout/`);
@@ -148,17 +198,12 @@ describe('checkout', () => {
     expect(forged.status).toBe(404);
     const done = await post(r.body.url);
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`${origin()}/welcome?reason=createAccount`);
+    expect(done.headers.get('location')).toBe(`${origin()}/servers?reason=notSignedIn`);
     expect((await post(r.body.url)).status).toBe(404);
 
     expect((await trial()).body.code).toBe('duplicateSubscription');
 
-    await t.server.db.query(
-      `INSERT INTO users (username, email, password_hash) VALUES ('Newcomer', 'Newcomer@example.com', $1)`,
-      [await hashPassword('newcomer-pass')],
-    );
-    const token = (await signIn(t.base, 'newcomer@example.com', 'newcomer-pass')).access_token;
-    const me = await call(t.base, token, 'GET', '/user');
+    const me = await call(t.base, await accountFor('newcomer@example.com'), 'GET', '/user');
     const sub = me.body.subscriptions[0];
     expect(sub).toMatchObject({ productGameId: 'Sentinel', unitsAllowed: 12 });
     expect(sub.expiration - sub.created).toBe(3 * 86400);
@@ -188,7 +233,12 @@ describe('checkout', () => {
       }),
     });
     try {
-      const r = await call(broken.base, null, 'POST', '/billing/checkout', {
+      await broken.server.db.query(
+        "INSERT INTO users (username, email, password_hash) VALUES ('X', 'x@example.com', $1)",
+        [await hashPassword('x-pass')],
+      );
+      const token = (await signIn(broken.base, 'x@example.com', 'x-pass')).access_token;
+      const r = await call(broken.base, token, 'POST', '/billing/checkout', {
         email: 'x@example.com',
         planSize: 1,
         period: 'monthly',

@@ -404,8 +404,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'trial form, refused',
-    path: () => '/',
-    signedOut: true,
+    path: () => '/features',
     open: async (page) => {
       const trial = page.locator('#trial');
       await trial.getByRole('textbox', { name: 'Email' }).fill('visitor@mailinator.com');
@@ -418,18 +417,19 @@ const SCREENS: Screen[] = [
     path: () => '/',
     signedOut: true,
     open: async (page) => {
+      // The moderator's account has never had a plan; the checkout is left unconfirmed.
+      await signIn(page, '/servers', 'moderator@palisade.local');
       const origin = new URL(page.url()).origin;
-      const res = await page.request.post('/v4/billing/checkout', {
-        data: {
-          email: 'a11y.visitor@example.com',
-          planSize: 2,
-          period: 'monthly',
-          acceptRefundPolicy: true,
-          successUrl: `${origin}/welcome`,
-          cancelUrl: `${origin}/`,
-        },
+      const api = await apiOf(page);
+      const { url } = await api<{ url: string }>('POST', '/billing/checkout', {
+        email: 'moderator@palisade.local',
+        planSize: 2,
+        period: 'monthly',
+        acceptRefundPolicy: true,
+        successUrl: `${origin}/servers`,
+        cancelUrl: `${origin}/`,
       });
-      await page.goto(((await res.json()) as { url: string }).url);
+      await page.goto(url);
       await expect(page.getByRole('button', { name: 'Start trial' })).toBeVisible();
     },
   },

@@ -32,9 +32,11 @@ function context(user: User | null, answer: () => Promise<unknown>) {
 describe('account.startTrial', () => {
   const cmd = registry.get('account.startTrial')!;
 
-  it('is offered to whoever never had a subscription, signed out or in', () => {
+  it('is offered to whoever never had a subscription, and runs once they are signed in', () => {
     expect(isVisible(cmd, context(null, async () => null).ctx)).toBe(true);
+    expect(availability(cmd, context(null, async () => null).ctx)).toBe('Sign in first');
     expect(isVisible(cmd, context(newcomer, async () => null).ctx)).toBe(true);
+    expect(availability(cmd, context(newcomer, async () => null).ctx)).toBe(true);
     expect(isVisible(cmd, context(subscribed, async () => null).ctx)).toBe(false);
   });
 
@@ -43,7 +45,6 @@ describe('account.startTrial', () => {
     const values = { email: ' owner@example.com ', planSize: 12, period: 'yearly', acceptRefundPolicy: true };
     await execute(cmd, values, ctx);
     expect(http).toHaveBeenCalledWith('POST', '/billing/checkout', {
-      auth: true,
       body: {
         email: 'owner@example.com',
         planSize: 12,

@@ -1,6 +1,6 @@
-// The trial form (SPEC §5 Trial sign-up): its own checks before anything is sent, the server's
-// refusals beside the field they concern with focus there, every field kept, and the checkout
-// the server answers opened.
+// The trial form (SPEC §5 Trial sign-up): for the signed-in account only; its own checks before
+// anything is sent, the server's refusals beside the field they concern with focus there, every
+// field kept, and the checkout the server answers opened.
 
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,10 +16,14 @@ const signedOut = {
   state: { status: 'signedOut', reason: null },
   subscribe: () => () => {},
 } as unknown as Auth;
+const signedIn = {
+  state: { status: 'signedIn', user: { userId: 'u1', email: 'owner@example.com', subscriptions: [] } },
+  subscribe: () => () => {},
+} as unknown as Auth;
 
-function renderForm(api = fakeBillingApi()) {
+function renderForm(api = fakeBillingApi(), auth = signedIn) {
   render(
-    <AuthProvider auth={signedOut}>
+    <AuthProvider auth={auth}>
       <PublicDeps api={api}>
         <TrialForm />
       </PublicDeps>
@@ -36,6 +40,14 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Start F
 afterEach(cleanup);
 
 describe('trial form', () => {
+  it('asks a visitor to sign in first, and shows no form to fill', async () => {
+    const api = renderForm(fakeBillingApi(), signedOut);
+    expect(await screen.findByRole('button', { name: 'Sign In to Start' })).toBeTruthy();
+    expect(screen.getByText(/A trial belongs to your account/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(api.startTrial).not.toHaveBeenCalled();
+  });
+
   it('shows the plan’s price and highlights as its size and period change', async () => {
     renderForm();
     await userEvent.clear(await screen.findByRole('spinbutton', { name: 'Servers' }));
@@ -47,7 +59,8 @@ describe('trial form', () => {
 
   it('refuses a malformed address and an unchecked refund box before sending anything', async () => {
     const api = renderForm();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-address');
+    await userEvent.clear(await screen.findByRole('textbox', { name: 'Email' }));
+    await userEvent.type(email(), 'not-an-address');
     await submit();
     expect(screen.getByText(EMAIL_MESSAGES.format)).toBeTruthy();
     expect(screen.getByText(TRIAL_ERRORS.declinedRefundPolicy)).toBeTruthy();
@@ -65,7 +78,10 @@ describe('trial form', () => {
     vi.stubGlobal('location', { ...window.location, origin: 'http://console.test', assign });
     try {
       renderForm(api);
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'owner@example.com');
+      // The account's address is already there.
+      expect((await screen.findByRole('textbox', { name: 'Email' })).getAttribute('value')).toBe(
+        'owner@example.com',
+      );
       await userEvent.clear(size());
       await userEvent.type(size(), '500');
       await userEvent.click(refund());
@@ -80,17 +96,14 @@ describe('trial form', () => {
       await userEvent.type(size(), '5');
       await submit();
       await waitFor(() => expect(assign).toHaveBeenCalledWith('http://billing.test/checkout/1'));
-      expect(api.startTrial).toHaveBeenLastCalledWith(
-        {
-          email: 'owner@example.com',
-          planSize: 5,
-          period: 'monthly',
-          acceptRefundPolicy: true,
-          successUrl: 'http://console.test/welcome',
-          cancelUrl: 'http://console.test/features#pricing',
-        },
-        false,
-      );
+      expect(api.startTrial).toHaveBeenLastCalledWith({
+        email: 'owner@example.com',
+        planSize: 5,
+        period: 'monthly',
+        acceptRefundPolicy: true,
+        successUrl: 'http://console.test/servers',
+        cancelUrl: 'http://console.test/features#pricing',
+      });
     } finally {
       vi.unstubAllGlobals();
     }

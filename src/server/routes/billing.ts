@@ -74,7 +74,9 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
 
   router.open('GET', '/billing/plans', (c) => json(c, plans));
 
-  router.optional('POST', '/billing/checkout', async (c, caller) => {
+  // A trial is for the signed-in account, with its email (SPEC §5): signed out, anyone could take
+  // another person's trial, which each email gets once.
+  router.authed('POST', '/billing/checkout', ['users:read'], async (c, caller) => {
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
       throw trialError(415, 'incorrectContentType');
     let body: unknown;
@@ -109,16 +111,15 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     const problem = await emailProblem(email, { mx: config.emailMx });
     if (problem)
       throw trialError(400, 'invalidEmail', EMAIL_MESSAGES[problem], { field: 'email', reason: problem });
-    if (caller) {
-      const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE user_id = $1', [
-        caller.userId,
-      ]);
-      if (rows[0] && rows[0].email.toLowerCase() !== email.toLowerCase())
-        throw trialError(400, 'invalidEmail', EMAIL_MESSAGES.wrongAccount, {
-          field: 'email',
-          reason: 'wrongAccount',
-        });
-    }
+    const { rows: account } = await db.query<{ email: string }>(
+      'SELECT email FROM users WHERE user_id = $1',
+      [caller.userId],
+    );
+    if (account[0]?.email.toLowerCase() !== email.toLowerCase())
+      throw trialError(400, 'invalidEmail', EMAIL_MESSAGES.wrongAccount, {
+        field: 'email',
+        reason: 'wrongAccount',
+      });
     if (b.acceptRefundPolicy !== true) throw trialError(400, 'declinedRefundPolicy');
     const existing = await activeFor(db, email, new Date());
     if (existing?.gift) throw trialError(409, 'subscriptionIsGift');

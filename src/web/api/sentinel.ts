@@ -379,9 +379,8 @@ export function createSentinelApi(http: Http) {
     /** The plans' prices and limits (docs/billing.md), public. */
     billingPlans: () => http<PlanConfig>('GET', '/billing/plans', { auth: false }),
     /** Prepares a trial's checkout; signed in, the account must have the trial's email. */
-    startTrial: (request: TrialRequest, signedIn: boolean) =>
+    startTrial: (request: TrialRequest) =>
       http<BillingSession>('POST', '/billing/checkout', {
-        auth: signedIn,
         body: request,
         expect: Object.keys(TRIAL_ERRORS),
       }),

@@ -8,9 +8,11 @@ interface Props {
   label?: string;
   /** Signs the current account out first (the welcome page's wrong-account case). */
   switchAccount?: boolean;
+  /** Where signing in returns to; the route guard's saved address when not given. */
+  returnTo?: string;
 }
 
-export function SignInButton({ label = 'Sign In', switchAccount = false }: Props) {
+export function SignInButton({ label = 'Sign In', switchAccount = false, returnTo }: Props) {
   const { auth, state } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +22,7 @@ export function SignInButton({ label = 'Sign In', switchAccount = false }: Props
     setError(null);
     try {
       if (switchAccount && state.status === 'signedIn') await auth.signOut();
-      await auth.signIn();
+      await auth.signIn(returnTo);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setBusy(false);

@@ -11,6 +11,7 @@ import { useApp } from '../../app/deps.tsx';
 import { useAuth } from '../../auth/react.tsx';
 import { getPref } from '../../store/prefs.ts';
 import { type PlanDraft, PlanFields, PriceSummary, planOf, usePlans } from './PlanFields.tsx';
+import { SignInButton } from './SignInButton.tsx';
 
 /** The affiliate who sent this browser (SPEC §2 /a/{affiliateId}), passed on to the checkout. */
 const affiliate = () => getPref('affiliateId') || undefined;
@@ -64,7 +65,7 @@ export function TrialForm() {
       const url = await requestTrial(
         api,
         { email, planSize: plan.size, period: plan.period, acceptRefundPolicy: agreed },
-        { consoleOrigin: window.location.origin, signedIn, affiliateId: affiliate() },
+        { consoleOrigin: window.location.origin, affiliateId: affiliate() },
       );
       window.location.assign(url);
     } catch (err) {
@@ -88,7 +89,15 @@ export function TrialForm() {
     <section id="trial" aria-labelledby={`${id}-title`} className="public-section">
       <h2 id={`${id}-title`}>Start your free trial</h2>
       {plans.error && <p role="alert">{plans.error.message}</p>}
-      {p && (
+      {!signedIn && (
+        <div className="trial-sign-in">
+          <p>
+            A trial belongs to your account and its email address: sign in first, then choose the plan here.
+          </p>
+          <SignInButton label="Sign In to Start" returnTo="/features#trial" />
+        </div>
+      )}
+      {p && signedIn && (
         <form ref={formRef} className="trial-form" onSubmit={submit} noValidate>
           <fieldset>
             <legend>Contact</legend>
@@ -104,7 +113,7 @@ export function TrialForm() {
               onChange={(e) => setEmail(e.target.value)}
             />
             {errorLine('email')}
-            <p className="trial-hint">Use the email address of the account you will sign in with.</p>
+            <p className="trial-hint">The email address of the account you are signed in with.</p>
           </fieldset>
           <fieldset>
             <legend>Plan Size and Highlights</legend>
