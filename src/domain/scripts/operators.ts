@@ -64,6 +64,9 @@ function compilePattern(pattern: string): RE2JS | string {
   }
 }
 
+/** What a regex condition accepts, for authors (the script reference). */
+export const REGEX_HELP = `\`regex\` finds the pattern anywhere in the text, case-sensitive unless the pattern starts with \`(?i)\`, at most ${REGEX_MAX_LENGTH} characters. Patterns follow RE2 syntax (the one Go and Google's RE2 use): matching takes time in proportion to the text, whatever the pattern, so no pattern can hold the server up. RE2 has no back-references (\`\\1\`) and no look-around (\`(?=…)\`, \`(?<!…)\`); a script using them is refused when it is saved, saying which part of the pattern cannot be used.`;
+
 export function regexProblem(pattern: unknown): string | null {
   if (typeof pattern !== 'string') return 'The pattern must be text.';
   if (pattern.length > REGEX_MAX_LENGTH) return `The pattern can be at most ${REGEX_MAX_LENGTH} characters.`;

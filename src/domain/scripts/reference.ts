@@ -7,7 +7,7 @@ import { actionSignature, BEACON_MEMBERS, type BeaconMember } from './beacon.ts'
 import { CONTEXTS } from './contexts.ts';
 import { FIELDS, type FieldSpec, fieldsOf } from './fields.ts';
 import { LIMITS_TEXT, SCRIPT_LIMITS } from './limits.ts';
-import { OPERATORS } from './operators.ts';
+import { OPERATORS, REGEX_HELP } from './operators.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const table = (head: string[], rows: string[][]) =>
@@ -143,6 +143,8 @@ export function scriptReference(): string {
         Object.entries(ops).map(([name, op]) => [type, `\`${name}\``, op.label]),
       ),
     ),
+    '',
+    REGEX_HELP,
     '',
     '## Actions',
     '',
