@@ -74,7 +74,9 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       posted.push(body);
-      res.writeHead(204).end();
+      // A slow community: it answers after 600 ms.
+      if (req.url === '/slow') setTimeout(() => res.writeHead(204).end(), 600);
+      else res.writeHead(204).end();
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
@@ -509,4 +511,29 @@ it("does not answer a script's own chat, so chat answering chat cannot loop", as
   });
   await new Promise((r) => setTimeout(r, 500));
   expect(await runsOf('Echo')).toHaveLength(1);
+});
+
+it('counts the time a run waits on the server against its limit, and logs a run cut by it as such', async () => {
+  const slowUrl = hookUrl.replace(/\/hook$/, '/slow');
+  await attach('Slow community', [
+    {
+      language: 'JavaScript',
+      context: 'chat',
+      code: `
+        if (beacon.eventData.message === 'tell the slow community') {
+          for (let i = 0; i < 5; i++) beacon.notifyChatCommunity('call ' + i, ${JSON.stringify(slowUrl)});
+          console.log('all five sent');
+        }
+      `,
+    },
+  ]);
+  game.type('tell the slow community');
+  // Five calls of 600 ms each are 3 s of waiting: past the 2 s a run may take, whoever spends it.
+  const run = await nthRun('Slow community', 1);
+  expect(run.metadata).toMatchObject({
+    outcome: 'failure',
+    error: 'The script ran longer than its limit of 2000 ms.',
+  });
+  // The calls still queued at the limit were not made.
+  expect((run.metadata.actions as unknown[]).length).toBeLessThan(5);
 });

@@ -284,6 +284,9 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
           for (const a of evaluate(script, values)) {
             const problem = actionProblem(a.type, a.options);
             if (problem) throw new Error(problem);
+            // Wall time, as a JavaScript run's: the actions' waits count.
+            if (now() - started > limits.timeMs)
+              throw new Error(sandboxError({ kind: 'time', output: '', usedRestricted: false }, limits)!);
             await take(a);
           }
         } catch (e) {

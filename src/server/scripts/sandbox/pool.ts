@@ -122,6 +122,10 @@ interface Active {
   chain: Promise<unknown>;
   /** An action the server refused: it ends the run once the script is done. */
   actionError: string | null;
+  /** When the run started on its thread (performance.now()): its time limit counts from here. */
+  startedAt: number;
+  /** Past its time limit with actions still queued: those are dropped. */
+  late: boolean;
 }
 
 interface Thread {
@@ -229,17 +233,26 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     // A thread's start is not its first run's time.
     if (!t.started) {
       t.ready.then(
-        () => watch(t),
+        () => {
+          t.headSince = performance.now();
+          head.startedAt = t.headSince;
+          watch(t);
+        },
         () => {},
       );
       return;
     }
-    t.watchdog = setTimeout(() => {
-      drainPort(t);
-      // The run may have ended while its last words were still on their way.
-      if (t.runs.values().next().value !== head) return;
-      retire(t, { kind: 'time', output: '', usedRestricted: false });
-    }, head.limits.timeMs + GRACE_MS);
+    // From the run's start, not the last call's end: the limit is wall time, calls included.
+    const left = t.headSince + head.limits.timeMs + GRACE_MS - performance.now();
+    t.watchdog = setTimeout(
+      () => {
+        drainPort(t);
+        // The run may have ended while its last words were still on their way.
+        if (t.runs.values().next().value !== head) return;
+        retire(t, { kind: 'time', output: '', usedRestricted: false });
+      },
+      Math.max(0, left),
+    );
   }
 
   function settle(a: Active, r: SandboxResult): void {
@@ -258,24 +271,39 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
     if ('done' in m) {
       t.runs.delete(m.id);
       t.headSince = performance.now();
+      const next = t.runs.values().next().value;
+      if (next) next.startedAt = t.headSince;
       watch(t);
       const { id: _id, done: _done, ...r } = m;
-      // Its actions were all received before this; some may still be being taken.
-      void a.chain.then(() => settle(a, r));
+      // Its actions were all received before this; some may still be being taken. The run's time
+      // is wall time, the actions' included: those still queued at its limit are not taken, and
+      // the run ends as out of time.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(
+          () => resolve('late'),
+          Math.max(0, a.startedAt + a.limits.timeMs - performance.now()),
+        );
+      });
+      void Promise.race([a.chain.then(() => 'taken' as const), late]).then((how) => {
+        clearTimeout(timer);
+        if (how === 'late') a.late = true;
+        settle(a, how === 'late' ? { kind: 'time', output: r.output, usedRestricted: r.usedRestricted } : r);
+      });
       pump();
       return;
     }
     const fn = a.q.host[m.call] as (...args: unknown[]) => Promise<unknown>;
     if (m.oneWay) {
       a.chain = a.chain
-        .then(() => (a.actionError ? undefined : fn(...m.args)))
+        .then(() => (a.actionError || a.late ? undefined : fn(...m.args)))
         .catch((e: Error) => {
           a.actionError ??= e.message;
         });
       return;
     }
-    // The thread waits while the server answers; that time is not the script's, and no run is
-    // handed to it meanwhile.
+    // The thread waits while the server answers (that time is the script's too: the watchdog counts
+    // from the run's start); no run is handed to it meanwhile.
     clearTimeout(t.watchdog);
     t.inCall = true;
     const callId = m.callId;
@@ -294,7 +322,14 @@ export function createSandboxPool(size = Math.max(1, Math.min(4, availableParall
   function handOver(t: Thread, q: Queued): void {
     const id = nextId++;
     const limits = { ...SANDBOX_LIMITS, ...q.job.limits };
-    const a: Active = { q, limits, chain: Promise.resolve(), actionError: null };
+    const a: Active = {
+      q,
+      limits,
+      chain: Promise.resolve(),
+      actionError: null,
+      startedAt: performance.now(),
+      late: false,
+    };
     t.runs.set(id, a);
     const message = {
       id,
