@@ -7,7 +7,9 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookSignature } from '../../src/server/routes/webhook.ts';
+import { hashPassword } from '../../src/server/crypto.ts';
+import { queueWebhook, webhookSignature } from '../../src/server/routes/webhook.ts';
+import { handlersFor } from '../../src/server/scripts/handlers.ts';
 import type { SimServer } from '../../src/sim/index.ts';
 import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -536,4 +538,60 @@ it('counts the time a run waits on the server against its limit, and logs a run 
   });
   // The calls still queued at the limit were not made.
   expect((run.metadata.actions as unknown[]).length).toBeLessThan(5);
+});
+
+it("runs another owner's queued run at once while one owner's looping runs wait their turn", async () => {
+  // Another owner, with a server of their own and a one-line webhook script.
+  const user = await t.server.db.query<{ user_id: string }>(
+    `INSERT INTO users (username, email, password_hash) VALUES ('Other Owner', 'other.owner@example.com', $1)
+     RETURNING user_id`,
+    [await hashPassword('other-pass')],
+  );
+  await t.server.db.query(
+    `INSERT INTO subscriptions (user_id, customer_email, product_id, product_name, product_game_id, expiration, units_allowed)
+     VALUES ($1, 'other.owner@example.com', gen_random_uuid(), 'Plan', 'Sentinel', now() + interval '30 days', 5)`,
+    [user.rows[0]!.user_id],
+  );
+  const other = (await signIn(t.base, 'other.owner@example.com', 'other-pass')).access_token;
+  const made = await call(t.base, other, 'POST', '/sentinel/services', {
+    gameId: 'ArkSA',
+    name: 'Other island',
+    platform: 'PC',
+    languages: ['en'],
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const otherService = made.body.created[0].serviceId;
+  const hello = await call(t.base, other, 'POST', '/sentinel/scripts', {
+    name: 'Quick hello',
+    events: [
+      {
+        language: 'JavaScript',
+        context: 'webhook',
+        keyword: 'hello',
+        arguments: [],
+        code: "console.log('hello')",
+      },
+    ],
+  });
+  await call(t.base, other, 'POST', '/sentinel/serviceScripts', {
+    serviceId: otherService,
+    scriptId: hello.body.created[0].scriptId,
+    parameterValues: {},
+  });
+  await attach('Looper', [
+    { language: 'JavaScript', context: 'webhook', keyword: 'loop', arguments: [], code: 'while (true) {}' },
+  ]);
+  // Eight runs of 2 s each queued first, then the other owner's.
+  const loops = await handlersFor(t.server.db, serviceId, { context: 'webhook', keyword: 'loop' });
+  for (let i = 0; i < 8; i++) await queueWebhook(t.server.db, serviceId, loops, {});
+  await queueWebhook(
+    t.server.db,
+    otherService,
+    await handlersFor(t.server.db, otherService, { context: 'webhook', keyword: 'hello' }),
+    {},
+  );
+  const quick = await nthRun('Quick hello', 1);
+  expect(quick.metadata).toMatchObject({ outcome: 'success', output: 'hello' });
+  // It did not wait for the eight (16 s of looping one after another).
+  expect((await runsOf('Looper')).length).toBeLessThan(8);
 });

@@ -26,12 +26,14 @@ import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogRows } from '../model/logMessage.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
+import { createFairRunner } from './fairRunner.ts';
 import { cronHandlers, type Handler, type HandlerQuery, matching, serviceHandlers } from './handlers.ts';
 import type { HttpOptions } from './http.ts';
 import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
 import {
   createSandboxPool,
+  defaultThreads,
   SANDBOX_LIMITS,
   type SandboxLimits,
   type SandboxPool,
@@ -149,7 +151,8 @@ interface RunLine {
 export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {}): ScriptEngine {
   const limits = { ...SANDBOX_LIMITS, ...opts.limits };
   const http = { allow: ctx.config.outboundAllow, ...opts.http };
-  const sandbox = createSandboxPool(opts.threads);
+  const threads = opts.threads ?? defaultThreads();
+  const sandbox = createSandboxPool(threads);
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -388,25 +391,40 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   }
 
   // The event queue: rows claimed with SKIP LOCKED and deleted in the claiming transaction, so
-  // each is run by exactly one process.
+  // each is run by exactly one process; run fairly between owners (fairRunner.ts). A claim takes
+  // each owner's oldest rows first, and none of an owner who already has enough waiting here, so
+  // another owner's run is claimed as soon as it is due, whatever one owner has queued.
+  const runner = createFairRunner({
+    total: 2 * threads,
+    perOwner: Math.max(1, Math.floor(threads / 2)),
+    onSettled: () => wake(),
+  });
   let draining: Promise<void> | null = null;
   let again = false;
   async function drain(): Promise<void> {
     for (;;) {
-      const { rows } = await ctx.db.query<{ service_id: string; event_data: Record<string, unknown> }>(
-        `DELETE FROM service_event_queue WHERE queue_id IN (
-           SELECT queue_id FROM service_event_queue
-            WHERE event_data->>'event' = ANY($1::text[]) AND queue_time <= now()
-            ORDER BY queue_time LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING service_id, event_data`,
-        [QUEUED_CONTEXTS],
+      const { rows } = await ctx.db.query<{
+        service_id: string;
+        event_data: Record<string, unknown>;
+        owner: string;
+      }>(
+        `DELETE FROM service_event_queue q USING services s
+          WHERE s.service_id = q.service_id AND q.queue_id IN (
+            SELECT queue_id FROM service_event_queue WHERE queue_id IN (
+              SELECT queue_id FROM (
+                SELECT e.queue_id, e.queue_time,
+                       row_number() OVER (PARTITION BY o.user_id ORDER BY e.queue_time) AS turn
+                  FROM service_event_queue e JOIN services o ON o.service_id = e.service_id
+                 WHERE e.event_data->>'event' = ANY($1::text[]) AND e.queue_time <= now()
+                   AND o.user_id <> ALL($2::uuid[])) due
+               WHERE turn <= $3 ORDER BY turn, queue_time LIMIT $4)
+            FOR UPDATE SKIP LOCKED)
+         RETURNING q.service_id, q.event_data, s.user_id AS owner`,
+        [QUEUED_CONTEXTS, runner.busyOwners(), runner.perOwner, runner.total],
       );
       if (rows.length === 0) return;
-      for (const r of rows) {
-        await trigger(r.service_id, queuedTrigger(r.event_data)).catch((err) =>
-          console.error('scripts: a queued run failed:', err),
-        );
-      }
+      for (const r of rows)
+        runner.add(r.owner, () => track(trigger(r.service_id, queuedTrigger(r.event_data))));
     }
   }
   function wake(): void {

@@ -150,7 +150,10 @@ export interface SandboxPool {
   close(): Promise<void>;
 }
 
-export function createSandboxPool(size = Math.max(1, Math.min(4, availableParallelism()))): SandboxPool {
+/** Threads of a pool unless told: one per core, up to four. */
+export const defaultThreads = () => Math.max(1, Math.min(4, availableParallelism()));
+
+export function createSandboxPool(size = defaultThreads()): SandboxPool {
   const threads: Thread[] = [];
   const queue: Queued[] = [];
   let nextId = 1;
