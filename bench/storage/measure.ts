@@ -1,6 +1,6 @@
 // Disk per log line (issue 32), in a process of its own: the same lines stored under the log
 // schema of the release before (one table, a per-word table and a stored word vector: migrations
-// up to 023) and under today's (daily partitions, the words' GIN index: all migrations), each in a
+// up to 023) and under today's (weekly partitions, the words' GIN index: all migrations), each in a
 // schema of its own on one embedded PostgreSQL server. For each: the table's data, its TOAST, each
 // index, and the WAL written per line, by the bulk load and by the game's way of writing (ten
 // lines a transaction through the ingest's insert). Prints the figures as JSON on stdout.
@@ -49,7 +49,7 @@ async function measure(db: Db, variant: 'before' | 'after') {
   rmSync(dir, { recursive: true, force: true });
   const demo = await seedDemo(db, { ...DEMO, servers: 50 });
   const ids = demo.servers.map((s) => s.serviceId);
-  // The lines go back rows × 2.5 s from now; every day of them has its partition, as on an install
+  // The lines go back rows × 2.5 s from now; every week of them has its partition, as on an install
   // that has run that long.
   if (variant === 'after')
     await ensureLogPartitions(db, new Date(Date.now() - rows * 2500 - 86_400_000), new Date());
