@@ -10,7 +10,11 @@ function holdable(started: string[], name: string) {
   const done = new Promise<void>((r) => {
     release = r;
   });
-  return { job: () => (started.push(name), done), release: () => release() };
+  const job = () => {
+    started.push(name);
+    return done;
+  };
+  return { job, release: () => release() };
 }
 
 it('starts another owner’s run at once behind one owner’s flood, and runs the flood in turn', async () => {
