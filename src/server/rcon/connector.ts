@@ -132,6 +132,8 @@ class Session {
   stored: Map<string, string> | null = null;
   /** Connected since the last poll: the next one comes after a random part of the interval. */
   fresh = false;
+  /** The system's reason the last connection attempt failed, as the operator's log said it. */
+  lastFailure: string | null = null;
   constructor(readonly target: Target) {}
 
   /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
@@ -252,10 +254,12 @@ export function createRconConnector(
       await Promise.race([client.connect(), timeout]).finally(() => clearTimeout(timer));
     } catch (e) {
       s.attempts++;
-      console.error(
-        `rcon: connecting ${s.target.serviceId} at ${address}:${port}:`,
-        (e as NodeJS.ErrnoException).code ?? (e as Error).message,
-      );
+      // The system's reason is the operator's (users read one sentence for every way a connection
+      // fails); said once each time it changes, not at every retry.
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      if (why !== s.lastFailure)
+        console.error(`rcon: connecting ${s.target.serviceId} at ${address}:${port}: ${why}`);
+      s.lastFailure = why;
       await markDisconnected(s, rconFailure(e, s.target));
       schedule(s, backoff(s.attempts), () => connect(s));
       return;
@@ -266,6 +270,7 @@ export function createRconConnector(
     }
     s.client = client;
     s.attempts = 0;
+    s.lastFailure = null;
     client.on('end', () => {
       if (s.client !== client) return;
       s.client = null;
