@@ -281,8 +281,9 @@ const ROUTES: Route[] = [
     stranger: forbidden,
     prepare: (x) =>
       one(
-        `INSERT INTO service_scripts (service_id, script_id, parameter_values) VALUES ($1, $2, $3) RETURNING service_script_id AS id`,
-        [x.s0, x.script2, JSON.stringify({ n: ++counter })],
+        `INSERT INTO service_scripts (service_id, script_id, parameter_values, attached_by) VALUES ($1, $2, $3, $4)
+         RETURNING service_script_id AS id`,
+        [x.s0, x.script2, JSON.stringify({ n: ++counter }), x.owner],
       ),
   },
   // buckets
@@ -413,10 +414,10 @@ const ROUTES: Route[] = [
         x.owner,
         `Temp ${++counter}`,
       ]);
-      await q(`INSERT INTO group_scripts (group_id, script_id, permissions_mask) VALUES ($1, $2, ${ALL})`, [
-        x.group,
-        id,
-      ]);
+      await q(
+        `INSERT INTO group_scripts (group_id, script_id, permissions_mask, attached_by) VALUES ($1, $2, ${ALL}, $3)`,
+        [x.group, id, x.owner],
+      );
       return id;
     },
   },
@@ -712,16 +713,17 @@ beforeAll(async () => {
   ]);
   [f.script, f.script2, f.community] = made.body.created.map((s: { scriptId: string }) => s.scriptId);
   f.groupScript = await one(
-    `INSERT INTO group_scripts (group_id, script_id, permissions_mask) VALUES ($1, $2, ${ALL}) RETURNING group_script_id AS id`,
-    [f.group, f.script],
+    `INSERT INTO group_scripts (group_id, script_id, permissions_mask, attached_by) VALUES ($1, $2, ${ALL}, $3)
+     RETURNING group_script_id AS id`,
+    [f.group, f.script, f.owner],
   );
-  await q(`INSERT INTO group_scripts (group_id, script_id, permissions_mask) VALUES ($1, $2, ${ALL})`, [
-    f.group2,
-    f.script2,
-  ]);
+  await q(
+    `INSERT INTO group_scripts (group_id, script_id, permissions_mask, attached_by) VALUES ($1, $2, ${ALL}, $3)`,
+    [f.group2, f.script2, f.owner],
+  );
   f.serviceScript = await one(
-    'INSERT INTO service_scripts (service_id, script_id) VALUES ($1, $2) RETURNING service_script_id AS id',
-    [s0, f.script],
+    'INSERT INTO service_scripts (service_id, script_id, attached_by) VALUES ($1, $2, $3) RETURNING service_script_id AS id',
+    [s0, f.script, f.owner],
   );
   await q(`UPDATE scripts SET community_status = 'Approved' WHERE script_id = $1`, [f.community]);
   f.menuEvent = await one(

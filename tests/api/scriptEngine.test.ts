@@ -578,7 +578,7 @@ it("runs another owner's queued run at once while one owner's looping runs wait 
     scriptId: hello.body.created[0].scriptId,
     parameterValues: {},
   });
-  await attach('Looper', [
+  const looper = await attach('Looper', [
     { language: 'JavaScript', context: 'webhook', keyword: 'loop', arguments: [], code: 'while (true) {}' },
   ]);
   // Eight runs of 2 s each queued first, then the other owner's.
@@ -594,4 +594,87 @@ it("runs another owner's queued run at once while one owner's looping runs wait 
   expect(quick.metadata).toMatchObject({ outcome: 'success', output: 'hello' });
   // It did not wait for the eight (16 s of looping one after another).
   expect((await runsOf('Looper')).length).toBeLessThan(8);
+  // No looping runs are left for the tests after this one: detached, the claimed ones find nothing.
+  await t.server.db.query('DELETE FROM service_event_queue WHERE service_id = $1', [serviceId]);
+  await t.server.db.query('DELETE FROM service_scripts WHERE script_id = $1', [looper]);
+});
+
+it('runs a shared script with the rights of whoever attached it, never its author’s', async () => {
+  // The author from the test above shares a script that writes the chat into a bucket of theirs.
+  const author = (await signIn(t.base, 'other.owner@example.com', 'other-pass')).access_token;
+  const theirs = await call(t.base, author, 'POST', '/sentinel/buckets', { name: 'Author bucket' });
+  const authorBucket = theirs.body.created[0].bucketId;
+  const made = await call(t.base, author, 'POST', '/sentinel/scripts', {
+    name: 'Siphon',
+    parameters: [{ name: 'bucket', type: 'String', default: authorBucket }],
+    events: [
+      {
+        language: 'JavaScript',
+        context: 'chat',
+        code: `if (beacon.eventData.message.startsWith('siphon')) {
+                 beacon.setBucketValue(beacon.params.bucket, 'heard', beacon.eventData.message);
+               }`,
+      },
+      {
+        language: 'JavaScript',
+        context: 'webhook',
+        keyword: 'take',
+        arguments: [{ name: 'command', type: 'String', default: 'saveworld', required: false }],
+        code: `beacon.runAdminCommand(beacon.params.command);`,
+      },
+    ],
+  });
+  const scriptId = made.body.created[0].scriptId;
+  expect((await call(t.base, author, 'POST', `/sentinel/scripts/${scriptId}/publish`)).status).toBe(200);
+  // The server's owner adds it from the Workshop, keeping the author's default.
+  const attached = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId,
+    scriptId,
+    parameterValues: {},
+  });
+  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+
+  game.type('siphon this chat');
+  const run = await nthRun('Siphon', 1, 'chat');
+  expect(run.metadata.error).toBe(`Whoever attached the script cannot change bucket ${authorBucket}.`);
+  const leaked = await t.server.db.query('SELECT 1 FROM bucket_values WHERE bucket_id = $1', [authorBucket]);
+  expect(leaked.rows).toEqual([]);
+
+  // The author's own webhook reaches only servers the author attached it to: none here.
+  const hook = await call(t.base, author, 'POST', `/sentinel/scripts/${scriptId}/webhooks`, {
+    purpose: 'Remote control',
+  });
+  const body = JSON.stringify({ webhook: 'take', parameters: { command: 'destroywilddinos' } });
+  const res = await fetch(hook.body.url.replace(/^.*\/v4/, t.base), {
+    method: 'POST',
+    headers: { Authorization: `HmacSHA256 ${webhookSignature(hook.body.secret, 'POST', body)}` },
+    body,
+  });
+  expect(res.status).toBe(404);
+  const { rows } = await t.server.db.query(
+    `SELECT 1 FROM service_event_queue WHERE service_id = $1 AND event_data->>'scriptId' = $2`,
+    [serviceId, scriptId],
+  );
+  expect(rows).toEqual([]);
+  expect((await runsOf('Siphon')).filter((r) => r.metadata.trigger === 'webhook')).toEqual([]);
+});
+
+it("lets a webhook call set only the arguments its handler declares, never the attachment's values", async () => {
+  await attach(
+    'Declared only',
+    [
+      {
+        language: 'JavaScript',
+        context: 'webhook',
+        keyword: 'declared',
+        arguments: [{ name: 'note', type: 'String', default: 'none', required: false }],
+        code: `console.log(beacon.params.note + ' / ' + beacon.params.target + ' / ' + beacon.params.extra);`,
+      },
+    ],
+    { parameters: [{ name: 'target', type: 'String', default: '' }], parameterValues: { target: 'mine' } },
+  );
+  const handlers = await handlersFor(t.server.db, serviceId, { context: 'webhook', keyword: 'declared' });
+  await queueWebhook(t.server.db, serviceId, handlers, { note: 'hi', target: 'theirs', extra: 'x' });
+  const run = await nthRun('Declared only', 1, 'webhook');
+  expect(run.metadata.output).toBe('hi / mine / undefined');
 });

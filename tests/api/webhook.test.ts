@@ -26,7 +26,10 @@ beforeAll(async () => {
         context: 'webhook',
         code: 'console.log(JSON.stringify(beacon.params))',
         keyword: 'restart',
-        arguments: [{ name: 'delay', type: 'Number', default: 60, required: false }],
+        arguments: [
+          { name: 'delay', type: 'Number', default: 60, required: false },
+          { name: 'reason', type: 'String', default: 'none', required: false },
+        ],
       },
     ],
   });

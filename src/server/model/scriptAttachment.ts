@@ -2,6 +2,7 @@
 // SENTINEL-API §3.6: one declaration with the holder as its parameter. Attaching needs
 // ManageScripts on the holder and ShareScripts on the script, or the script being an approved
 // community script (origin "Community"); changing or detaching needs ManageScripts on the holder.
+// The attacher is kept: the script's runs there act with their rights, never the author's.
 
 import { channelFor } from '../../domain/api.ts';
 import { Perm } from '../../domain/permissions.ts';
@@ -139,9 +140,11 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
       scriptId: { column: 'script_id', write: 'create', required: true, parse: parse.uuid },
       revisionId: { column: 'revision_id', write: 'edit', parse: parse.uuidOrNull },
     },
-    derive: async (tx, _userId, values) =>
+    // The attacher's rights are the ones its runs act with (scripts/handlers.ts).
+    derive: async (tx, userId, values) =>
       (await areCommunity(tx, scriptsOf(values))).map((community) => ({
         origin: community ? 'Community' : 'Direct',
+        attached_by: userId,
       })),
     canCreate: async (tx, userId, values) => {
       const manages = await holdsAllEach(tx, kind, holdersOf(values), userId, Perm.ManageScripts);

@@ -1,8 +1,10 @@
 // A script's own webhooks (SPEC §3 "Webhooks (purpose, trigger URL, secret)"): each has a purpose,
 // a trigger URL and a secret that signs calls the way a server's access key signs the server
 // webhook (SENTINEL-API §2.3: hex HMAC-SHA256 of `METHOD\n<30-second window>\n<trimmed body>`).
-// A call runs the script's webhook handlers of that name on every server the script is attached
-// to. Rotating the secret makes the old one useless at once.
+// A call runs the script's webhook handlers of that name on the servers where the script's author
+// attached it themselves, never on another owner's attachment of it (a shared script's author
+// would control every server that uses it; another owner's runs are theirs to start, by their
+// server's webhook). Rotating the secret makes the old one useless at once.
 
 import { randomBytes } from 'node:crypto';
 import { UUID } from '../../domain/constants.ts';
@@ -94,8 +96,9 @@ export function registerScriptWebhookRoutes(router: ApiRouter, ctx: ServerContex
     const webhookId = param(c, 'webhookId').toLowerCase();
     const text = await readText(c);
     const { rows } = UUID.test(webhookId)
-      ? await db.query<{ script_id: string; secret: string }>(
-          `SELECT w.script_id, w.secret FROM script_webhooks w JOIN scripts s ON s.script_id = w.script_id AND NOT s.deleted
+      ? await db.query<{ script_id: string; secret: string; author: string }>(
+          `SELECT w.script_id, w.secret, s.user_id AS author
+             FROM script_webhooks w JOIN scripts s ON s.script_id = w.script_id AND NOT s.deleted
             WHERE w.webhook_id = $1`,
           [webhookId],
         )
@@ -105,17 +108,18 @@ export function registerScriptWebhookRoutes(router: ApiRouter, ctx: ServerContex
     const { webhook, parameters } = webhookCall(text);
     const { rows: services } = await db.query<{ service_id: string }>(
       `SELECT ss.service_id FROM service_scripts ss JOIN services s ON s.service_id = ss.service_id AND NOT s.deleted
-        WHERE ss.script_id = $1
+        WHERE ss.script_id = $1 AND ss.attached_by = $2
        UNION
        SELECT gsv.service_id FROM group_scripts gs JOIN group_services gsv ON gsv.group_id = gs.group_id
-         JOIN services s ON s.service_id = gsv.service_id AND NOT s.deleted WHERE gs.script_id = $1`,
-      [hook.script_id],
+         JOIN services s ON s.service_id = gsv.service_id AND NOT s.deleted
+        WHERE gs.script_id = $1 AND gs.attached_by = $2`,
+      [hook.script_id, hook.author],
     );
     let queued = 0;
     await db.transaction(async (tx) => {
       for (const { service_id } of services) {
         const handlers = (await handlersFor(tx, service_id, { context: 'webhook', keyword: webhook })).filter(
-          (h) => h.scriptId === hook.script_id,
+          (h) => h.scriptId === hook.script_id && h.attachedBy === hook.author,
         );
         const once = [...new Map(handlers.map((h) => [h.scriptEventId, h])).values()];
         await queueWebhook(tx, service_id, once, parameters);

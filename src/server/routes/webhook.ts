@@ -57,7 +57,11 @@ export function webhookCall(text: string): { webhook: string; parameters: Record
   };
 }
 
-/** Queues a run of each handler, its argument defaults overlaid by the call's parameters. */
+/**
+ * Queues a run of each handler, its argument defaults overlaid by the call's parameters: only the
+ * arguments the handler declares; a call sets nothing else (the attachment's parameter values
+ * stay the attacher's, scripts/engine.ts).
+ */
 export async function queueWebhook(
   tx: Queryable,
   serviceId: string,
@@ -65,13 +69,15 @@ export async function queueWebhook(
   parameters: Record<string, unknown>,
 ): Promise<void> {
   for (const e of handlers) {
-    const defaults = Object.fromEntries(e.arguments.map((a) => [a.name, a.default]));
+    const args = Object.fromEntries(
+      e.arguments.map((a) => [a.name, Object.hasOwn(parameters, a.name) ? parameters[a.name] : a.default]),
+    );
     await queueServiceEvent(tx, serviceId, {
       event: 'webhook',
       scriptId: e.scriptId,
       scriptName: e.scriptName,
       scriptEventId: e.scriptEventId,
-      arguments: { ...defaults, ...parameters },
+      arguments: args,
     });
   }
 }

@@ -250,7 +250,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     const env: RunEnv = {
       ctx,
       serviceId,
-      ownerId: h.ownerId,
+      actorId: h.attachedBy,
       scriptName: h.scriptName,
       http,
       async subroutine(name, delayMs) {
@@ -302,7 +302,8 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
           common: h.commonJavascript,
           beacon: {
             ...names,
-            params: { ...h.params, ...t.args },
+            // The attachment's parameter values win over a call's arguments of the same name.
+            params: { ...t.args, ...h.params },
             gameEvent: h.context,
             eventData: { ...values, ...(t.args ? { args: t.args } : {}) },
             now: Date.now() / 1000,

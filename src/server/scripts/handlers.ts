@@ -9,7 +9,8 @@ export interface Handler {
   attachmentId: string;
   scriptId: string;
   scriptName: string;
-  ownerId: string;
+  /** Who attached the script here: the run acts with their rights, never the author's. */
+  attachedBy: string;
   revisionId: string;
   approvalStatus: string;
   scriptEventId: string;
@@ -27,10 +28,12 @@ const RUNS = `r.approval_status IN ('Approved', 'Probation')`;
 
 const HANDLERS = `
   WITH attached AS (
-    SELECT ss.service_script_id AS attachment_id, ss.script_id, ss.revision_id, ss.parameter_values
+    SELECT ss.service_script_id AS attachment_id, ss.script_id, ss.revision_id, ss.parameter_values,
+           ss.attached_by
       FROM service_scripts ss WHERE ss.service_id = $1
     UNION ALL
-    SELECT gs.group_script_id, gs.script_id, gs.revision_id, gs.parameter_values FROM group_scripts gs
+    SELECT gs.group_script_id, gs.script_id, gs.revision_id, gs.parameter_values, gs.attached_by
+      FROM group_scripts gs
       JOIN group_services gsv ON gsv.group_id = gs.group_id WHERE gsv.service_id = $1
   ), wanted AS (
     SELECT a.*, t.date_created AS target_date, sc.name, sc.user_id
@@ -43,7 +46,7 @@ const HANDLERS = `
       FROM wanted w
   )
   SELECT running.attachment_id AS "attachmentId", running.script_id AS "scriptId", running.name AS "scriptName",
-         running.user_id AS "ownerId", r.revision_id AS "revisionId", r.approval_status AS "approvalStatus",
+         running.attached_by AS "attachedBy", r.revision_id AS "revisionId", r.approval_status AS "approvalStatus",
          e.script_event_id AS "scriptEventId", e.language, e.context, e.keyword, e.code,
          r.common_javascript AS "commonJavascript", r.parameters, running.parameter_values AS "parameterValues",
          coalesce(e.arguments, '[]'::jsonb) AS arguments

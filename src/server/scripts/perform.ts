@@ -7,17 +7,24 @@ import { EOS_ID, UUID } from '../../domain/constants.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { Action, ActionType } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
+import { holdsAll } from '../model/permissions.ts';
 import { guardedRequest, type HttpOptions } from './http.ts';
 
 export interface RunEnv {
   ctx: ServerContext;
   serviceId: string;
-  /** The script's owner: buckets are reached with their permissions. */
-  ownerId: string;
+  /**
+   * Whose rights the run acts with: whoever attached the script to this server or its group (the
+   * tester's user in a test). Game actions need their control of the server, buckets their access,
+   * bans are issued in their name; the script's author has no part in it.
+   */
+  actorId: string;
   scriptName: string;
   http: HttpOptions;
   /** Starts the subroutine now, or resolves once it is queued to start after its delay. */
   subroutine(name: string, delayMs: number): Promise<void>;
+  /** Whether the actor controls the server, once asked (mayControl). */
+  control?: Promise<boolean>;
 }
 
 type Options = Record<string, unknown>;
@@ -57,17 +64,20 @@ async function recordBan(env: RunEnv, playerId: string, o: Options): Promise<voi
       `INSERT INTO service_bans (service_id, player_id, issuer_id, expiration, comments)
        VALUES ($1, $2, $3, now() + $4::float8 * interval '1 day', $5)
        ON CONFLICT (service_id, player_id) DO UPDATE SET expiration = EXCLUDED.expiration, comments = EXCLUDED.comments`,
-      [env.serviceId, playerId, env.ownerId, expiration, comments],
+      [env.serviceId, playerId, env.actorId, expiration, comments],
     );
     return;
   }
+  // A group's ban reaches every server of the group: the actor must control the group too.
+  if (!(await holdsAll(env.ctx.db, 'group', target, env.actorId, Perm.ControlServices)))
+    throw new Error(`Whoever attached the script cannot ban players from group ${target}.`);
   const { rows } = await env.ctx.db.query(
     `INSERT INTO group_bans (group_id, player_id, issuer_id, expiration, comments)
      SELECT gs.group_id, $2, $3, now() + $4::float8 * interval '1 day', $5 FROM group_services gs
       WHERE gs.group_id = $6::uuid AND gs.service_id = $1
      ON CONFLICT (group_id, player_id) DO UPDATE SET expiration = EXCLUDED.expiration, comments = EXCLUDED.comments
      RETURNING 1`,
-    [env.serviceId, playerId, env.ownerId, expiration, comments, UUID.test(target) ? target : null],
+    [env.serviceId, playerId, env.actorId, expiration, comments, UUID.test(target) ? target : null],
   );
   if (rows.length === 0) throw new Error(`${target} is neither this server nor one of its groups.`);
 }
@@ -77,12 +87,12 @@ async function bucketAccess(env: RunEnv, bucketId: unknown, bits: number): Promi
   const { rows } = UUID.test(id)
     ? await env.ctx.db.query<{ permissions: string }>(
         'SELECT permissions FROM bucket_permissions WHERE bucket_id = $1 AND user_id = $2',
-        [id, env.ownerId],
+        [id, env.actorId],
       )
     : { rows: [] };
   if (!rows[0] || !hasAll(Number(rows[0].permissions), bits))
     throw new Error(
-      `The script's owner cannot ${bits === Perm.Membership ? 'read' : 'change'} bucket ${id}.`,
+      `Whoever attached the script cannot ${bits === Perm.Membership ? 'read' : 'change'} bucket ${id}.`,
     );
   return id;
 }
@@ -273,7 +283,24 @@ async function commandFor(env: RunEnv, type: ActionType, o: Options): Promise<Op
  * Takes one action. The work that is not the game's is done before this resolves; the game
  * command is sent at once, in call order, and `sent` settles when the game answers.
  */
+/** Actions done without the game, each checked on its own (buckets) or reaching nothing of the owner's. */
+const WITHOUT_THE_GAME = new Set<ActionType>([
+  'stopProcessing',
+  'setBucketValue',
+  'clearBucketValue',
+  'notifyChatCommunity',
+  'runSubroutine',
+]);
+
+/** The game actions of a run need its actor's control of the server, asked once a run. */
+async function mayControl(env: RunEnv): Promise<void> {
+  env.control ??= holdsAll(env.ctx.db, 'service', env.serviceId, env.actorId, Perm.ControlServices);
+  if (!(await env.control))
+    throw new Error('Whoever attached the script cannot control this server, so it takes no game action.');
+}
+
 export async function perform(env: RunEnv, action: Action): Promise<{ sent: Promise<unknown> | null }> {
+  if (!WITHOUT_THE_GAME.has(action.type)) await mayControl(env);
   const command = await commandFor(env, action.type, action.options);
   if (!command) return { sent: null };
   const sent = env.ctx.links.sendCommand(env.serviceId, command);

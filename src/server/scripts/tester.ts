@@ -106,7 +106,7 @@ export async function runTest(
   const env: RunEnv = {
     ctx,
     serviceId: '',
-    ownerId: userId,
+    actorId: userId,
     scriptName: 'test',
     http: {},
     async subroutine() {},
