@@ -130,7 +130,7 @@ test('/features shows the landing page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run your ARK servers from the keyboard');
   await expect(page.getByRole('region', { name: 'Features' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pricing' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('signed in, the landing offers Go To Dashboard, which leads to the servers', async ({ page }) => {
