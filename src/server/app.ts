@@ -33,7 +33,7 @@ import { sharedReadCache } from './model/readCache.ts';
 import { parseAllowList } from './net/outbound.ts';
 import { createRconConnector, type RconConnector, type RconTimings } from './rcon/connector.ts';
 import { combinedLinks } from './rcon/links.ts';
-import { startRconWorker, type WorkerOptions } from './rcon/worker.ts';
+import { type RconWorker, startRconWorker, type WorkerOptions } from './rcon/worker.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -203,6 +203,43 @@ function forgiving(publisher: Publisher): Publisher {
   };
 }
 
+/** How often a process whose RCON worker has not started checks whether a server now needs it. */
+const RCON_WORKER_CHECK_MS = 10_000;
+
+/**
+ * The RCON worker, started the first time a server uses RCON: its thread and second server cost
+ * about 110 MiB, which an install without RCON servers never needs (issue 32's memory figure).
+ */
+function lazyRconWorker(db: Db, options: WorkerOptions) {
+  let worker: RconWorker | null = null;
+  let starting: Promise<RconWorker | null> | null = null;
+  const needed = async () =>
+    (
+      await db.query<{ yes: boolean }>(
+        "SELECT EXISTS (SELECT 1 FROM services WHERE connection_kind = 'rcon' AND NOT deleted) AS yes",
+      )
+    ).rows[0]!.yes;
+  const ensure = (): Promise<RconWorker | null> => {
+    if (worker) return Promise.resolve(worker);
+    starting ??= (async () => {
+      try {
+        if (await needed()) worker = await startRconWorker(options);
+        return worker;
+      } finally {
+        starting = null;
+      }
+    })();
+    return starting;
+  };
+  return {
+    ensure,
+    async close() {
+      await starting?.catch(() => null);
+      await worker?.close();
+    },
+  };
+}
+
 /** This server's options for its RCON worker's: what a thread can be handed, holding the leases itself. */
 function workerOptions(opts: CreateServerOptions): WorkerOptions {
   const { paymentProcessor: _processor, port: _port, host: _host, rconWorker: _worker, ...rest } = opts;
@@ -314,14 +351,15 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   const inWorker = opts.rconWorker === true;
   const connector = createRconConnector(ctx, bus, opts.rconTimings, !inWorker);
-  const worker = inWorker ? await startRconWorker(workerOptions(opts)) : null;
-  const rcon: RconConnector = worker
+  const rconWorker = inWorker ? lazyRconWorker(db, workerOptions(opts)) : null;
+  await rconWorker?.ensure();
+  const rcon: RconConnector = rconWorker
     ? {
         ...connector,
-        renew: async () => worker.renew(),
+        renew: async () => (await rconWorker.ensure())?.renew(),
         close: async () => {
           await connector.close();
-          await worker.close();
+          await rconWorker.close();
         },
       }
     : connector;
@@ -380,6 +418,10 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   const stopRetention = periodic(opts.retentionTickMs ?? RETENTION_TICK_MS, 'retention', () =>
     retentionTick(db, config.retention),
   );
+  // A server switched to RCON through another process of the cluster starts the worker here too.
+  const stopWorkerCheck = rconWorker
+    ? periodic(RCON_WORKER_CHECK_MS, 'rcon worker', () => rconWorker.ensure())
+    : async () => {};
 
   let closing: Promise<void> | null = null;
   return {
@@ -398,6 +440,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
         await stopSweeping();
         await stopBilling();
         await stopRetention();
+        await stopWorkerCheck();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
         await builtIn?.close();
