@@ -377,6 +377,12 @@ export interface ScriptLink {
   parameterValues: Record<string, unknown>;
   /** Pinned revision; null follows the latest approved one. */
   revisionId: string | null;
+  /**
+   * Kept updated with someone else's script: the newest version its attacher accepted (it runs
+   * nothing newer), and a newer one waiting for their accept; null otherwise.
+   */
+  acceptedRevisionId: string | null;
+  pendingRevisionId: string | null;
   revisionDate: number | null;
   origin: 'Direct' | 'Community';
 }

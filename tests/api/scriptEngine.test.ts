@@ -678,3 +678,60 @@ it("lets a webhook call set only the arguments its handler declares, never the a
   const run = await nthRun('Declared only', 1, 'webhook');
   expect(run.metadata.output).toBe('hi / mine / undefined');
 });
+
+it("keeps someone else's script updated only as far as its attacher accepted", async () => {
+  const author = (await signIn(t.base, 'other.owner@example.com', 'other-pass')).access_token;
+  const event = (version: string) => ({
+    language: 'JavaScript',
+    context: 'chat',
+    code: `if (beacon.eventData.message === 'which version') console.log('${version}');`,
+  });
+  const made = await call(t.base, author, 'POST', '/sentinel/scripts', {
+    name: 'Versioned',
+    events: [event('v1')],
+  });
+  const scriptId = made.body.created[0].scriptId;
+  await call(t.base, author, 'POST', `/sentinel/scripts/${scriptId}/publish`);
+  const v1 = (await call(t.base, author, 'GET', `/sentinel/scripts/${scriptId}`)).body.latestRevisionId;
+  // The server's owner keeps it updated (no version pinned).
+  const attached = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId,
+    scriptId,
+    parameterValues: {},
+  });
+  const attachmentId = attached.body.created[0].serviceScriptId;
+  expect(attached.body.created[0]).toMatchObject({
+    revisionId: null,
+    acceptedRevisionId: v1,
+    pendingRevisionId: null,
+  });
+
+  // The author's new version waits for the attacher; the old one runs.
+  const v2 = (await call(t.base, author, 'PATCH', `/sentinel/scripts/${scriptId}`, { events: [event('v2')] }))
+    .body.latestRevisionId;
+  expect(v2).not.toBe(v1);
+  const link = async () =>
+    (await call(t.base, owner, 'GET', `/sentinel/serviceScripts/${attachmentId}`)).body;
+  expect(await link()).toMatchObject({ acceptedRevisionId: v1, pendingRevisionId: v2 });
+  game.type('which version');
+  expect((await nthRun('Versioned', 1)).metadata).toMatchObject({ revisionId: v1, output: 'v1' });
+
+  // Accepted, it runs; the author cannot accept for them, nor may a version of another script.
+  const forAuthor = await call(t.base, author, 'PATCH', `/sentinel/serviceScripts/${attachmentId}`, {
+    acceptedRevisionId: v2,
+  });
+  expect([403, 404]).toContain(forAuthor.status);
+  const otherScript = (await call(t.base, owner, 'POST', '/sentinel/scripts', { name: 'Elsewhere' })).body
+    .created[0];
+  const wrong = await call(t.base, owner, 'PATCH', `/sentinel/serviceScripts/${attachmentId}`, {
+    acceptedRevisionId: otherScript.latestRevisionId,
+  });
+  expect(wrong.body.code).toBe('notFound');
+  const accepted = await call(t.base, owner, 'PATCH', `/sentinel/serviceScripts/${attachmentId}`, {
+    acceptedRevisionId: v2,
+  });
+  expect(accepted.status).toBe(200);
+  expect(await link()).toMatchObject({ acceptedRevisionId: v2, pendingRevisionId: null });
+  game.type('which version');
+  expect((await nthRun('Versioned', 2)).metadata).toMatchObject({ revisionId: v2, output: 'v2' });
+});

@@ -77,6 +77,19 @@ const HOLDERS: Record<'group' | 'service', Holder> = {
   },
 };
 
+/**
+ * For each script, its newest revision when its author is not `userId` (the version an attachment
+ * kept updated accepts when made), else null: one's own script follows every approved version.
+ */
+async function othersLatest(tx: Queryable, scriptIds: unknown[], userId: string): Promise<(string | null)[]> {
+  const { rows } = await tx.query<{ id: string; latest: string | null }>(
+    'SELECT script_id AS id, latest_revision_id AS latest FROM scripts WHERE script_id = ANY($1::uuid[]) AND user_id <> $2',
+    [scriptIds, userId],
+  );
+  const latest = new Map(rows.map((r) => [r.id, r.latest]));
+  return scriptIds.map((id) => latest.get(id as string) ?? null);
+}
+
 /** Approved community scripts may be attached by anyone managing the holder; one query for all. */
 async function areCommunity(tx: Queryable, scriptIds: unknown[]): Promise<boolean[]> {
   const { rows } = await tx.query<{ id: string }>(
@@ -103,6 +116,9 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
     idColumn: h.idColumn,
     columns: `x.${h.idColumn} AS "${h.idProp}", ${holderCols}, x.script_id AS "scriptId", sc.name AS "scriptName",
       x.parameter_values AS "parameterValues", x.revision_id AS "revisionId",
+      x.accepted_revision_id AS "acceptedRevisionId",
+      CASE WHEN x.revision_id IS NULL AND x.accepted_revision_id <> sc.latest_revision_id
+           THEN sc.latest_revision_id END AS "pendingRevisionId",
       ${epoch('r.date_created')} AS "revisionDate", x.origin,
       coalesce(lr.approval_status, 'Approved') AS "approvalStatus", sc.community_status AS "communityStatus"`,
     from: () => `${h.table} x ${h.join} JOIN scripts sc ON sc.script_id = x.script_id AND NOT sc.deleted
@@ -139,13 +155,21 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
       ...h.fields,
       scriptId: { column: 'script_id', write: 'create', required: true, parse: parse.uuid },
       revisionId: { column: 'revision_id', write: 'edit', parse: parse.uuidOrNull },
+      acceptedRevisionId: { column: 'accepted_revision_id', write: 'edit', parse: parse.uuidOrNull },
     },
-    // The attacher's rights are the ones its runs act with (scripts/handlers.ts).
-    derive: async (tx, userId, values) =>
-      (await areCommunity(tx, scriptsOf(values))).map((community) => ({
-        origin: community ? 'Community' : 'Direct',
+    // The attacher's rights are the ones its runs act with (scripts/handlers.ts). Someone else's
+    // script kept updated runs the version accepted: the newest now, later ones once accepted.
+    derive: async (tx, userId, values) => {
+      const community = await areCommunity(tx, scriptsOf(values));
+      const latest = await othersLatest(tx, scriptsOf(values), userId);
+      return values.map((v, i) => ({
+        origin: community[i] ? 'Community' : 'Direct',
         attached_by: userId,
-      })),
+        ...(v.revision_id == null && v.accepted_revision_id == null
+          ? { accepted_revision_id: latest[i] }
+          : {}),
+      }));
+    },
     canCreate: async (tx, userId, values) => {
       const manages = await holdsAllEach(tx, kind, holdersOf(values), userId, Perm.ManageScripts);
       const shares = await holdsAllEach(tx, 'script', scriptsOf(values), userId, Perm.ShareScripts);
@@ -154,18 +178,22 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
     },
     canChange: (tx, userId, rows) => holdsAllEach(tx, kind, holdersOf(rows), userId, Perm.ManageScripts),
     afterWrite: async (tx, rows: Row[]) => {
-      const pinned = rows.filter((r) => r.revision_id !== null);
-      if (pinned.length === 0) return;
+      const named = rows.flatMap((r) =>
+        (['revision_id', 'accepted_revision_id'] as const)
+          .filter((c) => r[c] !== null && r[c] !== undefined)
+          .map((c) => ({ revision: r[c] as string, script: r.script_id as string })),
+      );
+      if (named.length === 0) return;
       const { rows: found } = await tx.query<{ id: string }>(
         `SELECT r.revision_id AS id FROM unnest($1::uuid[], $2::uuid[]) AS p(revision_id, script_id)
            JOIN script_revisions r ON r.revision_id = p.revision_id AND r.script_id = p.script_id`,
-        [pinned.map((r) => r.revision_id), pinned.map((r) => r.script_id)],
+        [named.map((n) => n.revision), named.map((n) => n.script)],
       );
       const ok = new Set(found.map((r) => r.id));
-      const wrong = pinned.find((r) => !ok.has(r.revision_id as string));
+      const wrong = named.find((n) => !ok.has(n.revision));
       if (wrong)
         throw badRequest('notFound', 'That version does not belong to this script.', {
-          revisionId: wrong.revision_id,
+          revisionId: wrong.revision,
         });
     },
     // A group's page lists its scripts live, as it does its members, servers and buckets.

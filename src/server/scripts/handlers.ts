@@ -1,7 +1,8 @@
 // Which script handlers run for a trigger on a server: every attachment of a script to the server
 // or to one of its groups, each with its own parameter values, in the revision that runs for it.
-// That is the attachment's pinned revision (version locked) or the newest (keep updated), unless
-// it waits for review or was rejected: then the newest Approved or Probation revision before it.
+// That is the attachment's pinned revision (version locked), or for keep updated the newest one
+// its attacher accepted (someone else's script) or the newest (their own), unless it waits for
+// review or was rejected: then the newest Approved or Probation revision before it.
 
 import type { Queryable } from '../db/db.ts';
 
@@ -29,16 +30,17 @@ const RUNS = `r.approval_status IN ('Approved', 'Probation')`;
 const HANDLERS = `
   WITH attached AS (
     SELECT ss.service_script_id AS attachment_id, ss.script_id, ss.revision_id, ss.parameter_values,
-           ss.attached_by
+           ss.attached_by, ss.accepted_revision_id
       FROM service_scripts ss WHERE ss.service_id = $1
     UNION ALL
-    SELECT gs.group_script_id, gs.script_id, gs.revision_id, gs.parameter_values, gs.attached_by
+    SELECT gs.group_script_id, gs.script_id, gs.revision_id, gs.parameter_values, gs.attached_by,
+           gs.accepted_revision_id
       FROM group_scripts gs
       JOIN group_services gsv ON gsv.group_id = gs.group_id WHERE gsv.service_id = $1
   ), wanted AS (
     SELECT a.*, t.date_created AS target_date, sc.name, sc.user_id
       FROM attached a JOIN scripts sc ON sc.script_id = a.script_id AND NOT sc.deleted
-      JOIN script_revisions t ON t.revision_id = coalesce(a.revision_id, sc.latest_revision_id)
+      JOIN script_revisions t ON t.revision_id = coalesce(a.revision_id, a.accepted_revision_id, sc.latest_revision_id)
   ), running AS (
     SELECT w.*, (SELECT r.revision_id FROM script_revisions r
                   WHERE r.script_id = w.script_id AND ${RUNS} AND r.date_created <= w.target_date
