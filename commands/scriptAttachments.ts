@@ -3,8 +3,15 @@
 // offer them on their rows, the library and the Workshop attach. group.detachScript is the same
 // detaching, named for the group; workshop.addToServer the same attaching, named for the Workshop.
 
-import type { GroupScript, ScriptParameter, ScriptRevision, ServiceScript } from '../src/domain/api.ts';
+import type {
+  GroupScript,
+  ScriptLink,
+  ScriptParameter,
+  ScriptRevision,
+  ServiceScript,
+} from '../src/domain/api.ts';
 import { ALL_PERMISSIONS, definedBits, Perm } from '../src/domain/permissions.ts';
+import { revisionChanges } from '../src/domain/scripts/revisionChanges.ts';
 import {
   latestApproved,
   UPDATE_MODE_HELP,
@@ -20,23 +27,32 @@ import { CommandError, defineCommand } from './registry.ts';
 const group = 'Scripts';
 type Holder = EntityRef & { kind: 'server' | 'group' };
 
+/** The versions an attachment holds: pinned, accepted, and one waiting for its accept. */
+const versionsHeld = (a: ScriptLink) => ({
+  revisionId: a.revisionId,
+  acceptedRevisionId: a.acceptedRevisionId,
+  pendingRevisionId: a.pendingRevisionId,
+});
+
 /** The attachments of a script to a server or group, with how to change or remove each. */
 async function attachments(ctx: CommandContext, holder: Holder, script: EntityRef) {
   if (holder.kind === 'group') {
     const api = ctx.app.api.groupScripts;
     const page = await api.list({ groupId: holder.id, scriptId: script.id });
     return page.results.map((a: GroupScript) => ({
-      revisionId: a.revisionId,
+      ...versionsHeld(a),
       remove: () => api.remove(a.groupScriptId),
       pin: (revisionId: string | null) => api.patch(a.groupScriptId, { revisionId }),
+      accept: (acceptedRevisionId: string) => api.patch(a.groupScriptId, { acceptedRevisionId }),
     }));
   }
   const api = ctx.app.api.serviceScripts;
   const page = await api.list({ serviceId: holder.id, scriptId: script.id });
   return page.results.map((a: ServiceScript) => ({
-    revisionId: a.revisionId,
+    ...versionsHeld(a),
     remove: () => api.remove(a.serviceScriptId),
     pin: (revisionId: string | null) => api.patch(a.serviceScriptId, { revisionId }),
+    accept: (acceptedRevisionId: string) => api.patch(a.serviceScriptId, { acceptedRevisionId }),
   }));
 }
 
@@ -250,7 +266,62 @@ export function attachCommand<const Id extends string>(
   });
 }
 
+/** The attachments there with a version waiting for the attacher's accept; an error when none. */
+async function waiting(ctx: CommandContext, holder: Holder, script: EntityRef) {
+  const found = (await attached(ctx, holder, script)).filter((a) => a.pendingRevisionId !== null);
+  if (found.length === 0)
+    throw new CommandError(`No new version of ${script.label} waits on ${holder.label}.`, 'script');
+  return found;
+}
+
+const holderArgs = {
+  script: ref('script').describe('Script'),
+  target: ref('server', 'group').describe('Server or group', 'Blank: the one in view'),
+};
+
 export const scriptAttachmentCommands = [
+  defineCommand({
+    id: 'script.showUpdate',
+    title: 'Show script update',
+    description: 'What changed in the version of someone else’s script waiting for your accept',
+    group,
+    aliases: ['scriptchanges'],
+    args: holderArgs,
+    run: async ({ script, target }, ctx) => {
+      const holder = target as Holder;
+      const [a] = await waiting(ctx, holder, script);
+      const api = ctx.app.api;
+      const [before, after] = await Promise.all([
+        api.scriptRevision(script.id, a!.acceptedRevisionId!),
+        api.scriptRevision(script.id, a!.pendingRevisionId!),
+      ]);
+      return {
+        message: `${script.label} on ${holder.label}: version ${after.revisionId.slice(0, 8)} waits for your accept; ${holder.label} runs ${before.revisionId.slice(0, 8)}.`,
+        sections: [{ heading: 'What changed', text: revisionChanges(before, after) }],
+      };
+    },
+  }),
+  defineCommand({
+    id: 'script.acceptUpdate',
+    title: 'Accept script update',
+    description: 'Let the server or group run the waiting version of someone else’s script',
+    group,
+    aliases: ['scriptaccept'],
+    danger: 'confirm',
+    permission: { server: Perm.ManageScripts, group: Perm.ManageScripts },
+    args: holderArgs,
+    run: async ({ script, target }, ctx) => {
+      const holder = target as Holder;
+      const found = await waiting(ctx, holder, script);
+      for (const a of found) await a.accept(a.pendingRevisionId!);
+      return {
+        message: `${holder.label} now runs version ${found[0]!.pendingRevisionId!.slice(0, 8)} of ${script.label}.`,
+        undo: async () => {
+          for (const a of found) await a.accept(a.acceptedRevisionId!);
+        },
+      };
+    },
+  }),
   attachCommand('script.attach', 'Attach script', 'A script of yours or of the Workshop', ['attach']),
   defineCommand({
     id: 'script.updateToLatest',

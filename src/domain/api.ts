@@ -465,6 +465,13 @@ export interface ScriptRevision {
   approvalStatus: string;
 }
 
+/** One revision's content: what changed between two is read from these. */
+export interface ScriptRevisionContent extends ScriptRevision {
+  commonJavascript: string;
+  parameters: ScriptParameter[];
+  events: { context: string; keyword: string | null; language: string; code: string }[];
+}
+
 export interface DiscordChannel {
   channelId: string;
   name: string;

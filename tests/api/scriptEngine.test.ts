@@ -11,7 +11,14 @@ import { hashPassword } from '../../src/server/crypto.ts';
 import { queueWebhook, webhookSignature } from '../../src/server/routes/webhook.ts';
 import { handlersFor } from '../../src/server/scripts/handlers.ts';
 import type { SimServer } from '../../src/sim/index.ts';
-import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+import {
+  call,
+  linkGameServers,
+  signIn,
+  signInStranger,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -715,6 +722,15 @@ it("keeps someone else's script updated only as far as its attacher accepted", a
   expect(await link()).toMatchObject({ acceptedRevisionId: v1, pendingRevisionId: v2 });
   game.type('which version');
   expect((await nthRun('Versioned', 1)).metadata).toMatchObject({ revisionId: v1, output: 'v1' });
+
+  // The attacher reads what changed, even once the script leaves the Workshop; others cannot.
+  await call(t.base, author, 'DELETE', `/sentinel/scripts/${scriptId}/publish`);
+  const content = await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}/revisions/${v2}`);
+  expect(content.body.events).toEqual([expect.objectContaining({ context: 'chat', code: event('v2').code })]);
+  const stranger = await signInStranger(t);
+  expect((await call(t.base, stranger, 'GET', `/sentinel/scripts/${scriptId}/revisions/${v2}`)).status).toBe(
+    404,
+  );
 
   // Accepted, it runs; the author cannot accept for them, nor may a version of another script.
   const forAuthor = await call(t.base, author, 'PATCH', `/sentinel/serviceScripts/${attachmentId}`, {

@@ -239,6 +239,81 @@ describe('script.updateToLatest', () => {
   });
 });
 
+describe('script.showUpdate and script.acceptUpdate (a version waiting for the attacher)', () => {
+  const revision = (id: string, code: string) => ({
+    revisionId: id,
+    dateCreated: 1_800_000_000,
+    approvalStatus: 'Probation',
+    commonJavascript: '',
+    parameters: [],
+    events: [{ context: 'chat', keyword: null, language: 'JavaScript', code }],
+  });
+  const answer = (s: Sent) => {
+    if (s.method === 'GET' && s.path === '/sentinel/serviceScripts')
+      return {
+        results: [
+          {
+            serviceScriptId: 'a1',
+            revisionId: null,
+            acceptedRevisionId: 'r1-accepted',
+            pendingRevisionId: 'r2-waiting',
+          },
+        ],
+      };
+    if (s.path === '/sentinel/scripts/sc-rules/revisions/r1-accepted')
+      return revision('r1-accepted', "beacon.sendChat('hi');");
+    if (s.path === '/sentinel/scripts/sc-rules/revisions/r2-waiting')
+      return revision('r2-waiting', "beacon.runAdminCommand('destroywilddinos');");
+    return undefined;
+  };
+
+  it('shows what changed, line by line, before anything is accepted', async () => {
+    const { ctx, sent } = context({ answer });
+    const r = await run('script.showUpdate', { script: rules, target: island }, ctx);
+    expect(r?.message).toBe(
+      'Rules bot on Island PvE: version r2-waiti waits for your accept; Island PvE runs r1-accep.',
+    );
+    expect(r?.sections).toEqual([
+      {
+        heading: 'What changed',
+        text: "Changed: chat\n-beacon.sendChat('hi');\n+beacon.runAdminCommand('destroywilddinos');",
+      },
+    ]);
+    expect(sent.filter((s) => s.method !== 'GET')).toEqual([]);
+  });
+
+  it('accepts the waiting version, and undoes it', async () => {
+    const { ctx, sent } = context({ answer });
+    const r = await run('script.acceptUpdate', { script: rules, target: island }, ctx);
+    expect(r?.message).toBe('Island PvE now runs version r2-waiti of Rules bot.');
+    const patches = () => sent.filter((s) => s.method === 'PATCH').map((s) => s.body);
+    expect(patches()).toEqual([{ acceptedRevisionId: 'r2-waiting' }]);
+    await r?.undo?.();
+    expect(patches()[1]).toEqual({ acceptedRevisionId: 'r1-accepted' });
+  });
+
+  it('says so when no version waits', async () => {
+    const { ctx } = context({
+      answer: (s) =>
+        s.method === 'GET' && s.path === '/sentinel/serviceScripts'
+          ? {
+              results: [
+                {
+                  serviceScriptId: 'a1',
+                  revisionId: null,
+                  acceptedRevisionId: null,
+                  pendingRevisionId: null,
+                },
+              ],
+            }
+          : undefined,
+    });
+    await expect(run('script.acceptUpdate', { script: rules, target: island }, ctx)).rejects.toThrow(
+      'No new version of Rules bot waits on Island PvE.',
+    );
+  });
+});
+
 describe('script.setVersion (the version picker)', () => {
   const attachment = (s: Sent) =>
     s.method === 'GET' && s.path === '/sentinel/serviceScripts'

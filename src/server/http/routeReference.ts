@@ -44,6 +44,8 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/scriptWebhooks/:webhookId':
     'Starts the webhook’s script; the body is signed with its secret.',
   'GET /sentinel/scripts/:id/revisions': 'A script’s revisions, newest first.',
+  'GET /sentinel/scripts/:id/revisions/:revisionId':
+    'One revision’s content (events and their code, parameters), for what changed between two.',
   'PUT /sentinel/scripts/:id/like': 'Rates a Workshop script.',
   'POST /sentinel/scripts/:id/publish': 'Publishes a script to the Workshop.',
   'DELETE /sentinel/scripts/:id/publish': 'Withdraws a script from the Workshop.',

@@ -17,7 +17,7 @@ import {
   toAudience,
 } from '../model/classPath.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
-import { bitsOn, holdsAll, holdsAllEach } from '../model/permissions.ts';
+import { bitsOn, canSee, holdsAll, holdsAllEach } from '../model/permissions.ts';
 import { SCRIPT_JOINS, scriptColumns, scriptWriter } from '../model/script.ts';
 import { epoch } from '../model/service.ts';
 import { type Handler, handlersFor } from '../scripts/handlers.ts';
@@ -190,6 +190,40 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       [id],
     );
     return json(c, { revisions: rows });
+  });
+
+  // One version's content, for what changed between two (the console's update review). Seen by
+  // whoever sees the script or its Workshop page, and by whoever sees a server or group it is
+  // attached to: an attacher reviews what waits for them even once the script left the Workshop.
+  router.authed('GET', '/sentinel/scripts/:id/revisions/:revisionId', READ, async (c, caller) => {
+    const id = param(c, 'id');
+    const revisionId = param(c, 'revisionId');
+    const notFound = () => new ApiException(404, 'Not found', 'notFound', { scriptId: id, revisionId });
+    if (!UUID.test(id) || !UUID.test(revisionId)) throw notFound();
+    const seen =
+      (await bitsOn(db, 'script', id, caller.userId)) !== null ||
+      (await inWorkshop(db, id)) ||
+      (
+        await db.query(
+          `SELECT 1 FROM service_scripts x WHERE x.script_id = $1 AND ${canSee('service', 'x.service_id', '$2')}
+           UNION ALL
+           SELECT 1 FROM group_scripts x WHERE x.script_id = $1 AND ${canSee('group', 'x.group_id', '$2')} LIMIT 1`,
+          [id, caller.userId],
+        )
+      ).rows.length > 0;
+    if (!seen) throw notFound();
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT r.revision_id AS "revisionId", ${epoch('r.date_created')} AS "dateCreated",
+              r.approval_status AS "approvalStatus", r.common_javascript AS "commonJavascript", r.parameters,
+              coalesce((SELECT json_agg(json_build_object('context', e.context, 'keyword', e.keyword,
+                                                          'language', e.language, 'code', e.code)
+                                        ORDER BY e.context, e.keyword, e.script_event_id)
+                          FROM script_events e WHERE e.revision_id = r.revision_id), '[]') AS events
+         FROM script_revisions r WHERE r.script_id = $1 AND r.revision_id = $2`,
+      [id, revisionId],
+    );
+    if (!rows[0]) throw notFound();
+    return json(c, rows[0]);
   });
 
   router.authed('PUT', '/sentinel/scripts/:id/like', WRITE, async (c, caller) => {

@@ -23,6 +23,7 @@ import type {
   Script,
   ScriptMenuItem,
   ScriptRevision,
+  ScriptRevisionContent,
   ScriptRunContext,
   ScriptTest,
   Service,
@@ -310,6 +311,12 @@ export function createSentinelApi(http: Http) {
         {
           expect: ['notFound'],
         },
+      ),
+    scriptRevision: (scriptId: string, revisionId: string) =>
+      http<ScriptRevisionContent>(
+        'GET',
+        `/sentinel/scripts/${encodeURIComponent(scriptId)}/revisions/${encodeURIComponent(revisionId)}`,
+        { expect: ['notFound'] },
       ),
     scriptMenuItems: (serviceId: string, context: ScriptRunContext) =>
       http<ScriptMenuItem[]>('GET', '/sentinel/scriptMenuItems', { query: { serviceId, context } }),

@@ -1,6 +1,6 @@
 // The columns of a server's and a group's Scripts tab (SPEC §2 other tabs, §4 script status and
-// attachment): the script with its status badge, the version it runs (locked or kept updated) and
-// where it came from. A Workshop script opens in its preview, one of the user's in the editor.
+// attachment): the script with its status badge, the version it runs (locked or kept updated,
+// and a newer one waiting for the attacher's accept) and where it came from. A Workshop script opens in its preview, one of the user's in the editor.
 
 import type { ScriptLink } from '../../../domain/api.ts';
 import { pathOf } from '../../../domain/resolver.ts';
@@ -23,16 +23,20 @@ export function attachmentColumns<T extends ScriptLink>(): Column<T>[] {
       width: '2fr',
     },
     { id: 'status', title: 'Status', value: statusText },
-    {
-      id: 'version',
-      title: 'Version',
-      value: (s) => s.revisionId ?? 'Keep updated',
-      render: (s) =>
-        s.revisionId ? `${s.revisionId.slice(0, 8)} (${formatTime(s.revisionDate)})` : 'Keep updated',
-      width: '2fr',
-    },
+    { id: 'version', title: 'Version', value: versionText, width: '2fr' },
     { id: 'origin', title: 'Origin', value: (s) => (s.origin === 'Community' ? 'Workshop' : 'My scripts') },
   ];
+}
+
+/**
+ * The version it runs: locked to one, or kept updated; someone else's script kept updated says
+ * when a newer version waits for the accept (Show script update, Accept script update).
+ */
+function versionText(s: ScriptLink): string {
+  if (s.revisionId) return `${s.revisionId.slice(0, 8)} (${formatTime(s.revisionDate)})`;
+  if (s.pendingRevisionId)
+    return `Keep updated, version ${s.pendingRevisionId.slice(0, 8)} waits for your accept`;
+  return 'Keep updated';
 }
 
 /** Where Enter on an attachment leads. */
