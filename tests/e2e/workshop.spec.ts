@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { WorkshopMsg } from '../../src/domain/workshop.ts';
-import { apiOf, type Call, type Page_, serverId, signIn, tabTo } from './helpers.ts';
+import { apiOf, type Call, confirmWithEnter, type Page_, serverId, signIn, tabTo } from './helpers.ts';
 
 // The script library and the Workshop by keyboard only (issue 15): the admin shares a script from
 // the library's row menu; the moderator, in a browser of their own, finds it in the Workshop tab,
@@ -182,4 +182,59 @@ test('Add to Server attaches a Workshop script in manual update mode; the runner
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(page.getByText(`${MENU_TEXT} is running on Island PvE.`)).toBeVisible();
+});
+
+test("a new version of another user's script waits for the admin, who reads what changed, then accepts it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The moderator shares a script; the admin keeps it updated on Island PvE; the moderator changes it.
+  const moderator = await signInAs(browser, MODERATOR);
+  const author = await apiOf(moderator);
+  const name = `Greeter ${RUN}`;
+  const event = (text: string) => ({
+    language: 'JavaScript',
+    context: 'chat',
+    code: `if (beacon.eventData.message === 'hello greeter') beacon.sendChat('${text}');`,
+  });
+  const made = await author<{ created: { scriptId: string }[] }>('POST', '/sentinel/scripts', {
+    name,
+    events: [event('Hi there')],
+  });
+  const greeter = made.created[0].scriptId;
+  await author('POST', `/sentinel/scripts/${greeter}/publish`);
+  const island = await serverId(api, 'Island PvE');
+  await api('POST', '/sentinel/serviceScripts', {
+    serviceId: island,
+    scriptId: greeter,
+    parameterValues: {},
+  });
+  await author('PATCH', `/sentinel/scripts/${greeter}`, { events: [event('Welcome, new friend')] });
+  await moderator.context().close();
+
+  // The server's Scripts tab says a version waits.
+  await page.goto(`/servers/${island}/scripts`);
+  await expect(pane(page).getByRole('grid', { name: 'Scripts' })).toBeFocused();
+  await filterTo(page, 'Scripts', name);
+  const row = pane(page).getByRole('grid', { name: 'Scripts' }).getByRole('row').nth(1);
+  await expect(row).toContainText('waits for your accept');
+
+  // What changed, before accepting: the line taken out and the line put in.
+  await rowMenu(page, 'Show script update');
+  const changes = page.getByRole('dialog', { name: 'Show script update' });
+  await expect(changes).toContainText(
+    "-if (beacon.eventData.message === 'hello greeter') beacon.sendChat('Hi there');",
+  );
+  await expect(changes).toContainText(
+    "+if (beacon.eventData.message === 'hello greeter') beacon.sendChat('Welcome, new friend');",
+  );
+  await page.keyboard.press('Escape');
+  await expect(changes).toBeHidden();
+
+  await rowMenu(page, 'Accept script update');
+  await confirmWithEnter(page, /Accept script update/);
+  await expect(page.getByText(/^Island PvE now runs version/)).toBeVisible();
+  await expect(row).not.toContainText('waits for your accept');
+  await expect(row).toContainText('Keep updated');
 });
