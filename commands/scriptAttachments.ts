@@ -32,6 +32,7 @@ const versionsHeld = (a: ScriptLink) => ({
   revisionId: a.revisionId,
   acceptedRevisionId: a.acceptedRevisionId,
   pendingRevisionId: a.pendingRevisionId,
+  hasWebhook: a.hasWebhook,
 });
 
 /** The attachments of a script to a server or group, with how to change or remove each. */
@@ -44,6 +45,7 @@ async function attachments(ctx: CommandContext, holder: Holder, script: EntityRe
       remove: () => api.remove(a.groupScriptId),
       pin: (revisionId: string | null) => api.patch(a.groupScriptId, { revisionId }),
       accept: (acceptedRevisionId: string) => api.patch(a.groupScriptId, { acceptedRevisionId }),
+      webhook: () => ctx.app.api.attachmentWebhook('groupScripts', a.groupScriptId),
     }));
   }
   const api = ctx.app.api.serviceScripts;
@@ -53,6 +55,7 @@ async function attachments(ctx: CommandContext, holder: Holder, script: EntityRe
     remove: () => api.remove(a.serviceScriptId),
     pin: (revisionId: string | null) => api.patch(a.serviceScriptId, { revisionId }),
     accept: (acceptedRevisionId: string) => api.patch(a.serviceScriptId, { acceptedRevisionId }),
+    webhook: () => ctx.app.api.attachmentWebhook('serviceScripts', a.serviceScriptId),
   }));
 }
 
@@ -280,6 +283,37 @@ const holderArgs = {
 };
 
 export const scriptAttachmentCommands = [
+  defineCommand({
+    id: 'script.attachmentWebhook',
+    title: 'Make script webhook',
+    description:
+      'A URL and secret that run this script’s webhook events here only; a new one replaces the last',
+    group,
+    aliases: ['attachmenthook'],
+    permission: { server: Perm.ManageScripts, group: Perm.ManageScripts },
+    args: holderArgs,
+    run: async ({ script, target }, ctx) => {
+      const holder = target as Holder;
+      const [a, ...more] = await attached(ctx, holder, script);
+      if (more.length > 0)
+        throw new CommandError(
+          `${script.label} is attached to ${holder.label} more than once; make its webhook from the server's Scripts tab row.`,
+          'script',
+        );
+      const { url, secret } = await a!.webhook();
+      return {
+        message: `${script.label} on ${holder.label} has a new webhook${a!.hasWebhook ? '; the previous secret no longer works' : ''}.`,
+        sections: [
+          { heading: 'URL', text: url },
+          { heading: 'Secret', text: secret },
+          {
+            heading: 'Calling it',
+            text: 'POST {"webhook": "<name>", "parameters": {…}} with Authorization: HmacSHA256 <hex HMAC-SHA256 of "POST\n<unix time / 30>\n<body>", keyed with the secret>, as a server webhook is signed. It runs this script’s webhook events of that name here only; it sets only the arguments they declare.',
+          },
+        ],
+      };
+    },
+  }),
   defineCommand({
     id: 'script.showUpdate',
     title: 'Show script update',

@@ -383,6 +383,8 @@ export interface ScriptLink {
    */
   acceptedRevisionId: string | null;
   pendingRevisionId: string | null;
+  /** Whether the attachment has a webhook of its own (its URL and secret are shown when made). */
+  hasWebhook: boolean;
   revisionDate: number | null;
   origin: 'Direct' | 'Community';
 }

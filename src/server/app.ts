@@ -39,6 +39,7 @@ import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.
 import { createPusherServer } from './realtime/pusherServer.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
 import { registerApiReferenceRoutes } from './routes/apiReference.ts';
+import { registerAttachmentWebhookRoutes } from './routes/attachmentWebhooks.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
 import { registerBanRoutes } from './routes/bans.ts';
 import { registerBillingRoutes } from './routes/billing.ts';
@@ -386,6 +387,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   registerBucketRoutes(router, ctx);
   registerScriptReviewRoutes(router, ctx);
   registerScriptWebhookRoutes(router, ctx);
+  registerAttachmentWebhookRoutes(router, ctx);
   registerScriptRoutes(router, ctx);
   registerServiceScriptRoutes(router, ctx);
   registerDinoActionRoutes(router, ctx);

@@ -751,3 +751,62 @@ it("keeps someone else's script updated only as far as its attacher accepted", a
   game.type('which version');
   expect((await nthRun('Versioned', 2)).metadata).toMatchObject({ revisionId: v2, output: 'v2' });
 });
+
+it('gives an attachment a webhook of its own, for its attacher alone, running there only', async () => {
+  const author = (await signIn(t.base, 'other.owner@example.com', 'other-pass')).access_token;
+  const made = await call(t.base, author, 'POST', '/sentinel/scripts', {
+    name: 'Announcer',
+    events: [
+      {
+        language: 'JavaScript',
+        context: 'webhook',
+        keyword: 'announce',
+        arguments: [{ name: 'text', type: 'String', default: 'nothing', required: false }],
+        code: `console.log('said ' + beacon.params.text + ' on ' + beacon.serviceName);`,
+      },
+    ],
+  });
+  const scriptId = made.body.created[0].scriptId;
+  await call(t.base, author, 'POST', `/sentinel/scripts/${scriptId}/publish`);
+  const attached = await call(t.base, owner, 'POST', '/sentinel/serviceScripts', {
+    serviceId,
+    scriptId,
+    parameterValues: {},
+  });
+  const attachmentId = attached.body.created[0].serviceScriptId;
+
+  // Only whoever manages the server makes it; the author cannot.
+  expect(
+    (await call(t.base, author, 'POST', `/sentinel/serviceScripts/${attachmentId}/webhook`)).status,
+  ).toBe(404);
+  const hook = await call(t.base, owner, 'POST', `/sentinel/serviceScripts/${attachmentId}/webhook`);
+  expect(hook.body).toEqual({
+    url: expect.stringMatching(`/v4/sentinel/attachmentWebhooks/${attachmentId}$`),
+    secret: expect.any(String),
+  });
+  const fire = (secret: string, text: string) => {
+    const body = JSON.stringify({ webhook: 'announce', parameters: { text } });
+    return fetch(hook.body.url.replace(/^.*\/v4/, t.base), {
+      method: 'POST',
+      headers: { Authorization: `HmacSHA256 ${webhookSignature(secret, 'POST', body)}` },
+      body,
+    });
+  };
+  expect((await fire(hook.body.secret, 'restart soon')).status).toBe(204);
+  const run = await nthRun('Announcer', 1, 'webhook');
+  expect(run.metadata.output).toBe(`said restart soon on ${t.demo.servers[0].name}`);
+
+  // Rotated, the old secret runs nothing.
+  const rotated = await call(t.base, owner, 'POST', `/sentinel/serviceScripts/${attachmentId}/webhook`);
+  expect(rotated.body.secret).not.toBe(hook.body.secret);
+  expect((await fire(hook.body.secret, 'again')).status).toBe(404);
+  expect((await fire(rotated.body.secret, 'again')).status).toBe(204);
+  expect((await nthRun('Announcer', 2, 'webhook')).metadata.output).toBe(
+    `said again on ${t.demo.servers[0].name}`,
+  );
+  // Removed, no secret works.
+  expect(
+    (await call(t.base, owner, 'DELETE', `/sentinel/serviceScripts/${attachmentId}/webhook`)).status,
+  ).toBe(204);
+  expect((await fire(rotated.body.secret, 'gone')).status).toBe(404);
+});

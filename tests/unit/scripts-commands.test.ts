@@ -314,6 +314,31 @@ describe('script.showUpdate and script.acceptUpdate (a version waiting for the a
   });
 });
 
+describe('script.attachmentWebhook', () => {
+  it('makes the attachment its webhook and shows the URL, the secret and how to sign a call', async () => {
+    const { ctx, sent } = context({
+      answer: (s) => {
+        if (s.method === 'GET' && s.path === '/sentinel/serviceScripts')
+          return { results: [{ serviceScriptId: 'a1', revisionId: null, hasWebhook: true }] };
+        if (s.method === 'POST' && s.path === '/sentinel/serviceScripts/a1/webhook')
+          return { url: 'https://console.test/v4/sentinel/attachmentWebhooks/a1', secret: 's3cret' };
+        return undefined;
+      },
+    });
+    const r = await run('script.attachmentWebhook', { script: rules, target: island }, ctx);
+    expect(r?.message).toBe(
+      'Rules bot on Island PvE has a new webhook; the previous secret no longer works.',
+    );
+    expect(r?.sections?.slice(0, 2)).toEqual([
+      { heading: 'URL', text: 'https://console.test/v4/sentinel/attachmentWebhooks/a1' },
+      { heading: 'Secret', text: 's3cret' },
+    ]);
+    expect(sent.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual([
+      '/sentinel/serviceScripts/a1/webhook',
+    ]);
+  });
+});
+
 describe('script.setVersion (the version picker)', () => {
   const attachment = (s: Sent) =>
     s.method === 'GET' && s.path === '/sentinel/serviceScripts'

@@ -41,6 +41,14 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/scripts/:id/webhooks': 'Adds a webhook that starts a script.',
   'POST /sentinel/scripts/:id/webhooks/:webhookId/secret': 'Issues a new signing secret for a webhook.',
   'DELETE /sentinel/scripts/:id/webhooks/:webhookId': 'Deletes a webhook.',
+  'POST /sentinel/serviceScripts/:id/webhook':
+    'Makes or rotates the webhook of a script attached to a server: its URL and signing secret.',
+  'DELETE /sentinel/serviceScripts/:id/webhook': 'Removes the webhook of a script attached to a server.',
+  'POST /sentinel/groupScripts/:id/webhook':
+    'Makes or rotates the webhook of a script attached to a group: its URL and signing secret.',
+  'DELETE /sentinel/groupScripts/:id/webhook': 'Removes the webhook of a script attached to a group.',
+  'POST /sentinel/attachmentWebhooks/:id':
+    'Runs the webhook handlers of one script attachment, signed with its secret (no token).',
   'POST /sentinel/scriptWebhooks/:webhookId':
     'Starts the webhook’s script; the body is signed with its secret.',
   'GET /sentinel/scripts/:id/revisions': 'A script’s revisions, newest first.',

@@ -116,7 +116,7 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
     idColumn: h.idColumn,
     columns: `x.${h.idColumn} AS "${h.idProp}", ${holderCols}, x.script_id AS "scriptId", sc.name AS "scriptName",
       x.parameter_values AS "parameterValues", x.revision_id AS "revisionId",
-      x.accepted_revision_id AS "acceptedRevisionId",
+      x.accepted_revision_id AS "acceptedRevisionId", x.webhook_secret IS NOT NULL AS "hasWebhook",
       CASE WHEN x.revision_id IS NULL AND x.accepted_revision_id <> sc.latest_revision_id
            THEN sc.latest_revision_id END AS "pendingRevisionId",
       ${epoch('r.date_created')} AS "revisionDate", x.origin,

@@ -312,6 +312,13 @@ export function createSentinelApi(http: Http) {
           expect: ['notFound'],
         },
       ),
+    /** Makes or rotates an attachment's own webhook: its URL and secret, shown once. */
+    attachmentWebhook: (holder: 'serviceScripts' | 'groupScripts', attachmentId: string) =>
+      http<{ url: string; secret: string }>(
+        'POST',
+        `/sentinel/${holder}/${encodeURIComponent(attachmentId)}/webhook`,
+        { expect: ['notFound', 'forbidden'] },
+      ),
     scriptRevision: (scriptId: string, revisionId: string) =>
       http<ScriptRevisionContent>(
         'GET',
