@@ -191,6 +191,13 @@ async function keysSeen(tx: Queryable, serviceId: string, keys: EventKey[]): Pro
 
 /** A unique (service, key) violation: another process stored the same event first. */
 const isDuplicate = (e: unknown) => (e as { code?: unknown }).code === '23505';
+/**
+ * A deadlock with another writer storing the same lines in another order (two processes holding
+ * one server in turn): PostgreSQL rolled this store back whole.
+ */
+const isDeadlock = (e: unknown) => (e as { code?: unknown }).code === '40P01';
+/** Tries of one event's store that lost a deadlock before its error is the caller's. */
+const DEADLOCK_TRIES = 3;
 
 /**
  * The event's side effects, and its metadata as the line stores it. Side effects the tables refuse
@@ -224,6 +231,7 @@ export async function storeGameEvents(
   serviceId: string,
   events: KeyedEvent[],
   fresh = false,
+  tries = 1,
 ): Promise<(LogMessage | null)[]> {
   // One statement stores them all or none, and leaves out a line already stored.
   if (!events.some(({ event }) => touchesWorld(event))) return insertLogs(db, serviceId, events, true);
@@ -244,10 +252,15 @@ export async function storeGameEvents(
       return seen.map((s) => (s ? null : lines.shift()!));
     });
   } catch (e) {
-    if (!isDuplicate(e)) throw e;
-    // Another process stored one of them first, and the rollback undid this copy's side effects.
-    // One at a time, the others are stored and the one already stored is skipped.
-    if (events.length === 1) return [null];
+    if (!isDuplicate(e) && !isDeadlock(e)) throw e;
+    // Another process stored one of them first, or the two deadlocked storing them in another
+    // order; the rollback undid this copy's side effects. One at a time, each in a transaction of
+    // its own, the others are stored and one already stored is skipped.
+    if (events.length === 1) {
+      if (isDuplicate(e)) return [null];
+      if (tries >= DEADLOCK_TRIES) throw e;
+      return storeGameEvents(db, serviceId, events, fresh, tries + 1);
+    }
     const stored: (LogMessage | null)[] = [];
     for (const one of events) stored.push(...(await storeGameEvents(db, serviceId, [one])));
     return stored;
