@@ -19,6 +19,7 @@ const BENCHES = [
   'storage',
   'bans',
   'start',
+  'automation',
 ];
 const RESULTS = new URL('../bench/results.json', import.meta.url);
 
