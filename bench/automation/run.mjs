@@ -7,8 +7,9 @@
 // Not measured here: another owner's webhook-to-run latency (the bench server has one owner;
 // tests/api/scriptEngine.test.ts shows another owner's run starting while eight loops wait).
 import { createHmac } from 'node:crypto';
-import { runClients, summarize } from '../api/clients.mjs';
+import { runClients } from '../api/clients.mjs';
 import { startBenchServer } from '../api/server.mjs';
+import { alternatingPhases, repeat } from '../lib/phases.mjs';
 import { ratio } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -84,36 +85,26 @@ export async function run({ quick, log }) {
         latencies,
       });
     await consoles(3);
-    const without = [];
-    const during = [];
     let tests = 0;
-    for (let r = 0; r < rounds; r++)
-      for (const flooding of r % 2 === 0 ? [true, false] : [false, true]) {
-        let stop = false;
-        const flood = flooding
-          ? Promise.all([
-              (async () => {
-                while (!stop) {
-                  const t = await call('POST', '/sentinel/scriptTests', catastrophic);
-                  if (t.status === 200) tests += 1;
-                }
-              })(),
-              (async () => {
-                // Eight endless runs queued at a time: another eight each 2 s.
-                while (!stop) {
-                  await Promise.all(Array.from({ length: ENDLESS_RUNS }, fire));
-                  await new Promise((done) => setTimeout(done, 2_000));
-                }
-              })(),
-            ])
-          : null;
-        const f = await consoles(seconds, flooding ? during : without);
-        stop = true;
-        await flood;
-        log(`  round ${r + 1} ${flooding ? 'flooding' : 'quiet'}: consoles p99 ${f.p99Ms} ms`);
-      }
-    const w = summarize(without, seconds * rounds, 0);
-    const d = summarize(during, seconds * rounds, 0);
+    const testOnce = async () => {
+      if ((await call('POST', '/sentinel/scriptTests', catastrophic)).status === 200) tests += 1;
+    };
+    // Eight endless runs queued at a time: another eight each 2 s.
+    const spinEight = async () => {
+      await Promise.all(Array.from({ length: ENDLESS_RUNS }, fire));
+      await new Promise((done) => setTimeout(done, 2_000));
+    };
+    const { without: w, during: d } = await alternatingPhases({
+      rounds,
+      seconds,
+      measure: consoles,
+      work: () => {
+        const stops = [repeat(testOnce), repeat(spinEight)];
+        return () => Promise.all(stops.map((stop) => stop()));
+      },
+      names: ['flooding', 'quiet'],
+      log,
+    });
     return {
       clients: CLIENTS,
       rounds,

@@ -4,8 +4,9 @@
 // consoles' p99 during imports at most 1.2× their p99 without, in the same run; each import
 // completes. Phases alternate (with, without, without, with, …) so the machine's drift is not
 // charged to either.
-import { runClients, summarize } from '../api/clients.mjs';
+import { runClients } from '../api/clients.mjs';
 import { startBenchServer } from '../api/server.mjs';
+import { alternatingPhases, repeat } from '../lib/phases.mjs';
 import { percentile, ratio, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -40,40 +41,29 @@ export async function run({ quick, log }) {
         latencies,
       });
     await consoles(WARM_UP_SECONDS);
-    const without = [];
-    const during = [];
     const imports = [];
     let next = 0x100000;
-    for (let r = 0; r < rounds; r++)
-      for (const importing of r % 2 === 0 ? [true, false] : [false, true]) {
-        let stop = false;
-        const importer = importing
-          ? (async () => {
-              while (!stop) {
-                const body = banList(TARGETS.lines, next);
-                next += TARGETS.lines;
-                const t0 = performance.now();
-                const res = await fetch(
-                  `${server.url}/v4/sentinel/services/${server.serviceIds[0]}/bans.txt`,
-                  {
-                    method: 'POST',
-                    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
-                    body,
-                  },
-                );
-                await res.arrayBuffer();
-                if (res.status !== 204) throw new Error(`import answered ${res.status}`);
-                imports.push(performance.now() - t0);
-              }
-            })()
-          : null;
-        const f = await consoles(seconds, importing ? during : without);
-        stop = true;
-        await importer;
-        log(`  round ${r + 1} ${importing ? 'importing' : 'quiet'}: consoles p99 ${f.p99Ms} ms`);
-      }
-    const w = summarize(without, seconds * rounds, 0);
-    const d = summarize(during, seconds * rounds, 0);
+    const importOnce = async () => {
+      const body = banList(TARGETS.lines, next);
+      next += TARGETS.lines;
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/v4/sentinel/services/${server.serviceIds[0]}/bans.txt`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
+        body,
+      });
+      await res.arrayBuffer();
+      if (res.status !== 204) throw new Error(`import answered ${res.status}`);
+      imports.push(performance.now() - t0);
+    };
+    const { without: w, during: d } = await alternatingPhases({
+      rounds,
+      seconds,
+      measure: consoles,
+      work: () => repeat(importOnce),
+      names: ['importing', 'quiet'],
+      log,
+    });
     return {
       clients: CLIENTS,
       rounds,
