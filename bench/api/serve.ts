@@ -15,7 +15,7 @@ import pg from 'pg';
 import { createServer } from '../../src/server/app.ts';
 import { seal } from '../../src/server/crypto.ts';
 import { ensureLogPartitions } from '../../src/server/db/retention.ts';
-import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { DEMO, signIn } from '../../tests/api/helpers.ts';
 import { type SeededDinos, seedDinos } from '../dinos/seed.ts';

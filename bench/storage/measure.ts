@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { type Db, openDb } from '../../src/server/db/db.ts';
 import { MIGRATIONS_DIR, migrate } from '../../src/server/db/migrate.ts';
 import { ensureLogPartitions } from '../../src/server/db/retention.ts';
-import { insertLogs } from '../../src/server/link/ingest.ts';
+import { insertLogs } from '../../src/server/game/ingest.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { DEMO } from '../../tests/api/helpers.ts';
 import { insertBenchLogLines } from '../api/logLines.ts';

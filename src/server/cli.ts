@@ -18,7 +18,7 @@ import { startSimulator } from '../sim/index.ts';
 import { createServer, type ExternalPusher } from './app.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { importPgliteData } from './db/pgliteImport.ts';
-import { LINK_PATH } from './link/linkServer.ts';
+import { LINK_PATH } from './game/link/linkServer.ts';
 import { seedDemo } from './seed.ts';
 
 const env = (name: string, fallback: string) => {

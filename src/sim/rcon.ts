@@ -6,7 +6,7 @@
 
 import { createServer, type Server, type Socket } from 'node:net';
 import type { LinkEvent } from '../domain/link.ts';
-import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../server/rcon/codec.ts';
+import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../server/game/rcon/codec.ts';
 
 /** What ARK answers to a command that prints nothing. */
 export const RCON_NO_RESPONSE = 'Server received, But no response!!';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
-import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage } from '../../src/domain/api.ts';
 import { uuidv7 } from '../../src/server/crypto.ts';
-import { type KeyedEvent, storeGameEvents } from '../../src/server/link/ingest.ts';
+import { type KeyedEvent, storeGameEvents } from '../../src/server/game/ingest.ts';
 import { LOG_FROM, logColumns } from '../../src/server/model/logMessage.ts';
 import type { GameEvent } from '../../src/server/model/world.ts';
 import { startTestServer, type TestServer } from './helpers.ts';

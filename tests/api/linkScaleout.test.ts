@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer } from '../../src/server/app.ts';
-import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn } from './helpers.ts';
 import { startTwoServers, type TwoServers } from './twoServers.ts';

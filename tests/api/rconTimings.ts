@@ -1,6 +1,6 @@
 // RCON timings fast enough for tests: polls and lease renewals ten times a second, a lease that
 // runs out after a second, reconnects from 50 ms.
-import type { RconTimings } from '../../src/server/rcon/connector.ts';
+import type { RconTimings } from '../../src/server/game/rcon/connector.ts';
 
 export const RCON_TEST_TIMINGS: Partial<RconTimings> = {
   pollMs: 100,

@@ -12,7 +12,7 @@ import {
   retentionTick,
   serviceRetentionDays,
 } from '../../src/server/db/retention.ts';
-import { insertLogs } from '../../src/server/link/ingest.ts';
+import { insertLogs } from '../../src/server/game/ingest.ts';
 import { call, signIn, startTestServer, type TestServer, testDatabaseUrl } from './helpers.ts';
 
 const DAY = 86_400_000;

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer } from '../../src/server/app.ts';
-import { LINK_PATH } from '../../src/server/link/linkServer.ts';
+import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { MAX_AGE_MS } from '../../src/server/model/readCache.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';

@@ -3,16 +3,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
-import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../../src/server/rcon/codec.ts';
-import { rconFailure, reconnectDelay } from '../../src/server/rcon/connector.ts';
+import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../../src/server/game/rcon/codec.ts';
+import { rconFailure, reconnectDelay } from '../../src/server/game/rcon/connector.ts';
 import {
   chatEvent,
   gameLogEvent,
   parseChat,
   parseGameLog,
   parseListPlayers,
-} from '../../src/server/rcon/parse.ts';
-import { toRconCommand } from '../../src/server/rcon/translate.ts';
+} from '../../src/server/game/rcon/parse.ts';
+import { toRconCommand } from '../../src/server/game/rcon/translate.ts';
 import { gameLogStamp } from '../../src/sim/rcon.ts';
 import { SECRET_MASK, withoutSecrets } from '../../src/web/terminal/parse.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
-import { insertLogs } from '../link/ingest.ts';
+import { insertLogs } from '../game/ingest.ts';
 import { coalesce } from '../model/coalesce.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogRows } from '../model/logMessage.ts';

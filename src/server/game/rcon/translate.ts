@@ -3,8 +3,8 @@
 // mod's own code (finding a dino, editing one, restoring from backup…) is refused before anything
 // is sent, never sent and silently lost.
 
-import type { GameCommand } from '../../domain/link.ts';
-import { ApiException } from '../http/errors.ts';
+import type { GameCommand } from '../../../domain/link.ts';
+import { ApiException } from '../../http/errors.ts';
 
 /** What each command that only the game link can carry does, in the refusal's words. */
 const LINK_ONLY: Record<string, string> = {

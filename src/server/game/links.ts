@@ -1,9 +1,9 @@
 // Links as routes see them: each service reached the way it connects, the game link or RCON.
 
 import type { Links, ServerContext } from '../context.ts';
-import type { LinkServer } from '../link/linkServer.ts';
-import type { RconConnector } from './connector.ts';
-import { toRconCommand } from './translate.ts';
+import type { LinkServer } from './link/linkServer.ts';
+import type { RconConnector } from './rcon/connector.ts';
+import { toRconCommand } from './rcon/translate.ts';
 
 export function combinedLinks(
   ctx: Pick<ServerContext, 'db' | 'reads'>,

@@ -4,7 +4,7 @@
 // server process's would; commands reach it the same way (connector.ts `forwardedCommands`).
 
 import { Worker } from 'node:worker_threads';
-import type { CreateServerOptions } from '../app.ts';
+import type { CreateServerOptions } from '../../app.ts';
 
 /** What the worker's own server is made from: this server's options that a thread can receive. */
 export type WorkerOptions = Omit<CreateServerOptions, 'paymentProcessor' | 'port' | 'host' | 'rconWorker'>;

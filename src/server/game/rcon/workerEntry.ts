@@ -4,7 +4,7 @@
 
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createServer, type RunningServer } from '../app.ts';
+import { createServer, type RunningServer } from '../../app.ts';
 import type { WorkerMessage, WorkerOptions } from './worker.ts';
 
 // Polling is background work with seconds to spare, and requests are not: on Linux a thread's

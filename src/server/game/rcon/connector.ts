@@ -16,18 +16,18 @@
 
 import { randomUUID } from 'node:crypto';
 import { Rcon } from 'rcon-client';
-import type { GameCommand } from '../../domain/link.ts';
-import { linkRefusals } from '../billing/limits.ts';
-import type { Bus } from '../cluster/bus.ts';
-import type { ServerContext } from '../context.ts';
-import { unseal } from '../crypto.ts';
-import { ApiException, serviceNotConnected } from '../http/errors.ts';
-import { forwardedCommands } from '../link/forward.ts';
-import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../link/ingest.ts';
-import { publishLogRows } from '../model/logMessage.ts';
-import { publishServiceChanged, updateService } from '../model/service.ts';
-import type { GameEvent } from '../model/world.ts';
-import { OutboundRefused, resolveOutbound } from '../net/outbound.ts';
+import type { GameCommand } from '../../../domain/link.ts';
+import { linkRefusals } from '../../billing/limits.ts';
+import type { Bus } from '../../cluster/bus.ts';
+import type { ServerContext } from '../../context.ts';
+import { unseal } from '../../crypto.ts';
+import { ApiException, serviceNotConnected } from '../../http/errors.ts';
+import { publishServiceChanged, updateService } from '../../model/service.ts';
+import type { GameEvent } from '../../model/world.ts';
+import { OutboundRefused, resolveOutbound } from '../../net/outbound.ts';
+import { forwardedCommands } from '../forward.ts';
+import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../ingest.ts';
+import { afterStored } from '../pipeline.ts';
 import {
   chatEvent,
   gameLogEvent,
@@ -331,8 +331,8 @@ export function createRconConnector(
       // Keys are made as lines are read: only a store tried before can have stored one.
       const fresh = s.tried === 0;
       s.tried = Math.max(s.tried, batch.length);
-      await inTurn(async () => {
-        const stored = await storeGameEvents(
+      const stored = await inTurn(async () => {
+        const lines = await storeGameEvents(
           ctx.db,
           s.target.serviceId,
           batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
@@ -340,11 +340,14 @@ export function createRconConnector(
         );
         s.pending.splice(0, batch.length);
         s.tried -= batch.length;
-        await publishLogRows(
-          ctx,
-          stored.filter((line) => line !== null),
-        );
+        return lines;
       });
+      await afterStored(
+        ctx,
+        s.target.serviceId,
+        batch.map((b) => b.event),
+        stored,
+      );
     }
   }
 

@@ -1,8 +1,8 @@
 // Reading what ARK prints over RCON: ListPlayers, GetChat and GetGameLog answers, and the
 // events the connector stores from them (the same event names and metadata the link's mod sends).
 
-import { EOS_ID } from '../../domain/constants.ts';
-import type { GameEvent } from '../model/world.ts';
+import { EOS_ID } from '../../../domain/constants.ts';
+import type { GameEvent } from '../../model/world.ts';
 
 /** What ARK prints for a command with no output, and for an empty chat or game log. */
 export const NO_RESPONSE = /^\s*Server received, But no response!!\s*$/i;

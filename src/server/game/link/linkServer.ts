@@ -6,22 +6,21 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { LogMessage } from '../../domain/api.ts';
-import { LINK_REFUSALS } from '../../domain/billing.ts';
-import { LOG_LEVELS, LOG_TYPES } from '../../domain/enums.ts';
-import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../domain/limits.ts';
-import { BAD_ACCESS_KEY_CLOSE, SUBSCRIPTION_CLOSE } from '../../domain/link.ts';
-import { linkRefusal } from '../billing/limits.ts';
-import type { Bus } from '../cluster/bus.ts';
-import { deadNode, NODE_HEARTBEAT_MS } from '../cluster/nodes.ts';
-import type { KickReason, Links, ServerContext } from '../context.ts';
-import { hashToken } from '../crypto.ts';
-import { ApiException, serviceNotConnected } from '../http/errors.ts';
-import { relayGroupChat } from '../model/groupChat.ts';
-import { publishLogMessage, publishLogRows } from '../model/logMessage.ts';
-import { updateService } from '../model/service.ts';
-import type { GameEvent } from '../model/world.ts';
-import { forwardedCommands } from './forward.ts';
+import type { LogMessage } from '../../../domain/api.ts';
+import { LINK_REFUSALS } from '../../../domain/billing.ts';
+import { LOG_LEVELS, LOG_TYPES } from '../../../domain/enums.ts';
+import { type InputRules, inputProblem, isEpochSeconds, textProblem } from '../../../domain/limits.ts';
+import { BAD_ACCESS_KEY_CLOSE, SUBSCRIPTION_CLOSE } from '../../../domain/link.ts';
+import { linkRefusal } from '../../billing/limits.ts';
+import type { Bus } from '../../cluster/bus.ts';
+import { deadNode, NODE_HEARTBEAT_MS } from '../../cluster/nodes.ts';
+import type { KickReason, Links, ServerContext } from '../../context.ts';
+import { hashToken } from '../../crypto.ts';
+import { ApiException, serviceNotConnected } from '../../http/errors.ts';
+import { publishLogMessage } from '../../model/logMessage.ts';
+import { updateService } from '../../model/service.ts';
+import type { GameEvent } from '../../model/world.ts';
+import { forwardedCommands } from '../forward.ts';
 import {
   insertLog,
   keySeen,
@@ -31,7 +30,8 @@ import {
   recordDisconnectBy,
   serviceEvent,
   storeGameEvents,
-} from './ingest.ts';
+} from '../ingest.ts';
+import { afterStored } from '../pipeline.ts';
 
 export const LINK_PATH = '/v4/sentinel/link';
 
@@ -237,20 +237,12 @@ export function createLinkServer(
     }
     // Acks are cumulative: one for the batch, not a frame (and a write) per event.
     link.send({ type: 'ack', seq: events.reduce((top, e) => Math.max(top, e.seq), 0) });
-    await publishLogRows(
+    await afterStored(
       ctx,
-      stored.filter((line) => line !== null),
+      link.serviceId,
+      events.map((e) => e.event),
+      stored,
     );
-    for (const [i, { event }] of events.entries()) {
-      const line = stored[i];
-      if (!line) continue;
-      // Relays wait on other servers' answers: they must not hold up this link's queue.
-      if (event.eventName === 'chat')
-        relayGroupChat(ctx, link.serviceId, line.messageId).catch((e) =>
-          console.error('link: group chat relay failed:', e.message),
-        );
-      ctx.scripts.onGameEvent(link.serviceId, event);
-    }
   }
 
   /** The event frames in the inbox, in order: the valid ones stored together, the others refused. */
