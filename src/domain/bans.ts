@@ -1,8 +1,8 @@
 // Ban rules shared by the console and the server (SPEC §5 bans, SENTINEL-API §2.3 bans.txt):
 // when a ban expires, and the ban list format the game pulls and admins import.
 
-import { EOS_ID } from './constants.ts';
 import { DURATION_MESSAGE, parseDuration } from './duration.ts';
+import { gameIdProvider, normalGameId } from './gameIds.ts';
 import { BAN_IMPORT_MAX, isEpochSeconds } from './limits.ts';
 import { banPlayerId } from './validate.ts';
 
@@ -10,7 +10,8 @@ export const BanMsg = {
   expiryBad: `${DURATION_MESSAGE.replace(/\.$/, '')}; or a date like 2030-01-31.`,
   expiryPast: 'The expiration must be in the future.',
   commentsRequired: 'Say why the player is banned.',
-  listEosOnly: 'A ban list line starts with an EOS id (0002 and 28 hex digits).',
+  listEosOnly:
+    'A ban list line starts with an EOS id (0002 and 28 hex digits) or a SteamID64 (17 digits from 7656119).',
   listExpirationBad: 'The expiration must be epoch seconds (0 for permanent).',
   listExpired: 'This ban has already expired.',
   listRepeated: 'This player is already on an earlier line.',
@@ -59,7 +60,8 @@ export function expiryProblem(text: string, nowSeconds: number): string | null {
 export interface BanLine {
   /** 1-based line number in the text. */
   line: number;
-  eosId: string;
+  /** An EOS id or a SteamID64, in its stored form. */
+  gameId: string;
   name: string | null;
   /** Epoch seconds, null for permanent. */
   expiration: number | null;
@@ -77,7 +79,7 @@ function readBanLine(lineText: string, nowSeconds: number): Omit<BanLine, 'line'
   const id = fields[0];
   const idProblem = banPlayerId(id);
   if (idProblem) return idProblem;
-  if (!EOS_ID.test(id)) return BanMsg.listEosOnly;
+  if (!gameIdProvider(id)) return BanMsg.listEosOnly;
   // A trailing number is the expiration; a name may itself contain commas.
   let nameFields = fields.slice(1);
   let expiration: number | null = null;
@@ -90,7 +92,7 @@ function readBanLine(lineText: string, nowSeconds: number): Omit<BanLine, 'line'
     nameFields = nameFields.slice(0, -1);
   }
   const name = nameFields.join(',').trim();
-  return { eosId: id.toLowerCase(), name: name === '' ? null : name, expiration };
+  return { gameId: normalGameId(id), name: name === '' ? null : name, expiration };
 }
 
 /**
@@ -110,9 +112,9 @@ export function parseBanList(
     const read = readBanLine(lineText, nowSeconds);
     const line = i + 1;
     if (typeof read === 'string') problems.push({ line, text: lineText, reason: read });
-    else if (seen.has(read.eosId)) problems.push({ line, text: lineText, reason: BanMsg.listRepeated });
+    else if (seen.has(read.gameId)) problems.push({ line, text: lineText, reason: BanMsg.listRepeated });
     else {
-      seen.add(read.eosId);
+      seen.add(read.gameId);
       bans.push({ line, ...read });
     }
   });

@@ -48,6 +48,8 @@ export const EVENT_NAMES = [
   'subroutine',
   'tribeCreated',
   'tribeDestroyed',
+  // A line of a tribe's log, which only RCON carries (ServerRCONOutputTribeLogs).
+  'tribeLog',
   'tribeRenamed',
   'webhook',
 ] as const;

@@ -4,7 +4,6 @@
 import { BUCKET_MESSAGES } from './buckets.ts';
 import {
   DINO_LIMITS,
-  EOS_ID,
   GIVE_ITEM,
   PIE_CHARACTER_ID,
   SERVER_LANGUAGES_MAX,
@@ -13,6 +12,7 @@ import {
   UUID,
 } from './constants.ts';
 import { levelProblem, type StatPoints, statPointsProblem, traitsProblem } from './dinoBuilder.ts';
+import { gameIdProvider } from './gameIds.ts';
 import { GROUP_NAME_MIN, Msg, NOTE_MIN_LENGTH } from './messages.ts';
 import { CONTEXT_NAMES, isTriggeredContext } from './scripts/contexts.ts';
 import { cronExpression } from './scripts/cron.ts';
@@ -41,7 +41,7 @@ export function bucketValue(v: { key: string; value: string; playerId?: string |
 export function banPlayerId(id: string): Check {
   const t = id.trim();
   if (t.toLowerCase() === PIE_CHARACTER_ID) return Msg.banPieCharacter;
-  if (!EOS_ID.test(t) && !UUID.test(t)) return Msg.banPlayerFormat;
+  if (!gameIdProvider(t) && !UUID.test(t)) return Msg.banPlayerFormat;
   return null;
 }
 

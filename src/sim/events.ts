@@ -20,12 +20,16 @@ const now = () => Date.now() / 1000;
 export const dinoNumber64 = (d: Pick<Dino, 'id1' | 'id2'>): string =>
   ((BigInt(d.id1) << 32n) | BigInt(d.id2)).toString();
 
-/** Every event a mod reports (SENTINEL-API §6): script contexts and the network's own connect notices aside. */
+/**
+ * Every event a mod reports (SENTINEL-API §6): script contexts, the network's own connect notices
+ * and the tribe log that only RCON carries aside.
+ */
 export const MOD_EVENT_NAMES: readonly EventName[] = EVENT_NAMES.filter(
   (n) =>
     !(TRIGGERED_KINDS as readonly string[]).includes(n) &&
     n !== 'serverConnected' &&
-    n !== 'serverDisconnected',
+    n !== 'serverDisconnected' &&
+    n !== 'tribeLog',
 );
 
 function gameplay(

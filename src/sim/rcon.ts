@@ -133,7 +133,7 @@ export class RconListener {
       }
       for (const p of packets) {
         if (p.type === PacketType.auth) {
-          authed = p.body === this.opts.password;
+          authed = p.payload.toString('utf8') === this.opts.password;
           // ARK answers the auth packet alone (no empty RESPONSE_VALUE first), -1 for a wrong password.
           socket.write(encodePacket({ id: authed ? p.id : -1, type: PacketType.authResponse, body: '' }));
           continue;
@@ -143,7 +143,7 @@ export class RconListener {
           return;
         }
         if (p.type !== PacketType.execCommand) continue;
-        socket.write(encodePacket({ id: p.id, type: PacketType.responseValue, body: this.answer(p.body) }));
+        socket.write(encodePacket({ id: p.id, type: PacketType.responseValue, body: this.answer(p.payload.toString('utf8')) }));
       }
     });
   }

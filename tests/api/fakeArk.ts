@@ -24,24 +24,23 @@ export interface FakeArkOptions {
 /** The phase a start() begins in: the same choices as FakeArkOptions.starting. */
 export type FakeArkStarting = 'refuse' | 'silent';
 export interface FakeArk {
-  readonly port: number;
-  readonly kind: ArkKind;
-  players: FakeArkPlayer[];
-  readonly commands: string[];
-  readonly bans: Set<string>;
+  readonly port: number; // after start(): where a client connects
+  readonly kind: ArkKind; // decides id shapes, AdminCmd's id key and Unicode mangling
+  players: FakeArkPlayer[]; // online now, in order; ListPlayers prints them
+  readonly commands: string[]; // every command line received after auth, in order, as sent
+  readonly bans: Set<string>; // ids (lower-cased) banned by BanPlayer, removed by UnbanPlayer
   /** Listens on 127.0.0.1 (a free port the first time, the same port later). `starting` re-enters a starting phase on a restart (default: options.starting on the first start, ready on later ones). */
   start(starting?: FakeArkStarting): Promise<void>;
-  stop(): Promise<void>;
-  ready(): Promise<void>;
-  dropConnections(): void;
-  cutNextReply(afterBytes: number): void;
-  chat(name: string, character: string, text: string): void;
-  serverChat(text: string): void;
-  adminCmd(command: string, player: FakeArkPlayer, arkId: number): void;
-  tribeLog(tribe: string, tribeId: number, day: number, time: string, text: string): void;
-  gameLog(text: string): void;
-  /** How many sockets are open now: lets a test await a (re)connection instead of sleeping. */
-  readonly connections: number;
+  stop(): Promise<void>; // close the server and every socket (state such as players and buffers is kept)
+  ready(): Promise<void>; // end the starting phase: start listening ('refuse') or answering ('silent')
+  dropConnections(): void; // destroy every open socket (a network cut); keeps listening
+  cutNextReply(afterBytes: number): void; // next command reply: write only afterBytes bytes, then destroy the socket
+  chat(name: string, character: string, text: string): void; // "Name (Character): text" in GetChat and the game log
+  serverChat(text: string): void; // "SERVER: text" in GetChat and the game log
+  adminCmd(command: string, player: FakeArkPlayer, arkId: number): void; // "AdminCmd: …" in GetChat and the game log
+  tribeLog(tribe: string, tribeId: number, day: number, time: string, text: string): void; // a tribe log line in GetChat only
+  gameLog(text: string): void; // "yyyy.mm.dd_hh.mm.ss: text" (local time of now) in GetGameLog
+  readonly connections: number; // sockets open now: lets a test await a (re)connection instead of sleeping
 }
 
 /** Packet types (§Authentication): client AUTH 3 and EXECCOMMAND 2, server AUTH_RESPONSE 2 and RESPONSE_VALUE 0. */
@@ -78,11 +77,7 @@ export async function startFakeArk(options: FakeArkOptions): Promise<FakeArk> {
   return ark;
 }
 
-interface Conn {
-  socket: net.Socket;
-  buf: Buffer;
-  authed: boolean;
-}
+type Conn = { socket: net.Socket; buf: Buffer; authed: boolean };
 
 class Ark implements FakeArk {
   readonly kind: ArkKind;
@@ -111,6 +106,7 @@ class Ark implements FakeArk {
   }
 
   async start(starting?: FakeArkStarting): Promise<void> {
+    if (this.#server) return; // already listening
     this.#phase = starting ?? (this.#started ? null : (this.options.starting ?? null));
     this.#started = true;
     if (this.#phase !== 'refuse') return this.#listen();
@@ -161,7 +157,9 @@ class Ark implements FakeArk {
 
   tribeLog(tribe: string, tribeId: number, day: number, time: string, text: string): void {
     // §GetChat (ServerRCONOutputTribeLogs): the shape is recorded, the exact line is not verified.
-    this.#chat.push(`Tribe ${tribe}, ID ${tribeId}: Day ${day}, ${time}: <RichColor Color="1, 0, 0, 1">${text}</>)`);
+    this.#chat.push(
+      `Tribe ${tribe}, ID ${tribeId}: Day ${day}, ${time}: <RichColor Color="1, 0, 0, 1">${text}</>)`,
+    );
   }
 
   gameLog(text: string): void {
@@ -198,7 +196,8 @@ class Ark implements FakeArk {
         const packet = decodePacket(conn.buf.subarray(0, 4 + size));
         conn.buf = conn.buf.subarray(4 + size);
         // 'silent' starting: TCP is up but the game answers nothing; what arrives now is dropped.
-        if (this.#phase !== 'silent') this.#handle(conn, packet.id, packet.type, packet.payload.toString('utf8'));
+        if (this.#phase !== 'silent')
+          this.#handle(conn, packet.id, packet.type, packet.payload.toString('utf8'));
       }
     });
   }
@@ -210,10 +209,12 @@ class Ark implements FakeArk {
       conn.authed = body === this.options.password;
       // §Authentication: one AUTH_RESPONSE, no empty RESPONSE_VALUE before it; -1 on a wrong password,
       // though some servers hang or disconnect instead.
-      if (conn.authed) return this.#write(conn, encodePacket({ id, type: EXEC_OR_AUTH_RESPONSE, payload: Buffer.alloc(0) }));
-      const how = this.options.wrongPassword ?? 'minusOne';
-      if (how === 'minusOne') this.#write(conn, encodePacket({ id: -1, type: EXEC_OR_AUTH_RESPONSE, payload: Buffer.alloc(0) }));
-      else if (how === 'close') conn.socket.destroy();
+      const how = conn.authed ? 'ok' : (this.options.wrongPassword ?? 'minusOne');
+      if (how === 'close') conn.socket.destroy();
+      else if (how !== 'silence') {
+        const payload = Buffer.alloc(0);
+        this.#write(conn, encodePacket({ id: how === 'ok' ? id : -1, type: EXEC_OR_AUTH_RESPONSE, payload }));
+      }
       return;
     }
     // §Framing: Valve's empty RESPONSE_VALUE terminator is not mirrored by ARK; any type 0 is ignored.
@@ -242,13 +243,10 @@ class Ark implements FakeArk {
       case 'serverchat':
         this.serverChat(arg);
         break;
-      case 'kickplayer':
-        this.players = this.players.filter((p) => !sameId(p));
-        break;
       case 'banplayer':
-        // Ids are kept lower-case so a test can look up eosId()/steamId() whatever case was sent.
-        // Banning also removes the player from the online list, as a ban kicks in the game.
-        this.bans.add(unquote(arg).toLowerCase());
+      case 'kickplayer':
+        // A ban also kicks, as in the game; bans are lower-cased so bans.has(eosId(n)) works whatever case was sent.
+        if (name === 'banplayer') this.bans.add(unquote(arg).toLowerCase());
         this.players = this.players.filter((p) => !sameId(p));
         break;
       case 'unbanplayer':
@@ -279,11 +277,11 @@ class Ark implements FakeArk {
       packets.push(encodePacket({ id, type: RESPONSE_VALUE, payload: body.subarray(at, at + step) }));
     }
     const bytes = Buffer.concat(packets);
-    if (this.#cut === null) return this.#write(conn, bytes);
-    // cutNextReply: a network cut mid-reply; the command itself already took effect (a drain is lost).
     const keep = this.#cut;
     this.#cut = null;
-    conn.socket.write(bytes.subarray(0, keep), () => conn.socket.destroy());
+    if (keep === null) this.#write(conn, bytes);
+    // cutNextReply: a network cut mid-reply; the command itself already took effect (a drain is lost).
+    else conn.socket.write(bytes.subarray(0, keep), () => conn.socket.destroy());
   }
 
   #write(conn: Conn, bytes: Buffer): void {

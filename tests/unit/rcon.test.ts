@@ -3,14 +3,23 @@
 
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../commands/index.ts';
-import { encodePacket, PacketReader, PacketType, RconProtocolError } from '../../src/server/game/rcon/codec.ts';
+import { RconError, type RconFailureCause } from '../../src/server/game/rcon/client.ts';
+import {
+  encodePacket,
+  PacketReader,
+  PacketType,
+  RconProtocolError,
+} from '../../src/server/game/rcon/codec.ts';
 import { rconFailure, reconnectDelay } from '../../src/server/game/rcon/connector.ts';
 import {
-  chatEvent,
+  chatFeedEvent,
   gameLogEvent,
-  parseChat,
+  kindOf,
+  parseChatFeed,
   parseGameLog,
   parseListPlayers,
+  readChatLine,
+  saysNothing,
 } from '../../src/server/game/rcon/parse.ts';
 import { toRconCommand } from '../../src/server/game/rcon/translate.ts';
 import { gameLogStamp } from '../../src/sim/rcon.ts';
@@ -25,7 +34,7 @@ describe('the Source RCON codec', () => {
     expect(bytes.readInt32LE(4)).toBe(7);
     expect(bytes.readInt32LE(8)).toBe(2);
     expect(bytes.subarray(-2)).toEqual(Buffer.from([0, 0]));
-    expect(new PacketReader().push(bytes)).toEqual([{ id: 7, type: 2, body: 'ListPlayers' }]);
+    expect(new PacketReader().push(bytes)).toEqual([{ id: 7, type: 2, payload: Buffer.from('ListPlayers') }]);
   });
 
   it('reassembles packets split and joined across chunks, UTF-8 included', () => {
@@ -36,8 +45,8 @@ describe('the Source RCON codec', () => {
     const out = [];
     for (let i = 0; i < stream.length; i += 3) out.push(...reader.push(stream.subarray(i, i + 3)));
     expect(out).toEqual([
-      { id: 1, type: 0, body: 'Grüße 🦖' },
-      { id: -1, type: 2, body: '' },
+      { id: 1, type: 0, payload: Buffer.from('Grüße 🦖') },
+      { id: -1, type: 2, payload: Buffer.alloc(0) },
     ]);
   });
 
@@ -51,33 +60,88 @@ describe('the Source RCON codec', () => {
 });
 
 describe("reading ARK's answers", () => {
-  it('ListPlayers: names with commas, the empty answer, and lines that are not players', () => {
+  it('ListPlayers: EOS ids (Ascended) and SteamID64 (Evolved), names with commas and dots', () => {
     expect(parseListPlayers('No Players Connected')).toEqual([]);
     expect(
-      parseListPlayers(`0. Rex, the Tamer, ${EOS.toUpperCase()}\n1. Bob, ${EOS.replace('0000', '1111')}\n\n`),
+      parseListPlayers(
+        `0. Rex, the Tamer, ${EOS.toUpperCase()}\n1. Dr. Bones Jr, ${EOS.replace('0000', '1111')}\n\n`,
+      ),
     ).toEqual([
-      { name: 'Rex, the Tamer', eosId: EOS },
-      { name: 'Bob', eosId: EOS.replace('0000', '1111') },
+      { name: 'Rex, the Tamer', gameId: EOS, provider: 'EOS' },
+      { name: 'Dr. Bones Jr', gameId: EOS.replace('0000', '1111'), provider: 'EOS' },
     ]);
-    expect(parseListPlayers('0. Nobody, 76561198000000000')).toEqual([]);
+    const evolved = parseListPlayers('0. Steve, 76561198060363401\n1. Zoë, Ünïcode, 76561197995589012\n');
+    expect(evolved).toEqual([
+      { name: 'Steve', gameId: '76561198060363401', provider: 'Steam' },
+      { name: 'Zoë, Ünïcode', gameId: '76561197995589012', provider: 'Steam' },
+    ]);
+    expect(kindOf(evolved)).toBe('evolved');
+    expect(kindOf(parseListPlayers(`0. A, ${EOS}`))).toBe('ascended');
+    expect(kindOf([])).toBeNull();
+    // Neither id: not a player line.
+    expect(parseListPlayers('0. Nobody, 12345')).toEqual([]);
   });
 
-  it('GetChat: players, the console, and nothing said', () => {
-    expect(parseChat('Server received, But no response!! ')).toEqual([]);
-    expect(parseChat('Bob (Bobby): hi: there\nSERVER: restart soon\n')).toEqual([
-      { sender: 'Bob', character: 'Bobby', message: 'hi: there' },
-      { sender: 'SERVER', character: null, message: 'restart soon' },
+  it('GetChat: players, the console, admin commands, tribe logs, and nothing said', () => {
+    expect(parseChatFeed('Server received, But no response!! \n ')).toEqual([]);
+    expect(parseChatFeed('Bob (Bobby): hi: there\nSERVER: restart soon\n')).toEqual([
+      { kind: 'chat', sender: 'Bob', character: 'Bobby', message: 'hi: there' },
+      { kind: 'server', message: 'restart soon' },
     ]);
-    const fromConsole = chatEvent({ sender: 'SERVER', character: null, message: 'restart soon' }, []);
+    const fromConsole = chatFeedEvent({ kind: 'server', message: 'restart soon' }, []);
     expect(fromConsole.metadata).toMatchObject({ source: 'WebService', senderName: 'Server' });
-    const fromPlayer = chatEvent({ sender: 'Bob', character: 'Bobby', message: 'hi' }, [
-      { name: 'Bob', eosId: EOS },
+    const fromPlayer = chatFeedEvent({ kind: 'chat', sender: 'Bob', character: 'Bobby', message: 'hi' }, [
+      { name: 'Bob', gameId: EOS, provider: 'EOS' },
     ]);
     expect(fromPlayer).toMatchObject({
       eventName: 'chat',
       message: 'Bob: hi',
       metadata: { source: 'Game', eosId: EOS },
     });
+    // Quoted verbatim from an Ascended server in ../shared/ARK-RCON.md.
+    const asa = readChatLine(
+      'AdminCmd: showAdminManager (PlayerName: AFP_Smokey, ARKID: 827627995, PlatformID: 000283de23c04f9f81016833cce8691d)',
+    );
+    expect(chatFeedEvent(asa, [])).toMatchObject({
+      eventName: 'adminCommand',
+      message: 'AFP_Smokey executed `showAdminManager`',
+      metadata: {
+        command: 'showAdminManager',
+        eosId: '000283de23c04f9f81016833cce8691d',
+        arkId: '827627995',
+      },
+    });
+    const ase = readChatLine(
+      'AdminCmd: ban 76561198060363401 (PlayerName: Ann (admin), ARKID: 5, SteamID: 76561197995589012)',
+    );
+    expect(chatFeedEvent(ase, []).metadata).toMatchObject({
+      command: 'ban 76561198060363401',
+      playerName: 'Ann (admin)',
+      steamId: '76561197995589012',
+    });
+    const tribe = readChatLine(
+      'Tribe Raiders, ID 1234567: Day 12, 04:05:06: <RichColor Color="1, 0, 0, 1">Bob was killed!</>)',
+    );
+    expect(chatFeedEvent(tribe, [])).toMatchObject({
+      eventName: 'tribeLog',
+      message: 'Raiders: Bob was killed!',
+      metadata: { tribeName: 'Raiders', tribeNumber: 1234567, day: 12, clock: '04:05:06' },
+    });
+    expect(readChatLine('Bob [UniqueNetId:0002ab Platform:None] joined this ARK!')).toEqual({
+      kind: 'other',
+      text: 'Bob [UniqueNetId:0002ab Platform:None] joined this ARK!',
+    });
+  });
+
+  it('a command that printed nothing says nothing, in any of its recorded forms', () => {
+    for (const t of [
+      'Server received, But no response!! \n ',
+      'Server received, But no response!! ',
+      '(no response)',
+      '',
+    ])
+      expect(saysNothing(t)).toBe(true);
+    expect(saysNothing('0. Bob, 76561198060363401')).toBe(false);
   });
 
   it('GetGameLog: the stamp becomes the line’s time, a line without one keeps now', () => {
@@ -131,19 +195,32 @@ describe('game commands over RCON', () => {
 
 describe('why a connection failed', () => {
   const at = { host: 'ark.example.org', port: 27020 };
-  const unreachable =
-    'Could not reach RCON at ark.example.org:27020: check the address and the port, that RCON is enabled, and that the firewall lets this server in.';
+  const t = { commandMs: 10_000 };
+  const fail = (cause: RconFailureCause) => new RconError(cause, cause);
   it.each([
-    // Refused, dropped and unanswered read alike: the list must not tell open ports from closed.
-    [{ code: 'ECONNREFUSED' }, unreachable],
-    [{ code: 'ETIMEDOUT' }, unreachable],
-    [{ code: 'EHOSTUNREACH' }, unreachable],
-    [{ code: 'ECONNRESET' }, unreachable],
-    [new Error('Timeout for packet id 3'), unreachable],
+    [
+      fail('refused'),
+      'RCON at ark.example.org:27020 refused the connection: check that the server runs with RCONEnabled=True and RCONPort=27020.',
+    ],
+    [
+      fail('connectTimeout'),
+      'RCON at ark.example.org:27020 did not answer the connection within 10 s: check the address, the port and the firewall.',
+    ],
+    [fail('loginTimeout'), /accepted the connection but did not answer the login within 10 s/],
+    [fail('wrongPassword'), /^Wrong RCON password: the server refused it/],
+    [fail('closedDuringLogin'), /closed the connection during the login: check the password/],
+    [fail('closed'), 'RCON at ark.example.org:27020 closed the connection.'],
+    [fail('replyTimeout'), /stopped answering/],
+    [fail('protocol'), /does not speak RCON: check the port/],
     [{ code: 'ENOTFOUND' }, 'Unknown host ark.example.org.'],
-    [new Error('Authentication failed'), 'Wrong RCON password (the server refused it).'],
   ])('%o', (error, reason) => {
-    expect(rconFailure(error, at)).toBe(reason);
+    expect(rconFailure(error, at, t)).toMatch(reason);
+  });
+  it('a server that may be starting is waited for, not blamed', () => {
+    expect(rconFailure(fail('refused'), at, t, true)).toBe(
+      'Waiting for RCON at ark.example.org:27020 (the connection is refused so far): a server that is starting opens it up to two minutes after start.',
+    );
+    expect(rconFailure(fail('wrongPassword'), at, t, true)).toMatch(/^Wrong RCON password/);
   });
 });
 

@@ -86,9 +86,16 @@ export const serviceEvent = (eventName: string, message: string): GameEvent => (
 /** What a connect or disconnect did to the log: a line to publish, or an outage's line taken away. */
 export type LogChange = { added: string } | { removed: string };
 
-/** Closes the outage's sessions and writes its line, named on the service for a quick reconnect. */
-export async function recordDisconnect(tx: Queryable, serviceId: string): Promise<LogChange> {
-  await closeServiceSessions(tx, serviceId);
+/**
+ * Closes the outage's sessions (at `lastSeen`, epoch seconds, when given) and writes its line,
+ * named on the service for a quick reconnect.
+ */
+export async function recordDisconnect(
+  tx: Queryable,
+  serviceId: string,
+  lastSeen?: number,
+): Promise<LogChange> {
+  await closeServiceSessions(tx, serviceId, lastSeen);
   const added = await insertLog(
     tx,
     serviceId,
@@ -138,13 +145,14 @@ export async function recordDisconnectBy(
   tx: Queryable,
   serviceId: string,
   nodeId: string,
+  lastSeen?: number,
 ): Promise<LogChange | null> {
   const { rows } = await tx.query(
     `UPDATE services SET is_connected = false, connected_to = NULL, connection_change_time = now()
       WHERE service_id = $1 AND connected_to = $2 RETURNING 1`,
     [serviceId, nodeId],
   );
-  return rows.length === 0 ? null : recordDisconnect(tx, serviceId);
+  return rows.length === 0 ? null : recordDisconnect(tx, serviceId, lastSeen);
 }
 
 /** List views on a removed line's channels are told which line went away. */

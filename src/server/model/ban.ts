@@ -4,6 +4,7 @@
 import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { gameProvidersSql } from './gameKind.ts';
 import { playerAccounts } from './player.ts';
 import { epoch } from './service.ts';
 
@@ -129,7 +130,8 @@ export async function activeBanList(
 
 /**
  * Tells each connected service of `serviceIds` whether each player is banned there now:
- * `banplayer <EOSID>` (the game kicks them and refuses rejoins) or `unbanplayer <EOSID>`.
+ * `banplayer <id>` (the game kicks them and refuses rejoins) or `unbanplayer <id>`, with the id
+ * the server's game prints (model/gameKind.ts).
  * The commands go out before this returns; their replies are not waited for, and a server that
  * is offline reads its list from bans.txt when it next starts.
  */
@@ -139,8 +141,8 @@ export async function tellServices(
   serviceIds: string[],
 ): Promise<void> {
   if (serviceIds.length === 0 || playerIds.length === 0) return;
-  const { rows } = await ctx.db.query<{ service_id: string; eos_id: string; banned: boolean }>(
-    `SELECT s.id AS service_id, lower(i.identifier) AS eos_id,
+  const { rows } = await ctx.db.query<{ service_id: string; game_id: string; banned: boolean }>(
+    `SELECT s.id AS service_id, lower(i.identifier) AS game_id,
             EXISTS (SELECT 1 FROM service_bans sb WHERE sb.service_id = s.id AND sb.player_id = i.player_id
                       AND (sb.expiration IS NULL OR sb.expiration > now()))
          OR EXISTS (SELECT 1 FROM group_bans gb JOIN group_services gs ON gs.group_id = gb.group_id
@@ -150,11 +152,12 @@ export async function tellServices(
        -- The database knows which servers are linked to any process of a scaled-out API.
        JOIN services sv ON sv.service_id = s.id AND sv.is_connected
        CROSS JOIN player_identifiers i
-      WHERE i.player_id = ANY($2::uuid[]) AND i.provider = 'EOS'`,
+      -- The id each server's game understands: SteamID64 on Evolved, EOS on Ascended and the link.
+      WHERE i.player_id = ANY($2::uuid[]) AND i.provider = ANY(${gameProvidersSql('s.id')})`,
     [[...new Set(serviceIds)], [...new Set(playerIds)]],
   );
   for (const r of rows) {
-    const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.eos_id}`;
+    const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`;
     ctx.links
       .sendCommand(r.service_id, { type: 'admin', command })
       .catch((e) => console.error(`bans: ${command} on ${r.service_id} failed:`, (e as Error).message));

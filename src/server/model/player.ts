@@ -2,7 +2,8 @@
 // the player it is about (an EOS id or a Sentinel player id).
 
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS_NAME, EOS_ID, UUID } from '../../domain/constants.ts';
+import { ANONYMOUS_NAME, UUID } from '../../domain/constants.ts';
+import { gameIdProvider } from '../../domain/gameIds.ts';
 import { Msg } from '../../domain/messages.ts';
 import { banPlayerId } from '../../domain/validate.ts';
 import type { Queryable } from '../db/db.ts';
@@ -43,13 +44,13 @@ export const banError = {
   eosUnknown: (eosId: string) => new ApiException(404, Msg.banEosUnknown, 'eosIdUnknown', { eosId }),
 };
 
-/** The lower-case Sentinel player id or EOS id a ban names; throws the refusal of a malformed one. */
+/** The lower-case Sentinel player id or game id (EOS or Steam) a ban names; throws the refusal of a malformed one. */
 export function banTargetText(given: unknown): string {
   if (typeof given !== 'string' || given.trim() === '') throw banError.format();
   const problem = banPlayerId(given);
   if (problem) throw problem === Msg.banPieCharacter ? banError.pie() : banError.format();
   const text = given.trim().toLowerCase();
-  if (!UUID.test(text) && !EOS_ID.test(text)) throw banError.format();
+  if (!UUID.test(text) && !gameIdProvider(text)) throw banError.format();
   return text;
 }
 
@@ -60,7 +61,7 @@ export const banTargetUnknown = (text: string) =>
 /** The known players of many ban targets (texts from banTargetText), in two queries: text → player id. */
 export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<Map<string, string>> {
   const ids = texts.filter((t) => UUID.test(t));
-  const eos = texts.filter((t) => !UUID.test(t));
+  const gameIds = texts.filter((t) => !UUID.test(t));
   const known = new Map<string, string>();
   if (ids.length) {
     const { rows } = await tx.query<{ id: string }>(
@@ -69,43 +70,48 @@ export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<
     );
     for (const r of rows) known.set(r.id, r.id);
   }
-  if (eos.length) {
-    const { rows } = await tx.query<{ eos: string; id: string }>(
-      `SELECT lower(identifier) AS eos, player_id AS id FROM player_identifiers
-        WHERE provider = 'EOS' AND lower(identifier) = ANY($1::text[])`,
-      [eos],
+  if (gameIds.length) {
+    const { rows } = await tx.query<{ gameId: string; id: string }>(
+      `SELECT lower(identifier) AS "gameId", player_id AS id FROM player_identifiers
+        WHERE provider IN ('EOS', 'Steam') AND lower(identifier) = ANY($1::text[])`,
+      [gameIds],
     );
-    for (const r of rows) known.set(r.eos, r.id);
+    for (const r of rows) known.set(r.gameId, r.id);
   }
   return known;
 }
 
 /**
- * The players a ban list names (lower-case EOS ids, each once), in its order: the known player of
+ * The players a ban list names (game ids in their stored form, each once), in its order: the known player of
  * each id, or an unseen player recorded under it, named as the list names them. A few statements
  * whatever the list's length, so a long import holds its transaction for moments.
  */
 export async function importedBanTargets(
   tx: Queryable,
-  lines: readonly { eosId: string; name: string | null }[],
+  lines: readonly { gameId: string; name: string | null }[],
 ): Promise<string[]> {
   const known = await banTargetPlayers(
     tx,
-    lines.map((l) => l.eosId),
+    lines.map((l) => l.gameId),
   );
-  const unseen = lines.filter((l) => !known.has(l.eosId));
+  const unseen = lines.filter((l) => !known.has(l.gameId));
   if (unseen.length > 0) {
     const ids = unseen.map(() => randomUUID());
     await tx.query(`INSERT INTO players (player_id, name) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
       ids,
-      unseen.map((l) => l.name ?? `${l.eosId} (Unseen Player)`),
+      unseen.map((l) => l.name ?? `${l.gameId} (Unseen Player)`),
     ]);
     await tx.query(
       `INSERT INTO player_identifiers (player_id, provider, identifier, name)
-       SELECT id, 'EOS', eos, name FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(id, eos, name)`,
-      [ids, unseen.map((l) => l.eosId), unseen.map((l) => l.name ?? '')],
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
+      [
+        ids,
+        unseen.map((l) => gameIdProvider(l.gameId)),
+        unseen.map((l) => l.gameId),
+        unseen.map((l) => l.name ?? ''),
+      ],
     );
-    for (const [i, l] of unseen.entries()) known.set(l.eosId, ids[i]!);
+    for (const [i, l] of unseen.entries()) known.set(l.gameId, ids[i]!);
   }
-  return lines.map((l) => known.get(l.eosId)!);
+  return lines.map((l) => known.get(l.gameId)!);
 }

@@ -4,7 +4,8 @@
 // names is created the first time an event describes it fully, and only ever touched on the
 // service that sent the event, so one game server cannot rewrite another's world.
 
-import { EOS_ID, UUID } from '../../domain/constants.ts';
+import { UUID } from '../../domain/constants.ts';
+import { type GameIdProvider, gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface GameEvent {
@@ -190,18 +191,29 @@ async function applyDinoEvent(tx: Queryable, serviceId: string, e: GameEvent): P
   ]);
 }
 
-/** The player an event is about: by EOS id first (it is what the game knows), else by Sentinel id. */
+/**
+ * The game id an event names its player by: `eosId` (the mod, an Ascended server) or `steamId`
+ * (an Evolved server over RCON), in its stored form.
+ */
+function eventGameId(meta: Record<string, unknown>): { provider: GameIdProvider; id: string } | null {
+  for (const given of [text(meta.eosId), text(meta.steamId)]) {
+    const provider = given ? gameIdProvider(given) : null;
+    if (given && provider) return { provider, id: normalGameId(given) };
+  }
+  return null;
+}
+
+/** The player an event is about: by game id first (it is what the game knows), else by Sentinel id. */
 async function resolvePlayer(
   tx: Queryable,
   meta: Record<string, unknown>,
   create: boolean,
 ): Promise<string | null> {
-  const eos = text(meta.eosId);
-  const eosId = eos && EOS_ID.test(eos) ? eos.toLowerCase() : null;
-  if (eosId) {
+  const gameId = eventGameId(meta);
+  if (gameId) {
     const { rows } = await tx.query<{ player_id: string }>(
-      `SELECT player_id FROM player_identifiers WHERE provider = 'EOS' AND identifier = $1`,
-      [eosId],
+      'SELECT player_id FROM player_identifiers WHERE provider = $1 AND identifier = $2',
+      [gameId.provider, gameId.id],
     );
     if (rows[0]) return rows[0].player_id;
   }
@@ -210,7 +222,7 @@ async function resolvePlayer(
   if (id) {
     const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [id]);
     if (rows.length > 0 || !create) {
-      if (rows.length > 0 && eosId) await addIdentifier(tx, id, eosId, text(meta.playerName) ?? '');
+      if (rows.length > 0 && gameId) await addIdentifier(tx, id, gameId, text(meta.playerName) ?? '');
       return rows.length > 0 ? id : null;
     }
   }
@@ -222,15 +234,20 @@ async function resolvePlayer(
     [id, text(meta.playerName) ?? 'Unknown Player'],
   );
   const playerId = rows[0]?.player_id ?? (id as string);
-  if (eosId) await addIdentifier(tx, playerId, eosId, text(meta.playerName) ?? '');
+  if (gameId) await addIdentifier(tx, playerId, gameId, text(meta.playerName) ?? '');
   return playerId;
 }
 
-async function addIdentifier(tx: Queryable, playerId: string, eosId: string, name: string): Promise<void> {
+async function addIdentifier(
+  tx: Queryable,
+  playerId: string,
+  gameId: { provider: GameIdProvider; id: string },
+  name: string,
+): Promise<void> {
   await tx.query(
-    `INSERT INTO player_identifiers (player_id, provider, identifier, name) VALUES ($1, 'EOS', $2, $3)
+    `INSERT INTO player_identifiers (player_id, provider, identifier, name) VALUES ($1, $2, $3, $4)
      ON CONFLICT (provider, identifier) DO UPDATE SET name = EXCLUDED.name`,
-    [playerId, eosId, name],
+    [playerId, gameId.provider, gameId.id, name],
   );
 }
 
@@ -358,6 +375,23 @@ const WORLD_EFFECTS: Record<string, WorldEffect> = {
     if (tribeId && characterId) await setCharacterTribe(tx, characterId, tribeId, e.time);
     return meta;
   },
+  // Over RCON, the admin is named by the id the game printed; the mod names them by player id.
+  adminCommand: async (tx, _serviceId, e) => {
+    const playerId = await resolvePlayer(tx, e.metadata, false);
+    return playerId ? { ...e.metadata, playerId } : e.metadata;
+  },
+  // The tribe log names a tribe by its number and name (RCON); the line goes on that tribe.
+  tribeLog: async (tx, serviceId, e) => {
+    const number = int(e.metadata.tribeNumber);
+    const name = text(e.metadata.tribeName);
+    if (number === null || !name) return e.metadata;
+    const { rows } = await tx.query<{ tribe_id: string }>(
+      `INSERT INTO tribes (service_id, tribe_number, name) VALUES ($1, $2, $3)
+       ON CONFLICT (service_id, tribe_number) DO UPDATE SET name = EXCLUDED.name RETURNING tribe_id`,
+      [serviceId, number, name],
+    );
+    return { ...e.metadata, tribeId: rows[0]!.tribe_id };
+  },
   tribeRenamed: async (tx, serviceId, e) => {
     const meta = e.metadata;
     const tribeId = uuid(meta.tribeId);
@@ -434,10 +468,14 @@ export async function applyGameEvent(
   return e.metadata;
 }
 
-/** Closes every open player session of a service (it disconnected, so nobody is playing). */
-export async function closeServiceSessions(tx: Queryable, serviceId: string): Promise<void> {
+/**
+ * Closes every open player session of a service (it disconnected, so nobody is playing), at `at`
+ * (epoch seconds: when they were last seen) or now.
+ */
+export async function closeServiceSessions(tx: Queryable, serviceId: string, at?: number): Promise<void> {
   await tx.query(
-    'UPDATE player_sessions SET disconnect_time = now() WHERE service_id = $1 AND disconnect_time IS NULL',
-    [serviceId],
+    `UPDATE player_sessions SET disconnect_time = greatest(connect_time, coalesce(to_timestamp($2), now()))
+      WHERE service_id = $1 AND disconnect_time IS NULL`,
+    [serviceId, at ?? null],
   );
 }

@@ -3,10 +3,12 @@
 // the chat-community notice is an https post. Options arrive checked by actionProblem.
 
 import { channelFor } from '../../domain/api.ts';
-import { EOS_ID, UUID } from '../../domain/constants.ts';
+import { UUID } from '../../domain/constants.ts';
+import { gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { Action, ActionType } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
+import { gameProvidersSql } from '../model/gameKind.ts';
 import { holdsAll } from '../model/permissions.ts';
 import { guardedRequest, type HttpOptions } from './http.ts';
 
@@ -33,25 +35,31 @@ const str = (v: unknown) =>
 const defined = (o: Options) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
-/** The EOS id of a player named by player id or by EOS id; null when the server has never seen them. */
-async function eosIdOf(
+/**
+ * The game id of a player named by player id or by game id, the one `serviceId`'s game
+ * understands (docs/servers-connecting.md "Player ids"); null when no server has seen them.
+ */
+async function gameIdOf(
   env: RunEnv,
   playerId: string,
-): Promise<{ eosId: string; playerId: string | null } | null> {
+  serviceId: string,
+): Promise<{ gameId: string; playerId: string | null } | null> {
   const { rows } = await env.ctx.db.query<{ identifier: string; player_id: string }>(
     `SELECT identifier, player_id FROM player_identifiers
-      WHERE provider = 'EOS' AND (lower(identifier) = lower($1) OR player_id::text = lower($1)) LIMIT 1`,
-    [playerId],
+      WHERE provider = ANY(${gameProvidersSql('$2')})
+        AND (lower(identifier) = lower($1) OR player_id::text = lower($1))
+      ORDER BY provider = 'EOS' DESC LIMIT 1`,
+    [playerId, serviceId],
   );
-  if (rows[0]) return { eosId: rows[0].identifier, playerId: rows[0].player_id };
-  return EOS_ID.test(playerId) ? { eosId: playerId, playerId: null } : null;
+  if (rows[0]) return { gameId: rows[0].identifier, playerId: rows[0].player_id };
+  return gameIdProvider(playerId) ? { gameId: normalGameId(playerId), playerId: null } : null;
 }
 
 async function playerCommand(env: RunEnv, o: Options, verb: 'kickplayer' | 'banplayer') {
-  const player = await eosIdOf(env, String(o.playerId));
+  const player = await gameIdOf(env, String(o.playerId), env.serviceId);
   if (!player) throw new Error(`No player ${String(o.playerId)} is known.`);
   if (verb === 'banplayer' && player.playerId) await recordBan(env, player.playerId, o);
-  return { type: 'admin', command: `${verb} ${player.eosId}` };
+  return { type: 'admin', command: `${verb} ${player.gameId}` };
 }
 
 /** A ban on this server, or on one of its groups when the script names the group. */

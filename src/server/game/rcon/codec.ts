@@ -1,7 +1,6 @@
 // The Source RCON wire format (as ARK speaks it): each packet is
 //   int32 size (of what follows) | int32 id | int32 type | body (ASCII/UTF-8) | 0x00 | 0x00
-// little-endian. The console's connector talks through the rcon-client library; this codec is
-// the game's side of the protocol, which the simulator serves.
+// little-endian. The connector's client (client.ts) and the simulator's game side both use it.
 
 export const PacketType = {
   /** Client → server: the password. */
@@ -35,6 +34,13 @@ export function encodePacket(p: Packet): Buffer {
   return out;
 }
 
+/** A packet as read: its body as bytes, since a long reply may split inside a character. */
+export interface RawPacket {
+  id: number;
+  type: number;
+  payload: Buffer;
+}
+
 export class RconProtocolError extends Error {}
 
 /**
@@ -44,9 +50,9 @@ export class RconProtocolError extends Error {}
 export class PacketReader {
   private pending: Buffer = Buffer.alloc(0);
 
-  push(chunk: Buffer): Packet[] {
+  push(chunk: Buffer): RawPacket[] {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    const out: Packet[] = [];
+    const out: RawPacket[] = [];
     while (this.pending.length >= 4) {
       const size = this.pending.readInt32LE(0);
       if (size < HEADER - 4 + TRAILER || size > MAX_PACKET_BYTES)
@@ -56,7 +62,7 @@ export class PacketReader {
       out.push({
         id: packet.readInt32LE(4),
         type: packet.readInt32LE(8),
-        body: packet.subarray(12, packet.length - TRAILER).toString('utf8'),
+        payload: packet.subarray(12, packet.length - TRAILER),
       });
       this.pending = this.pending.subarray(4 + size);
     }

@@ -15,7 +15,7 @@
 //   a retry after a failed or uncertain commit stores it once.
 
 import { randomUUID } from 'node:crypto';
-import { Rcon } from 'rcon-client';
+import type { GameKind } from '../../../domain/gameIds.ts';
 import type { GameCommand } from '../../../domain/link.ts';
 import { linkRefusals } from '../../billing/limits.ts';
 import type { Bus } from '../../cluster/bus.ts';
@@ -28,15 +28,20 @@ import { OutboundRefused, resolveOutbound } from '../../net/outbound.ts';
 import { forwardedCommands } from '../forward.ts';
 import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../ingest.ts';
 import { afterStored } from '../pipeline.ts';
+import { RconClient, RconError, type RconFailureCause } from './client.ts';
 import {
-  chatEvent,
+  chatFeedEvent,
   gameLogEvent,
   joinedEvent,
+  kindOf,
   leftEvent,
-  parseChat,
+  parseChatFeed,
   parseGameLog,
   parseListPlayers,
+  type RconPlayer,
+  readChatLine,
   renamedEvent,
+  saysNothing,
 } from './parse.ts';
 import { toRconCommand } from './translate.ts';
 
@@ -49,10 +54,23 @@ export interface RconTimings {
   /** Reconnect back-off: base doubling per failed attempt up to max, with jitter. */
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** Give up on one RCON answer after this long. */
+  /** Give up on one RCON answer (and on connecting, and on the login) after this long. */
   commandMs: number;
+  /** A reply is whole once no packet of it has come for this long (client.ts). */
+  quietMs: number;
   /** A reconnect within this long removes the disconnect's line (as for the link). */
   reconnectGraceMs: number;
+  /**
+   * A drop shorter than this ends no session and re-joins nobody: the server shows it is
+   * reconnecting, and players seen after it simply stay (docs/servers-connecting.md "Drops").
+   */
+  dropGraceMs: number;
+  /**
+   * A server that refuses or does not answer within this long of its first failure is taken to be
+   * starting (Ascended opens RCON 30–120 s after start), waited for and retried every `startingRetryMs`.
+   */
+  startingWaitMs: number;
+  startingRetryMs: number;
 }
 
 /**
@@ -68,7 +86,11 @@ const DEFAULT_TIMINGS: RconTimings = {
   backoffBaseMs: 1_000,
   backoffMaxMs: 30_000,
   commandMs: 10_000,
+  quietMs: 200,
   reconnectGraceMs: 120_000,
+  dropGraceMs: 60_000,
+  startingWaitMs: 180_000,
+  startingRetryMs: 5_000,
 };
 
 /** Where and how to reach one server, as its row says. */
@@ -81,19 +103,52 @@ interface Target {
 
 const sameTarget = (a: Target, b: Target) => a.host === b.host && a.port === b.port && a.sealed === b.sealed;
 
+/** Causes that a server still starting shows (it refuses, or accepts and says nothing yet), in words. */
+const STARTING_SAYS: Partial<Record<RconFailureCause, string>> = {
+  refused: 'the connection is refused',
+  connectTimeout: 'the connection is not answered',
+  loginTimeout: 'the login is not answered',
+};
+
 /**
- * Why a connection attempt failed, in the words the server list shows. A refused, dropped or
- * unanswered connection reads the same, so that the list cannot be used to tell open ports from
- * closed ones on an address someone typed; the operator's log has the system's reason.
+ * Why a connection failed, in the words the server list shows, naming the real cause so the admin
+ * looks in the right place. Addresses pass the outbound policy first (net/outbound.ts), so these
+ * words say nothing about a private network that a scanner could use.
  */
-export function rconFailure(e: unknown, t: Pick<Target, 'host' | 'port'>): string {
-  const err = e as { code?: string; message?: string };
+export function rconFailure(
+  e: unknown,
+  t: Pick<Target, 'host' | 'port'>,
+  timings: Pick<RconTimings, 'commandMs'>,
+  starting = false,
+): string {
   const where = `${t.host}:${t.port}`;
-  if (e instanceof OutboundRefused) return `RCON address ${err.message}`;
-  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return `Unknown host ${t.host}.`;
-  const message = err.message ?? String(e);
-  if (/authentication failed/i.test(message)) return 'Wrong RCON password (the server refused it).';
-  return `Could not reach RCON at ${where}: check the address and the port, that RCON is enabled, and that the firewall lets this server in.`;
+  if (e instanceof OutboundRefused) return `RCON address ${e.message}`;
+  const code = (e as { code?: string }).code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Unknown host ${t.host}.`;
+  if (!(e instanceof RconError)) return `RCON at ${where} failed: ${(e as Error).message ?? String(e)}`;
+  if (starting && STARTING_SAYS[e.cause])
+    return `Waiting for RCON at ${where} (${STARTING_SAYS[e.cause]} so far): a server that is starting opens it up to two minutes after start.`;
+  const secs = timings.commandMs / 1000;
+  switch (e.cause) {
+    case 'refused':
+      return `RCON at ${where} refused the connection: check that the server runs with RCONEnabled=True and RCONPort=${t.port}.`;
+    case 'connectTimeout':
+      return `RCON at ${where} did not answer the connection within ${secs} s: check the address, the port and the firewall.`;
+    case 'unreachable':
+      return `No route to ${where}: check the address.`;
+    case 'loginTimeout':
+      return `RCON at ${where} accepted the connection but did not answer the login within ${secs} s: the server may still be starting, or the password is wrong (ARK sometimes answers a wrong one with silence).`;
+    case 'wrongPassword':
+      return "Wrong RCON password: the server refused it (it is the server's ServerAdminPassword).";
+    case 'closedDuringLogin':
+      return `RCON at ${where} closed the connection during the login: check the password (the server's ServerAdminPassword).`;
+    case 'closed':
+      return `RCON at ${where} closed the connection.`;
+    case 'replyTimeout':
+      return `RCON at ${where} stopped answering (no reply within ${secs} s).`;
+    case 'protocol':
+      return `What answers at ${where} does not speak RCON: check the port (RCONPort, not the game port).`;
+  }
 }
 
 /**
@@ -112,12 +167,27 @@ export function reconnectDelay(
 /** Text the tables can hold: no NUL. */
 const storable = (text: string) => text.replace(/\0/g, '');
 
+/**
+ * Who is online as the last poll saw them, by game id; `who` is the same for every id of one
+ * player (their player id when read from the database, else the game id).
+ */
+type Online = Map<string, RconPlayer & { who: string }>;
+
 class Session {
-  client: Rcon | null = null;
+  client: RconClient | null = null;
+  /** The database records this server connected by this process (it stays so through a short drop). */
   connected = false;
   stopped = false;
   attempts = 0;
   timer: NodeJS.Timeout | undefined;
+  /** Runs out a drop's grace: then the server is recorded disconnected (dropGraceMs). */
+  graceTimer: NodeJS.Timeout | undefined;
+  /** When connecting began failing (epoch ms), null while connected: a starting server is waited for. */
+  failingSince: number | null = null;
+  /** When the last poll saw who is online (epoch seconds): a player gone since left then. */
+  lastSeen: number | null = null;
+  /** Which game this server runs, as stored (detected or set); null until known. */
+  kind: GameKind | null = null;
   /** Lines read from the game and not yet stored, oldest first, each with its key. */
   readonly pending: { key: string; event: GameEvent }[] = [];
   /** How many of `pending`, from the first, a store was tried with: one may have committed unseen. */
@@ -125,11 +195,11 @@ class Session {
   /** One step at a time: a poll, a command or a (re)connect. */
   work: Promise<unknown> = Promise.resolve();
   /**
-   * Who the database has online here (EOS id to name) once the last poll's lines were all stored,
-   * so a poll diffs against it without reading the sessions. Null after a (re)connect or a poll
-   * that failed half-way: the next poll then reads what is stored.
+   * Who the database has online here once the last poll's lines were all stored, so a poll diffs
+   * against it without reading the sessions. Null after a (re)connect or a poll that failed
+   * half-way: the next poll then reads what is stored.
    */
-  stored: Map<string, string> | null = null;
+  stored: Online | null = null;
   /** Connected since the last poll: the next one comes after a random part of the interval. */
   fresh = false;
   /** The system's reason the last connection attempt failed, as the operator's log said it. */
@@ -180,6 +250,13 @@ export function createRconConnector(
 
   async function markConnected(s: Session): Promise<void> {
     const id = s.target.serviceId;
+    clearTimeout(s.graceTimer);
+    s.graceTimer = undefined;
+    // Back within a drop's grace: the database still has it connected and its sessions open.
+    if (s.connected) {
+      await setError(id, null);
+      return;
+    }
     const change = await ctx.db.transaction(async (tx) => {
       const c = await recordConnect(tx, id, bus.nodeId, t.reconnectGraceMs);
       await tx.query('UPDATE services SET rcon_error = NULL, rcon_connected = true WHERE service_id = $1', [
@@ -187,12 +264,15 @@ export function createRconConnector(
       ]);
       return c;
     });
+    s.connected = true;
     await publishLogChange(ctx, id, change);
   }
 
   async function markDisconnected(s: Session, error: string | null): Promise<void> {
     const id = s.target.serviceId;
     const wasConnected = s.connected;
+    clearTimeout(s.graceTimer);
+    s.graceTimer = undefined;
     s.connected = false;
     s.stored = null;
     // Retries that fail for the same reason change nothing anyone sees: nothing is published.
@@ -202,7 +282,8 @@ export function createRconConnector(
         id,
         error,
       ]);
-      return recordDisconnectBy(tx, id, bus.nodeId);
+      // Nobody was seen playing after the last poll that answered.
+      return recordDisconnectBy(tx, id, bus.nodeId, s.lastSeen ?? undefined);
     });
     if (change) await publishLogChange(ctx, id, change);
     else await publishServiceChanged(ctx, id);
@@ -218,6 +299,31 @@ export function createRconConnector(
   }
 
   const backoff = (attempts: number) => reconnectDelay(attempts, t);
+
+  /** The wait before the next attempt: short while a starting server is waited for. */
+  function retryDelay(s: Session, e: unknown): number {
+    if (e instanceof RconError && e.cause === 'wrongPassword') return t.backoffMaxMs;
+    return waitingForStart(s, e) ? Math.min(t.startingRetryMs, backoff(s.attempts)) : backoff(s.attempts);
+  }
+
+  const waitingForStart = (s: Session, e: unknown) =>
+    s.failingSince !== null && Date.now() - s.failingSince < t.startingWaitMs && e instanceof RconError;
+
+  /** A failed attempt: said as its cause, retried after a back-off. */
+  async function failed(s: Session, e: unknown, address: string): Promise<void> {
+    s.attempts++;
+    s.failingSince ??= Date.now();
+    // The system's reason is the operator's; said once each time it changes, not at every retry.
+    const why = (e as RconError).detail ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    if (why !== s.lastFailure)
+      console.error(`rcon: connecting ${s.target.serviceId} at ${address}:${s.target.port}: ${why}`);
+    s.lastFailure = why;
+    const message = rconFailure(e, s.target, t, waitingForStart(s, e));
+    // Inside a drop's grace the server still shows connected, with what is wrong.
+    if (s.graceTimer) await setError(s.target.serviceId, message);
+    else await markDisconnected(s, message);
+    schedule(s, retryDelay(s, e), () => connect(s));
+  }
 
   async function connect(s: Session): Promise<void> {
     if (s.stopped) return;
@@ -236,74 +342,91 @@ export function createRconConnector(
     } catch (e) {
       // Refused, the address waits for new settings (a new target); a name that did not resolve
       // is tried again.
-      await markDisconnected(s, rconFailure(e, s.target));
-      if (!(e instanceof OutboundRefused)) schedule(s, backoff(++s.attempts), () => connect(s));
+      if (e instanceof OutboundRefused) await markDisconnected(s, rconFailure(e, s.target, t));
+      else await failed(s, e, host);
       return;
     }
-    const client = new Rcon({ host: address, port, password, timeout: t.commandMs });
-    client.on('error', () => {});
+    let client: RconClient;
     try {
-      // A host that drops packets would keep the TCP connect waiting for minutes.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          client.socket?.destroy();
-          reject(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
-        }, t.commandMs);
+      client = await RconClient.connect({
+        host: address,
+        port,
+        password,
+        connectMs: t.commandMs,
+        loginMs: t.commandMs,
+        replyMs: t.commandMs,
+        quietMs: t.quietMs,
       });
-      await Promise.race([client.connect(), timeout]).finally(() => clearTimeout(timer));
     } catch (e) {
-      s.attempts++;
-      // The system's reason is the operator's (users read one sentence for every way a connection
-      // fails); said once each time it changes, not at every retry.
-      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      if (why !== s.lastFailure)
-        console.error(`rcon: connecting ${s.target.serviceId} at ${address}:${port}: ${why}`);
-      s.lastFailure = why;
-      await markDisconnected(s, rconFailure(e, s.target));
-      schedule(s, backoff(s.attempts), () => connect(s));
+      await failed(s, e, address);
       return;
     }
     if (s.stopped) {
-      await client.end().catch(() => {});
+      client.close();
       return;
     }
     s.client = client;
     s.attempts = 0;
+    s.failingSince = null;
     s.lastFailure = null;
-    client.on('end', () => {
-      if (s.client !== client) return;
-      s.client = null;
-      if (s.stopped) return;
-      s.queue(() => lost(s, `${host}:${port} closed the connection.`)).catch((e) =>
-        console.error('rcon: recording a lost connection failed', e),
+    client.onClose = (e) => {
+      if (s.client !== client || s.stopped) return;
+      s.queue(() => lost(s, e)).catch((err) =>
+        console.error('rcon: recording a lost connection failed', err),
       );
-    });
-    s.connected = true;
+    };
     s.fresh = true;
+    s.stored = null;
     await markConnected(s);
     await poll(s);
   }
 
-  async function lost(s: Session, reason: string): Promise<void> {
-    s.client?.end().catch(() => {});
+  /**
+   * The connection dropped: reconnect at once, and keep the server connected with its sessions
+   * open for the grace; only a drop that outlasts it records the disconnect, its players last seen
+   * at the last poll.
+   */
+  async function lost(s: Session, e: unknown): Promise<void> {
+    const client = s.client;
     s.client = null;
-    s.attempts++;
-    await markDisconnected(s, reason);
-    schedule(s, backoff(s.attempts), () => connect(s));
+    client?.close();
+    if (s.stopped) return;
+    const message = rconFailure(e, s.target, t);
+    if (s.connected && !s.graceTimer) {
+      s.graceTimer = setTimeout(() => {
+        s.queue(async () => {
+          if (s.graceTimer && !s.client) await markDisconnected(s, message);
+        }).catch((err) => console.error('rcon: recording a disconnect failed', err));
+      }, t.dropGraceMs);
+      s.graceTimer.unref();
+      await setError(s.target.serviceId, `${message} Reconnecting…`);
+      s.attempts = 0;
+      schedule(s, 0, () => connect(s));
+      return;
+    }
+    await failed(s, e, s.target.host);
   }
 
-  /** Who the database has online here, by EOS id, under their current names. */
-  async function storedOnline(serviceId: string): Promise<Map<string, string>> {
-    const { rows } = await ctx.db.query<{ eos: string; name: string }>(
-      `SELECT DISTINCT pi.identifier AS eos, p.name
+  /** Who the database has online here, by game id (any a player has), under their current names. */
+  async function storedOnline(serviceId: string): Promise<Online> {
+    const { rows } = await ctx.db.query<{ id: string; provider: 'EOS' | 'Steam'; name: string; who: string }>(
+      `SELECT DISTINCT pi.identifier AS id, pi.provider, p.name, p.player_id::text AS who
          FROM player_sessions ps
          JOIN players p ON p.player_id = ps.player_id
-         JOIN player_identifiers pi ON pi.player_id = ps.player_id AND pi.provider = 'EOS'
+         JOIN player_identifiers pi ON pi.player_id = ps.player_id AND pi.provider IN ('EOS', 'Steam')
         WHERE ps.service_id = $1 AND ps.disconnect_time IS NULL`,
       [serviceId],
     );
-    return new Map(rows.map((r) => [r.eos, r.name]));
+    return new Map(rows.map((r) => [r.id, { gameId: r.id, provider: r.provider, name: r.name, who: r.who }]));
+  }
+
+  /** Stores which game the server runs when its answers show it and it differs from what is stored. */
+  async function noteKind(s: Session, kind: GameKind | null): Promise<void> {
+    if (!kind || kind === s.kind) return;
+    s.kind = kind;
+    await updateService(ctx, s.target.serviceId, 'game_kind = $2', [kind], {
+      when: 's.game_kind IS DISTINCT FROM $2',
+    });
   }
 
   const queueLines = (s: Session, events: GameEvent[]) => {
@@ -358,41 +481,66 @@ export function createRconConnector(
     try {
       // Stored lines first: a player's session must be current before the next diff reads it.
       await flush(s);
-      const online = parseListPlayers(storable(await client.send('ListPlayers')));
+      const players = parseListPlayers(storable(await client.send('ListPlayers')));
+      const seenAt = Date.now() / 1000;
       const known = s.stored;
       const before = known ?? (await storedOnline(id));
       // Until this poll's lines are stored, the database is what the next poll must diff against.
       s.stored = null;
       queueLines(
         s,
-        online.flatMap((p) => {
-          const was = before.get(p.eosId);
-          return was === undefined ? [joinedEvent(p)] : was !== p.name ? [renamedEvent(p, was)] : [];
+        players.flatMap((p) => {
+          const was = before.get(p.gameId);
+          return was === undefined
+            ? [joinedEvent(p)]
+            : was.name !== p.name
+              ? [renamedEvent(p, was.name)]
+              : [];
         }),
       );
       // The game hands each line out once: lines are queued as each answer arrives, so a command
       // that fails after another succeeded loses nothing the first one read.
+      const feed = parseChatFeed(storable(await client.send('GetChat')));
       queueLines(
         s,
-        parseChat(storable(await client.send('GetChat'))).map((line) => chatEvent(line, online)),
+        feed.map((line) => chatFeedEvent(line, players)),
       );
-      queueLines(s, parseGameLog(storable(await client.send('GetGameLog'))).map(gameLogEvent));
-      const here = new Set(online.map((p) => p.eosId));
+      // The game log repeats what GetChat carries (chat, the console's lines, admin commands):
+      // only its own lines are kept.
       queueLines(
         s,
-        [...before].filter(([eosId]) => !here.has(eosId)).map(([eosId, name]) => leftEvent({ eosId, name })),
+        parseGameLog(storable(await client.send('GetGameLog')))
+          .filter((line) => readChatLine(line.message).kind === 'other')
+          .map(gameLogEvent),
+      );
+      const here = new Set(players.map((p) => p.gameId));
+      // A player who has gone was last seen at the poll before this one.
+      const leftAt = s.lastSeen ?? seenAt;
+      const staying = new Set(players.flatMap((p) => before.get(p.gameId)?.who ?? []));
+      const gone = new Map<string, RconPlayer>();
+      for (const p of before.values()) if (!here.has(p.gameId) && !staying.has(p.who)) gone.set(p.who, p);
+      queueLines(
+        s,
+        [...gone.values()].map((p) => leftEvent(p, leftAt)),
       );
       await flush(s);
-      if (!known || online.length !== before.size)
-        await updateService(ctx, id, 'current_players = $2', [online.length], {
+      s.lastSeen = seenAt;
+      await noteKind(
+        s,
+        kindOf([...players, ...feed.flatMap((l) => (l.kind === 'admin' && l.player ? [l.player] : []))]),
+      );
+      if (!known || players.length !== before.size)
+        await updateService(ctx, id, 'current_players = $2', [players.length], {
           when: 's.current_players <> $2',
         });
-      s.stored = new Map(online.map((p) => [p.eosId, p.name]));
+      s.stored = new Map(
+        players.map((p) => [p.gameId, { ...p, who: before.get(p.gameId)?.who ?? p.gameId }]),
+      );
     } catch (e) {
       if (s.client !== client) return;
-      // A command that timed out or a dropped socket: reconnect. A database failure: try again.
-      if (!client.authenticated || /timeout|not connected|closed/i.test((e as Error).message)) {
-        await lost(s, rconFailure(e, s.target));
+      // The connection failed (timed out, dropped, garbled): reconnect. A database failure: try again.
+      if (e instanceof RconError) {
+        await lost(s, e);
         return;
       }
       console.error(`rcon: polling ${id} failed:`, (e as Error).message);
@@ -417,7 +565,8 @@ export function createRconConnector(
     await s.queue(async () => {
       const client = s.client;
       s.client = null;
-      await client?.end().catch(() => {});
+      client?.close();
+      clearTimeout(s.graceTimer);
       // Lines already read are the game's no longer: store them before letting go.
       await flush(s).catch((e) =>
         console.error(`rcon: ${s.pending.length} lines of ${s.target.serviceId} not stored:`, e),
@@ -492,11 +641,12 @@ export function createRconConnector(
       try {
         answer = await client.send(line);
       } catch (e) {
-        throw new ApiException(502, `RCON: ${rconFailure(e, s.target)}`, 'commandFailed');
+        throw new ApiException(502, `RCON: ${rconFailure(e, s.target, t)}`, 'commandFailed');
       }
       // What the command did (a kick, a chat line) shows at once rather than at the next poll.
       schedule(s, 0, () => poll(s));
-      return storable(answer).trim() || null;
+      // "Server received, But no response!!" means it ran and printed nothing: no answer to show.
+      return saysNothing(answer) ? null : storable(answer).trim();
     });
   }
   const forwarded = forwardedCommands(bus, t.commandMs * 2, runHere, 'rconCommand');
