@@ -275,7 +275,7 @@ describe('an RCON server', () => {
   it('shows RCON error with the reason for a wrong password, and recovers once it is corrected', async () => {
     const wrong = await addRconServer('Wrong password', 'not it');
     const failed = await until('RCON error', async () => (await service(wrong.serviceId)).rconError);
-    expect(failed).toBe('Wrong RCON password (the server refused it).');
+    expect(failed).toBe("Wrong RCON password: the server refused it (it is the server's ServerAdminPassword).");
     expect((await service(wrong.serviceId)).isConnected).toBe(false);
     const fixed = await call(t.base, token, 'PATCH', `/sentinel/services/${wrong.serviceId}`, {
       rconPassword: PASSWORD,
@@ -328,10 +328,10 @@ describe('an RCON server', () => {
     expect(back.linkRefusal).toBeNull();
   });
 
-  it('says a closed port could not be reached, in words that do not tell it from a filtered one', async () => {
+  it('says a closed port refused the connection, and what to check', async () => {
     const closed = await addRconServer('Nobody home', PASSWORD, 1);
     expect(await until('RCON error', async () => (await service(closed.serviceId)).rconError)).toBe(
-      'Could not reach RCON at 127.0.0.1:1: check the address and the port, that RCON is enabled, and that the firewall lets this server in.',
+      'RCON at 127.0.0.1:1 refused the connection: check that the server runs with RCONEnabled=True and RCONPort=1.',
     );
   });
 });
