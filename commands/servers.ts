@@ -10,6 +10,7 @@ import {
 } from '../src/domain/api.ts';
 import { PLATFORMS, SERVER_TABS, toApiColor } from '../src/domain/enums.ts';
 import { type GameCommandResult, isDangerousCommand } from '../src/domain/gameCommands.ts';
+import { GAME_KIND_NAMES } from '../src/domain/gameIds.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { Perm } from '../src/domain/permissions.ts';
 import { PUSH_LABELS } from '../src/domain/push.ts';
@@ -27,6 +28,9 @@ import { ApiError } from '../src/web/api/http.ts';
 import { colour, type EntityRef, int, list, oneOf, ownerOf, ref, secret, text } from './args.ts';
 import type { CommandContext, ResultSection } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
+
+/** "Which ARK it runs" as a choice: detected from its answers, or one of the two games. */
+const RCON_GAME_CHOICES = ['detect', 'evolved', 'ascended'] as const;
 
 const group = 'Servers';
 
@@ -356,12 +360,19 @@ export const serverCommands = [
       rconPassword: secret()
         .optional()
         .describe('RCON password', 'Write-only: never shown. Blank keeps the stored one'),
+      rconGame: oneOf(RCON_GAME_CHOICES)
+        .optional()
+        .describe(
+          'Game',
+          'Which ARK the server runs, and so which player ids it takes: detect it, or say which',
+        ),
     },
-    run: async ({ server, setting, value, rconHost, rconPort, rconPassword }, ctx) => {
+    run: async ({ server, setting, value, rconHost, rconPort, rconPassword, rconGame }, ctx) => {
       const connection: ServicePatch = {
         ...(rconHost?.trim() ? { rconHost: rconHost.trim() } : {}),
         ...(rconPort !== undefined ? { rconPort } : {}),
         ...(rconPassword ? { rconPassword } : {}),
+        ...(rconGame ? { rconGame: rconGame === 'detect' ? null : rconGame } : {}),
       };
       if (!setting && Object.keys(connection).length === 0) {
         if (ctx.surface === 'console') {
@@ -389,6 +400,7 @@ export const serverCommands = [
         (connection.rconHost || connection.rconPort) &&
           `RCON of ${saved.displayName} connects to ${saved.rconHost}:${saved.rconPort}.`,
         connection.rconPassword && `The RCON password of ${saved.displayName} was replaced.`,
+        'rconGame' in connection && `${saved.displayName} runs ${gameKindText(saved)}.`,
       ];
       return { message: said.filter(Boolean).join(' ') };
     },
@@ -429,7 +441,7 @@ export const serverCommands = [
   }),
 ];
 
-const CONNECTION_FIELDS = ['rconHost', 'rconPort', 'rconPassword'];
+const CONNECTION_FIELDS = ['rconHost', 'rconPort', 'rconPassword', 'rconGame'];
 
 /** The API's refusal of an RCON field, beside the argument of the same name. */
 function connectionRefusal(e: unknown): unknown {
@@ -443,10 +455,17 @@ function connectionRefusal(e: unknown): unknown {
 function connectionRows(s: Service): string[][] {
   if (s.connectionKind !== 'rcon') return [];
   return [
-    ['rconHost', s.rconHost ?? '(hidden)'],
-    ['rconPort', s.rconPort === null ? '(hidden)' : String(s.rconPort)],
-    ['rconPassword', s.rconPasswordSet ? 'stored (write-only)' : 'none'],
+    ['RCON host', s.rconHost ?? '(hidden)'],
+    ['RCON port', s.rconPort === null ? '(hidden)' : String(s.rconPort)],
+    ['RCON password', s.rconPasswordSet ? 'stored (write-only)' : 'none'],
+    ['Game', gameKindText(s)],
   ];
+}
+
+/** "ARK: Survival Evolved (detected)", "ARK: Survival Ascended (set by an admin)", or not yet known. */
+export function gameKindText(s: Pick<Service, 'gameKind' | 'rconGame'>): string {
+  if (!s.gameKind) return 'Not known yet: detected from the player ids it prints';
+  return `${GAME_KIND_NAMES[s.gameKind]} (${s.rconGame ? 'set by an admin' : 'detected'})`;
 }
 
 /**

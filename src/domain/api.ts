@@ -2,6 +2,7 @@
 
 import type { LinkRefusal } from './billing.ts';
 import type { ApiColor, DinoStatus, EventName, LogLevel, LogType } from './enums.ts';
+import type { GameKind } from './gameIds.ts';
 
 export interface Page<T> {
   totalResults: number;
@@ -115,6 +116,13 @@ export interface Service {
   rconPasswordSet: boolean;
   /** Why the last RCON attempt failed ("RCON error"); null when connected or never tried. */
   rconError: string | null;
+  /**
+   * Which ARK an RCON server runs, so which player ids its commands take: as set by an admin
+   * (`rconGame`), else as its answers showed; null until known. A linked server runs Ascended.
+   */
+  gameKind: GameKind | null;
+  /** What an admin set, null to detect it from the server's answers. */
+  rconGame: GameKind | null;
   /** Why the game-server link last refused it (the owner's subscription, SPEC §4); null once it connects. */
   linkRefusal: LinkRefusal | null;
 }
@@ -134,6 +142,8 @@ export interface NewService {
 
 /** What a PATCH of a service may carry: its fields, and the RCON password (write-only). */
 export type ServicePatch = Partial<Service> & Pick<NewService, 'rconPassword'>;
+
+export const GAME_KINDS = ['evolved', 'ascended'] as const satisfies readonly GameKind[];
 
 export const CONNECTION_KINDS = ['link', 'rcon'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];

@@ -143,7 +143,13 @@ export class RconListener {
           return;
         }
         if (p.type !== PacketType.execCommand) continue;
-        socket.write(encodePacket({ id: p.id, type: PacketType.responseValue, body: this.answer(p.payload.toString('utf8')) }));
+        socket.write(
+          encodePacket({
+            id: p.id,
+            type: PacketType.responseValue,
+            body: this.answer(p.payload.toString('utf8')),
+          }),
+        );
       }
     });
   }

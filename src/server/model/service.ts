@@ -34,6 +34,8 @@ export const SERVICE_COLUMNS = `
   CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_host END AS "rconHost",
   CASE WHEN sp.permissions & ${Perm.EditServices} <> 0 THEN s.rcon_port END AS "rconPort",
   s.rcon_password_sealed IS NOT NULL AS "rconPasswordSet", s.rcon_error AS "rconError",
+  CASE WHEN s.connection_kind = 'rcon' THEN coalesce(s.game_kind_set, s.game_kind) ELSE 'ascended' END AS "gameKind",
+  s.game_kind_set AS "rconGame",
   s.link_refusal AS "linkRefusal"`;
 
 /** Services the user ($userParam) can see, with their permissions as `sp.permissions`. */

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import {
   CONNECTION_KINDS,
+  GAME_KINDS,
   RealtimeEvent,
   type SERVICE_EDITABLE,
   type ServiceHistory,
@@ -169,6 +170,14 @@ function connectionAssignments(body: Record<string, unknown>, keys: ConnectionCo
     out.push(['rcon_password_sealed', seal(pw, keys.rconKey)]);
   }
   if (out.length > 0) out.push(['rcon_error', null]);
+  // Which game it runs changes which ids go out, not whether it connects: the error stays.
+  if ('rconGame' in body) {
+    if (body.rconGame !== null && !(GAME_KINDS as readonly unknown[]).includes(body.rconGame))
+      throw validation(`rconGame must be one of ${GAME_KINDS.join(', ')}, or null to detect it.`, {
+        field: 'rconGame',
+      });
+    out.push(['game_kind_set', body.rconGame]);
+  }
   return out;
 }
 

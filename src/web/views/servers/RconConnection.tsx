@@ -6,6 +6,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { gameKindText } from '../../../../commands/servers.ts';
 import type { Service } from '../../../domain/api.ts';
 import { hasAll, PERMISSION_LABELS, Perm } from '../../../domain/permissions.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -14,13 +15,14 @@ import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
 import { patchService } from '../../store/services.ts';
 import { ArgField, type FieldValue, parseFields } from '../../ui/ArgForm.tsx';
 
-const FIELDS = ['rconHost', 'rconPort', 'rconPassword'] as const;
+const FIELDS = ['rconHost', 'rconPort', 'rconPassword', 'rconGame'] as const;
 type FieldName = (typeof FIELDS)[number];
 
 const valuesOf = (s: Service): Record<FieldName, FieldValue> => ({
   rconHost: { raw: s.rconHost ?? '' },
   rconPort: { raw: s.rconPort === null ? '' : String(s.rconPort) },
   rconPassword: { raw: '' },
+  rconGame: { raw: s.rconGame ?? 'detect' },
 });
 
 const PASSWORD_STATE = {
@@ -48,7 +50,10 @@ export function RconConnection({ service: s }: { service: Service }) {
   }, [refusals]);
 
   const state = (
-    <p data-testid="rcon-password-state">{PASSWORD_STATE[s.rconPasswordSet ? 'stored' : 'none']}</p>
+    <>
+      <p data-testid="rcon-password-state">{PASSWORD_STATE[s.rconPasswordSet ? 'stored' : 'none']}</p>
+      <p data-testid="rcon-game">Game: {gameKindText(s)}</p>
+    </>
   );
   if (!cmd || !hasAll(s.permissions, Perm.EditServices))
     return (
@@ -80,8 +85,11 @@ export function RconConnection({ service: s }: { service: Service }) {
     // Only what changed is sent, so the answer says what was done.
     if (parsed.rconHost === known.rconHost) delete parsed.rconHost;
     if (parsed.rconPort === known.rconPort) delete parsed.rconPort;
+    if (parsed.rconGame === (known.rconGame ?? 'detect')) delete parsed.rconGame;
     if (Object.values(parsed).every((v) => v === undefined))
-      return setFailure({ summary: 'Nothing to save: type a new password, or change the host or port.' });
+      return setFailure({
+        summary: 'Nothing to save: type a new password, or change the host, the port or the game.',
+      });
     setBusy(true);
     try {
       const result = await runtime.run(
