@@ -395,6 +395,8 @@ export interface ScriptLink {
   pendingRevisionId: string | null;
   /** Whether the attachment has a webhook of its own (its URL and secret are shown when made). */
   hasWebhook: boolean;
+  /** The contexts the version it runs handles, each once. */
+  contexts: string[];
   revisionDate: number | null;
   origin: 'Direct' | 'Community';
 }

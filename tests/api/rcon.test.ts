@@ -275,7 +275,9 @@ describe('an RCON server', () => {
   it('shows RCON error with the reason for a wrong password, and recovers once it is corrected', async () => {
     const wrong = await addRconServer('Wrong password', 'not it');
     const failed = await until('RCON error', async () => (await service(wrong.serviceId)).rconError);
-    expect(failed).toBe("Wrong RCON password: the server refused it (it is the server's ServerAdminPassword).");
+    expect(failed).toBe(
+      "Wrong RCON password: the server refused it (it is the server's ServerAdminPassword).",
+    );
     expect((await service(wrong.serviceId)).isConnected).toBe(false);
     const fixed = await call(t.base, token, 'PATCH', `/sentinel/services/${wrong.serviceId}`, {
       rconPassword: PASSWORD,

@@ -50,4 +50,31 @@ export const CONTEXTS: Record<string, ContextSpec> = Object.fromEntries([
 ]);
 
 export const CONTEXT_NAMES = Object.keys(CONTEXTS);
+
+/**
+ * What a server connected over RCON raises (docs/servers-connecting.md "What runs scripts"): what
+ * ListPlayers, GetChat and GetGameLog show, and what Palisade starts itself. Every other context
+ * needs the mod, which reports what happens in the world (deaths, tames, items…).
+ */
+export const RCON_CONTEXTS: ReadonlySet<string> = new Set([
+  'chat',
+  'playerJoined',
+  'playerLeft',
+  'playerRenamed',
+  'adminCommand',
+  'tribeLog',
+  'customMessage',
+  'serverConnected',
+  'serverDisconnected',
+  'cron',
+  'webhook',
+  'subroutine',
+  'serviceScriptRun',
+]);
+
+/** A context in words: "player died", "tribe log". */
+export const contextWords = (context: string) => words(context).trim();
+
+/** The contexts of `contexts` that a server connected over RCON never raises. */
+export const neverOverRcon = (contexts: readonly string[]) => contexts.filter((c) => !RCON_CONTEXTS.has(c));
 export const isTriggeredContext = (context: string) => CONTEXTS[context]?.keyword !== undefined;

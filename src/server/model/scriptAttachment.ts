@@ -120,6 +120,9 @@ export function scriptAttachment(kind: 'group' | 'service'): ClassSpec {
       CASE WHEN x.revision_id IS NULL AND x.accepted_revision_id <> sc.latest_revision_id
            THEN sc.latest_revision_id END AS "pendingRevisionId",
       ${epoch('r.date_created')} AS "revisionDate", x.origin,
+      ARRAY(SELECT DISTINCT e.context FROM script_events e
+             WHERE e.revision_id = coalesce(x.revision_id, x.accepted_revision_id, sc.latest_revision_id)
+             ORDER BY 1) AS contexts,
       coalesce(lr.approval_status, 'Approved') AS "approvalStatus", sc.community_status AS "communityStatus"`,
     from: () => `${h.table} x ${h.join} JOIN scripts sc ON sc.script_id = x.script_id AND NOT sc.deleted
       LEFT JOIN script_revisions r ON r.revision_id = x.revision_id

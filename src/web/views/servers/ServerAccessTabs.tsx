@@ -6,6 +6,7 @@
 import type { GroupService, ServiceScript, ServiceUser } from '../../../domain/api.ts';
 import { permissionNames } from '../../../domain/permissions.ts';
 import { pathOf, type Ref } from '../../../domain/resolver.ts';
+import { contextWords, neverOverRcon } from '../../../domain/scripts/contexts.ts';
 import { MENUS } from '../../app/menus.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
@@ -72,7 +73,26 @@ export function GroupsTab({ serviceId }: { serviceId: string }) {
 
 const scriptOf = (s: ServiceScript): Ref => ({ kind: 'script', id: s.scriptId, label: s.scriptName });
 
-export function ScriptsTab({ serviceId }: { serviceId: string }) {
+/**
+ * On a server connected over RCON: whether each script can run there at all, since what only the
+ * mod reports (a death, a tame…) never happens over RCON.
+ */
+const rconColumn: Column<ServiceScript> = {
+  id: 'rcon',
+  title: 'Over RCON',
+  value: (s) => {
+    const never = neverOverRcon(s.contexts);
+    if (never.length === 0) return 'Runs here';
+    const names = never.map(contextWords).join(', ');
+    return never.length === s.contexts.length
+      ? `Never runs here: ${names} need the mod`
+      : `Partly: ${names} need the mod`;
+  },
+  width: '2fr',
+};
+const rconScriptColumns = [...scriptColumns, rconColumn];
+
+export function ScriptsTab({ serviceId, overRcon }: { serviceId: string; overRcon: boolean }) {
   const go = usePaneNavigate();
   const list = usePagedList({
     of: 'serviceScripts',
@@ -84,7 +104,7 @@ export function ScriptsTab({ serviceId }: { serviceId: string }) {
       {...list.view}
       name="serverScripts"
       label="Scripts"
-      columns={scriptColumns}
+      columns={overRcon ? rconScriptColumns : scriptColumns}
       rowKey={(s) => s.serviceScriptId}
       emptyText="No scripts are attached to the server."
       menu={() => MENUS.serverScriptRow}

@@ -58,7 +58,7 @@ function TabBody({ tab, service }: { tab: TabId; service: Service }) {
     case 'groups':
       return <GroupsTab serviceId={serviceId} />;
     case 'scripts':
-      return <ScriptsTab serviceId={serviceId} />;
+      return <ScriptsTab serviceId={serviceId} overRcon={service.connectionKind === 'rcon'} />;
     case 'characters':
       return <SurvivorList filter={{ serviceId }} name="serverCharacters" />;
     case 'tribes':
