@@ -2,10 +2,10 @@
 // (src/domain/gameIds.ts). A server on the mod's link runs Ascended; an RCON server's game is
 // what an admin set, else what its answers showed, else unknown, when both ids are sent.
 
-/** SQL: the providers whose ids the service `param` names understands, as a text[]. */
+/** SQL: the providers whose ids the service `param` names understands, as a text[] (an expression, for `= ANY(…)`). */
 export const gameProvidersSql = (param: string) => `(
-  SELECT CASE WHEN s.connection_kind <> 'rcon' THEN ARRAY['EOS']
-              ELSE CASE coalesce(s.game_kind_set, s.game_kind)
+  SELECT CASE WHEN gk.connection_kind <> 'rcon' THEN ARRAY['EOS']
+              ELSE CASE coalesce(gk.game_kind_set, gk.game_kind)
                      WHEN 'evolved' THEN ARRAY['Steam'] WHEN 'ascended' THEN ARRAY['EOS']
                      ELSE ARRAY['EOS', 'Steam'] END END
-    FROM services s WHERE s.service_id = ${param})`;
+    FROM services gk WHERE gk.service_id = ${param})::text[]`;

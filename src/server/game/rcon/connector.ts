@@ -164,6 +164,9 @@ export function reconnectDelay(
   return ms / 2 + random() * (ms / 2);
 }
 
+/** What a server shows through a drop's grace, before the cause. */
+const DROPPED = 'The connection dropped; reconnecting.';
+
 /** Text the tables can hold: no NUL. */
 const storable = (text: string) => text.replace(/\0/g, '');
 
@@ -320,7 +323,7 @@ export function createRconConnector(
     s.lastFailure = why;
     const message = rconFailure(e, s.target, t, waitingForStart(s, e));
     // Inside a drop's grace the server still shows connected, with what is wrong.
-    if (s.graceTimer) await setError(s.target.serviceId, message);
+    if (s.graceTimer) await setError(s.target.serviceId, `${DROPPED} ${message}`);
     else await markDisconnected(s, message);
     schedule(s, retryDelay(s, e), () => connect(s));
   }
@@ -371,7 +374,7 @@ export function createRconConnector(
     s.lastFailure = null;
     client.onClose = (e) => {
       if (s.client !== client || s.stopped) return;
-      s.queue(() => lost(s, e)).catch((err) =>
+      s.queue(() => lost(s, client, e)).catch((err) =>
         console.error('rcon: recording a lost connection failed', err),
       );
     };
@@ -386,10 +389,11 @@ export function createRconConnector(
    * open for the grace; only a drop that outlasts it records the disconnect, its players last seen
    * at the last poll.
    */
-  async function lost(s: Session, e: unknown): Promise<void> {
-    const client = s.client;
+  async function lost(s: Session, client: RconClient, e: unknown): Promise<void> {
+    // A poll and the socket's close may both report one loss: the first handles it.
+    if (s.client !== client) return;
     s.client = null;
-    client?.close();
+    client.close();
     if (s.stopped) return;
     const message = rconFailure(e, s.target, t);
     if (s.connected && !s.graceTimer) {
@@ -399,7 +403,7 @@ export function createRconConnector(
         }).catch((err) => console.error('rcon: recording a disconnect failed', err));
       }, t.dropGraceMs);
       s.graceTimer.unref();
-      await setError(s.target.serviceId, `${message} Reconnecting…`);
+      await setError(s.target.serviceId, `${DROPPED} ${message}`);
       s.attempts = 0;
       schedule(s, 0, () => connect(s));
       return;
@@ -540,7 +544,7 @@ export function createRconConnector(
       if (s.client !== client) return;
       // The connection failed (timed out, dropped, garbled): reconnect. A database failure: try again.
       if (e instanceof RconError) {
-        await lost(s, e);
+        await lost(s, client, e);
         return;
       }
       console.error(`rcon: polling ${id} failed:`, (e as Error).message);

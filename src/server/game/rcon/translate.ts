@@ -43,7 +43,10 @@ export function toRconCommand(cmd: GameCommand): string {
       if (cmd.recipientType) throw rconRefusal('Chat to one survivor or tribe');
       const sender = str(cmd.senderName);
       const message = str(cmd.message);
-      return `ServerChat ${sender && sender !== 'Server' ? `${sender}: ${message}` : message}`;
+      // A line relayed from another server of a group says where it was said.
+      const origin = str(cmd.originName);
+      const said = sender && sender !== 'Server' ? `${sender}: ${message}` : message;
+      return `ServerChat ${origin ? `[${origin}] ${said}` : said}`;
     }
     case 'broadcast':
       return `Broadcast ${str(cmd.message)}`;

@@ -1,0 +1,385 @@
+// Real ARK servers over RCON, Survival Evolved and Ascended, played by a fake game written from
+// ../shared/ARK-RCON.md on a third-party packet library (fakeArk.ts), not by our simulator: ids of
+// both platforms through players, sessions and bans, a backlog split over many packets read whole,
+// AdminCmd and tribe-log lines, the "no response" reply, the causes of a failed connection, a
+// starting server waited for, a short drop that ends no session, and what follows a stored event
+// (scripts, group chat) on RCON servers as on linked ones.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eosId, type FakeArk, type FakeArkOptions, startFakeArk, steamId } from './fakeArk.ts';
+import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { until } from './rconGame.ts';
+import { RCON_TEST_TIMINGS } from './rconTimings.ts';
+
+const PASSWORD = 'ServerAdminPassword!';
+const GRACE_MS = 4_000;
+
+let t: TestServer;
+let token: string;
+const games: FakeArk[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({
+    rconTimings: {
+      ...RCON_TEST_TIMINGS,
+      dropGraceMs: GRACE_MS,
+      startingWaitMs: 60_000,
+      startingRetryMs: 100,
+    },
+    rconKey: 'test-rcon-key',
+    scripts: { queuePollMs: 100 },
+  });
+  token = (await signIn(t.base)).access_token;
+  await t.server.db.query('UPDATE subscriptions SET units_allowed = 100');
+});
+
+afterAll(async () => {
+  await Promise.all(games.map((g) => g.stop()));
+  await t?.close();
+});
+
+async function game(options: Partial<FakeArkOptions> & Pick<FakeArkOptions, 'kind'>): Promise<FakeArk> {
+  const g = await startFakeArk({ password: PASSWORD, ...options });
+  games.push(g);
+  return g;
+}
+
+async function addServer(name: string, g: FakeArk, password = PASSWORD): Promise<string> {
+  const res = await call(t.base, token, 'POST', '/sentinel/services', {
+    gameId: 'ArkSA',
+    name,
+    platform: 'PC',
+    languages: ['en'],
+    connectionKind: 'rcon',
+    rconHost: '127.0.0.1',
+    rconPort: g.port,
+    rconPassword: password,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.created[0].serviceId as string;
+}
+
+const service = async (id: string) => (await call(t.base, token, 'GET', `/sentinel/services/${id}`)).body;
+
+const connected = (id: string) =>
+  until(`${id} connected`, async () => {
+    const s = await service(id);
+    return s.isConnected && s.rconConnected && s;
+  });
+
+type Line = { message: string; metadata: Record<string, unknown>; time: number };
+async function lines(id: string, eventName: string): Promise<Line[]> {
+  const { rows } = await t.server.db.query<Line>(
+    `SELECT message, metadata, extract(epoch FROM time)::float8 AS time FROM log_messages
+      WHERE service_id = $1 AND event_name = $2 ORDER BY time, message_id`,
+    [id, eventName],
+  );
+  return rows;
+}
+
+async function openSessions(id: string): Promise<{ player: string; since: number }[]> {
+  const { rows } = await t.server.db.query<{ player: string; since: number }>(
+    `SELECT player_id::text AS player, extract(epoch FROM connect_time)::float8 AS since FROM player_sessions
+      WHERE service_id = $1 AND disconnect_time IS NULL ORDER BY player_id`,
+    [id],
+  );
+  return rows;
+}
+
+describe('a Survival Evolved server', () => {
+  let ark: FakeArk;
+  let id: string;
+  const steve = { name: 'Steve', id: '76561198060363401' };
+  const zoe = { name: 'Zoë, of the Ünïcode, Tribe', id: steamId(42) };
+
+  beforeAll(async () => {
+    ark = await game({ kind: 'evolved' });
+    ark.players = [steve, zoe];
+    id = await addServer('Evolved island', ark);
+  });
+
+  it('shows its players by SteamID64, and is known to run Evolved', async () => {
+    const s = await until('two players', async () => {
+      const s = await service(id);
+      return s.currentPlayers === 2 && s;
+    });
+    expect(s).toMatchObject({ gameKind: 'evolved', rconGame: null, rconError: null });
+    const { rows } = await t.server.db.query<{ identifier: string; name: string }>(
+      `SELECT i.identifier, p.name FROM player_identifiers i JOIN players p USING (player_id)
+        WHERE i.provider = 'Steam' AND i.identifier = ANY($1) ORDER BY i.identifier`,
+      [[steve.id, zoe.id]],
+    );
+    // Evolved's RCON mangles what is not ASCII; the name after the last ", " is still whole.
+    expect(rows).toEqual([
+      { identifier: zoe.id, name: 'Zo?, of the ?n?code, Tribe' },
+      { identifier: steve.id, name: 'Steve' },
+    ]);
+    expect(await openSessions(id)).toHaveLength(2);
+  });
+
+  it('bans by SteamID64, and banplayer goes out with the id the game knows', async () => {
+    const ban = await call(t.base, token, 'POST', '/sentinel/serviceBans', {
+      serviceId: id,
+      playerId: steve.id,
+      comments: 'griefing',
+    });
+    expect(ban.status, JSON.stringify(ban.body)).toBe(200);
+    await until('banplayer sent', async () => ark.bans.has(steve.id));
+    expect(ark.commands).toContain(`banplayer ${steve.id}`);
+    // The game kicks the banned player: their session ends at the next poll, once.
+    await until('the session ended', async () => (await openSessions(id)).length === 1);
+    expect((await lines(id, 'playerLeft')).filter((l) => l.metadata.steamId === steve.id)).toHaveLength(1);
+  });
+
+  it('takes an admin’s word for which game it runs over the detection', async () => {
+    const set = await call(t.base, token, 'PATCH', `/sentinel/services/${id}`, { rconGame: 'ascended' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ gameKind: 'ascended', rconGame: 'ascended' });
+    const bad = await call(t.base, token, 'PATCH', `/sentinel/services/${id}`, { rconGame: 'mobile' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('rconGame must be one of evolved, ascended, or null to detect it.');
+    const back = await call(t.base, token, 'PATCH', `/sentinel/services/${id}`, { rconGame: null });
+    expect(back.body).toMatchObject({ gameKind: 'evolved', rconGame: null });
+  });
+});
+
+describe('a Survival Ascended server', () => {
+  let ark: FakeArk;
+  let id: string;
+  const smokey = { name: 'AFP_Smokey', id: '000283de23c04f9f81016833cce8691d' };
+  const bones = { name: 'Dr. Bones Jr', id: eosId(7) };
+
+  beforeAll(async () => {
+    ark = await game({ kind: 'ascended' });
+    ark.players = [smokey, bones];
+    // A backlog said before Palisade first asks: one GetChat reply over many packets.
+    for (let n = 0; n < 1_000; n++) ark.chat(smokey.name, 'Smokey', `backlog line ${n} — ünïcode ✓`);
+    id = await addServer('Ascended island', ark);
+  });
+
+  it('reads a backlog of 1,000 chat lines split over packets whole, in order, once', async () => {
+    const said = await until(
+      '1,000 lines',
+      async () => {
+        const l = await lines(id, 'chat');
+        return l.length >= 1_000 && l;
+      },
+      30_000,
+    );
+    expect(said.map((l) => l.metadata.originalMessage)).toEqual(
+      Array.from({ length: 1_000 }, (_, n) => `backlog line ${n} — ünïcode ✓`),
+    );
+    // Spoken by a known player: the line carries their player id.
+    expect(said[0].metadata).toMatchObject({ eosId: smokey.id, senderName: smokey.name });
+    expect(typeof said[0].metadata.playerId).toBe('string');
+    expect((await service(id)).gameKind).toBe('ascended');
+  });
+
+  it('stores AdminCmd lines as admin commands by that admin, and tribe logs on their tribe', async () => {
+    ark.adminCmd('showAdminManager', smokey, 827627995);
+    ark.tribeLog('Raiders', 1234567, 12, '04:05:06', 'Bones tamed a Raptor!');
+    const admin = await until('the admin command', async () => (await lines(id, 'adminCommand'))[0]);
+    expect(admin.message).toBe('AFP_Smokey executed `showAdminManager`');
+    expect(admin.metadata).toMatchObject({
+      command: 'showAdminManager',
+      eosId: smokey.id,
+      arkId: '827627995',
+    });
+    const { rows } = await t.server.db.query<{ player_id: string }>(
+      `SELECT player_id FROM player_identifiers WHERE provider = 'EOS' AND identifier = $1`,
+      [smokey.id],
+    );
+    expect(admin.metadata.playerId).toBe(rows[0].player_id);
+    // Not a chat line from someone called "AdminCmd".
+    expect((await lines(id, 'chat')).some((l) => String(l.metadata.senderName).startsWith('AdminCmd'))).toBe(
+      false,
+    );
+    const tribe = await until('the tribe log line', async () => (await lines(id, 'tribeLog'))[0]);
+    expect(tribe.message).toBe('Raiders: Bones tamed a Raptor!');
+    const tribes = await t.server.db.query<{ tribe_id: string; name: string }>(
+      'SELECT tribe_id, name FROM tribes WHERE service_id = $1 AND tribe_number = 1234567',
+      [id],
+    );
+    expect(tribes.rows).toEqual([{ tribe_id: tribe.metadata.tribeId, name: 'Raiders' }]);
+  });
+
+  it('answers a command that printed nothing with no result rather than the game’s phrase', async () => {
+    const saved = await call(t.base, token, 'POST', '/sentinel/gameCommands', {
+      serviceId: id,
+      type: 'admin',
+      command: 'SaveWorld',
+    });
+    expect(saved.body.results[0]).toMatchObject({ ok: true, result: null });
+    const listed = await call(t.base, token, 'POST', '/sentinel/gameCommands', {
+      serviceId: id,
+      type: 'admin',
+      command: 'ListPlayers',
+    });
+    expect(listed.body.results[0].result).toBe(
+      `0. ${smokey.name}, ${smokey.id}\n1. ${bones.name}, ${bones.id}`,
+    );
+  });
+
+  it('keeps sessions whole through a 1 s drop, and a player gone meanwhile leaves once, when last seen', async () => {
+    const before = await openSessions(id);
+    expect(before).toHaveLength(2);
+    const joins = (await lines(id, 'playerJoined')).length;
+    await ark.stop();
+    const stoppedAt = Date.now() / 1000;
+    ark.players = [smokey];
+    await until('the drop is shown', async () =>
+      (await service(id)).rconError?.startsWith('The connection dropped; reconnecting.'),
+    );
+    expect((await service(id)).isConnected).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_000));
+    await ark.start();
+    await until('reconnected', async () => (await service(id)).rconError === null);
+    const left = await until('Bones left', async () =>
+      (await lines(id, 'playerLeft')).find((l) => l.metadata.eosId === bones.id),
+    );
+    // Last seen at the last poll before the drop, not when the connection came back.
+    expect(left.time).toBeLessThanOrEqual(stoppedAt);
+    expect(await openSessions(id)).toEqual(
+      before.filter((s) => s.player !== (left.metadata.playerId as string)),
+    );
+    expect((await lines(id, 'playerJoined')).length).toBe(joins);
+    expect((await lines(id, 'serverDisconnected')).length).toBe(0);
+  });
+
+  it('reconnects after a reply cut mid-way, losing the connection’s grace, nothing doubled', async () => {
+    const before = (await lines(id, 'chat')).length;
+    ark.cutNextReply(10);
+    ark.chat(smokey.name, 'Smokey', 'after the cut');
+    const after = await until('the line after the cut', async () => {
+      const l = (await lines(id, 'chat')).filter((x) => x.metadata.originalMessage === 'after the cut');
+      return l.length > 0 && l;
+    });
+    expect(after).toHaveLength(1);
+    expect((await lines(id, 'chat')).length).toBeGreaterThanOrEqual(before);
+    await connected(id);
+    expect(await openSessions(id)).toHaveLength(1);
+  });
+
+  it('records the disconnect once a drop outlasts its grace, sessions ended when last seen', async () => {
+    await ark.stop();
+    const stoppedAt = Date.now() / 1000;
+    const down = await until(
+      'disconnected',
+      async () => {
+        const s = await service(id);
+        return !s.isConnected && s;
+      },
+      GRACE_MS * 4,
+    );
+    expect(down.rconError).toMatch(
+      /^Waiting for RCON at 127\.0\.0\.1:\d+ \(the connection is refused so far\)/,
+    );
+    expect(await openSessions(id)).toEqual([]);
+    const { rows } = await t.server.db.query<{ ended: number }>(
+      `SELECT max(extract(epoch FROM disconnect_time))::float8 AS ended FROM player_sessions WHERE service_id = $1`,
+      [id],
+    );
+    expect(rows[0].ended).toBeLessThanOrEqual(stoppedAt);
+    await ark.start();
+    await connected(id);
+  });
+});
+
+describe('why an RCON server is not connected', () => {
+  it('names a wrong password answered by -1, by silence and by a closed connection', async () => {
+    const cases: [FakeArkOptions['wrongPassword'], RegExp][] = [
+      ['minusOne', /^Wrong RCON password: the server refused it/],
+      // Silence is what a starting server shows too: waited for (past the wait, the unit tests'
+      // "did not answer the login … or the password is wrong").
+      ['silence', /^Waiting for RCON at 127\.0\.0\.1:\d+ \(the login is not answered so far\)/],
+      ['close', /closed the connection during the login: check the password/],
+    ];
+    for (const [how, says] of cases) {
+      const ark = await game({ kind: 'ascended', wrongPassword: how });
+      const id = await addServer(`Wrong password, ${how}`, ark, 'not it');
+      const error = await until(`the error of ${how}`, async () => {
+        const e = (await service(id)).rconError;
+        return e && e;
+      });
+      expect(error).toMatch(says);
+    }
+  });
+
+  it('waits for a server that is starting, and connects once its RCON opens', async () => {
+    for (const starting of ['refuse', 'silent'] as const) {
+      const ark = await game({ kind: 'ascended', starting });
+      const id = await addServer(`Starting, ${starting}`, ark);
+      const waiting = await until('waiting', async () => (await service(id)).rconError);
+      expect(waiting).toMatch(
+        /^Waiting for RCON at 127\.0\.0\.1:\d+ \(the (connection is refused|login is not answered|connection is not answered) so far\): a server that is starting opens it up to two minutes after start\.$/,
+      );
+      await ark.ready();
+      await connected(id);
+    }
+  });
+});
+
+describe('what follows an event on an RCON server', () => {
+  it('runs a chat-triggered Simple script, whose reply goes out over RCON', async () => {
+    const ark = await game({ kind: 'ascended' });
+    ark.players = [{ name: 'Ann', id: eosId(100) }];
+    const id = await addServer('Scripted', ark);
+    await connected(id);
+    const made = await call(t.base, token, 'POST', '/sentinel/scripts', {
+      name: 'Greeter',
+      events: [
+        {
+          language: 'Simple',
+          context: 'chat',
+          code: JSON.stringify({
+            match: 'all',
+            conditions: [{ field: 'message', operator: 'beginsWith', value: 'hello' }],
+            actions: [{ type: 'sendChat', options: { message: 'Welcome!', senderName: 'Greeter' } }],
+          }),
+        },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const attached = await call(t.base, token, 'POST', '/sentinel/serviceScripts', {
+      serviceId: id,
+      scriptId: made.body.created[0].scriptId,
+      parameterValues: {},
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    ark.chat('Ann', 'Annie', 'hello there');
+    await until('the reply in game', async () => ark.commands.includes('ServerChat Greeter: Welcome!'));
+  });
+
+  it('relays group chat from one RCON server to another, with its origin', async () => {
+    const [a, b] = [await game({ kind: 'evolved' }), await game({ kind: 'ascended' })];
+    a.players = [{ name: 'Rexina', id: steamId(7) }];
+    const [idA, idB] = [await addServer('Relay A', a), await addServer('Relay B', b)];
+    const group = await call(t.base, token, 'POST', '/sentinel/groups', { name: 'Relay cluster' });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    const groupId = group.body.created[0].groupId;
+    for (const serviceId of [idA, idB])
+      expect(
+        (
+          await call(t.base, token, 'POST', '/sentinel/groupServices', {
+            groupId,
+            serviceId,
+            permissionsMask: 1,
+          })
+        ).status,
+      ).toBe(200);
+    expect(
+      (await call(t.base, token, 'PATCH', `/sentinel/groups/${groupId}`, { enableGroupChat: true })).status,
+    ).toBe(200);
+    await Promise.all([connected(idA), connected(idB)]);
+    await until('Rexina seen', async () => (await openSessions(idA)).length === 1);
+    a.chat('Rexina', 'Rex', 'raptors at the river');
+    await until('relayed to B', async () =>
+      b.commands.includes('ServerChat [Relay A] Rexina: raptors at the river'),
+    );
+    // B's copy comes back as the console's line: it is not relayed again.
+    await until('B stored it', async () =>
+      (await lines(idB, 'chat')).some((l) => l.metadata.source === 'WebService'),
+    );
+    expect(a.commands.filter((c) => c.startsWith('ServerChat'))).toEqual([]);
+  });
+});
