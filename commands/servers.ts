@@ -56,10 +56,11 @@ function runCommandError(e: unknown): unknown {
   return message ? new ApiError(message, code, e.status, e.message) : e;
 }
 
+/** What a server answered; a command that printed nothing ran ("Server received, But no response!!" over RCON). */
 export const resultText = (r: GameCommandResult): string =>
   r.ok
     ? r.result === null || r.result === undefined
-      ? 'Sent.'
+      ? 'Done.'
       : String(r.result)
     : (r.message ?? 'Failed.');
 

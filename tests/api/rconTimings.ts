@@ -11,6 +11,7 @@ export const RCON_TEST_TIMINGS: Partial<RconTimings> = {
   backoffMaxMs: 400,
   commandMs: 2_000,
   quietMs: 20,
+  shortQuietMs: 10,
   dropGraceMs: 500,
   startingWaitMs: 0,
 };

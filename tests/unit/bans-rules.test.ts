@@ -33,17 +33,22 @@ describe('parseBanList', () => {
       `${PIE_CHARACTER_ID}`,
       `${A}`,
       `${B.toLowerCase()},x,5`,
+      // Survival Evolved's bans.txt names players by SteamID64.
+      '76561198060363401,Steve',
+      '7656119806036340,short',
     ].join('\n');
     const { bans, problems } = parseBanList(text, NOW);
     expect(bans).toEqual([
-      { line: 1, eosId: A, name: 'Ann', expiration: NOW + 60 },
-      { line: 4, eosId: B.toLowerCase(), name: null, expiration: null },
+      { line: 1, gameId: A, name: 'Ann', expiration: NOW + 60 },
+      { line: 4, gameId: B.toLowerCase(), name: null, expiration: null },
+      { line: 8, gameId: '76561198060363401', name: 'Steve', expiration: null },
     ]);
     expect(problems).toEqual([
       { line: 2, text: 'bob', reason: Msg.banPlayerFormat },
       { line: 5, text: PIE_CHARACTER_ID, reason: Msg.banPieCharacter },
       { line: 6, text: A, reason: BanMsg.listRepeated },
       { line: 7, text: `${B.toLowerCase()},x,5`, reason: BanMsg.listExpired },
+      { line: 9, text: '7656119806036340,short', reason: Msg.banPlayerFormat },
     ]);
   });
   it('round-trips the export format', () => {

@@ -37,6 +37,8 @@ const service = (over: Partial<Service> = {}): Service =>
     rconHost: '10.0.0.5',
     rconPort: 27020,
     rconPasswordSet: true,
+    gameKind: 'evolved',
+    rconGame: null,
     permissions: ALL_PERMISSIONS,
     gameSpecific: {},
     ...over,
@@ -166,9 +168,25 @@ describe('the RCON connection form', () => {
     // Nothing changed: nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Save RCON connection' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Nothing to save: type a new password, or change the host or port.',
+      'Nothing to save: type a new password, or change the host, the port or the game.',
     );
     expect(runtime.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('says which game the server runs, and sends an admin’s choice of it', async () => {
+    const { runtime, user } = harness(service(), async () => ({
+      message: 'Island PvE runs Survival Ascended.',
+    }));
+    expect(screen.getByTestId('rcon-game').textContent).toBe('Game: ARK: Survival Evolved (detected)');
+    const form = screen.getByRole('form', { name: 'RCON connection' });
+    await user.click(form.querySelector<HTMLElement>('[data-arg="rconGame"] button')!);
+    await user.click(await screen.findByRole('option', { name: 'ascended' }));
+    await user.click(screen.getByRole('button', { name: 'Save RCON connection' }));
+    expect(runtime.run).toHaveBeenCalledWith(
+      registry.get('server.editSettings'),
+      { server: island, rconGame: 'ascended' },
+      'form',
+    );
   });
 
   it('keeps a refused password typed, with the reason beside the field', async () => {

@@ -3,8 +3,9 @@
 // into several packets with the same id and no end marker, so the rest of a GetChat backlog was
 // lost for good (the game drains its buffer once read). Valve's way of finding a reply's end, an
 // empty packet after each command, makes ARK hang. So a reply here is every packet of the
-// command's id until none has come for `quietMs`, read as bytes and decoded once at the end (a
-// split may fall inside a character). One command at a time, as ARK answers them.
+// command's id until none has come for a moment (`quietMs`, shorter after a packet too small to be
+// part of a split), read as bytes and decoded once at the end (a split may fall inside a
+// character). One command at a time, as ARK answers them.
 
 import { type Socket, connect as tcpConnect } from 'node:net';
 import { encodePacket, type Packet, PacketReader, PacketType, type RawPacket } from './codec.ts';
@@ -21,7 +22,19 @@ export interface RconClientOptions {
   replyMs: number;
   /** A reply is complete once no packet of it has come for this long (the game sends no end marker). */
   quietMs: number;
+  /**
+   * The same after a packet shorter than SPLIT_FLOOR_BYTES, which cannot be the middle of a split
+   * reply (a split fills its packets): only a stray late packet could follow it.
+   */
+  shortQuietMs: number;
 }
+
+/**
+ * Below this, a packet is taken for a reply's last. The size at which Ascended splits is not
+ * verified (../shared/ARK-RCON.md "Framing"; Valve's limit is 4096 bytes); anything from 1 KiB up
+ * leaves a split's full packets above it.
+ */
+export const SPLIT_FLOOR_BYTES = 1024;
 
 /** Why a connection or a command failed, for the words the server list shows (connector.ts). */
 export type RconFailureCause =
@@ -162,7 +175,8 @@ export class RconClient {
           if (p.id !== id || p.type !== PacketType.responseValue) return;
           chunks.push(p.payload);
           clearTimeout(quiet);
-          quiet = setTimeout(done, this.opts.quietMs);
+          const short = p.payload.length < SPLIT_FLOOR_BYTES;
+          quiet = setTimeout(done, short ? this.opts.shortQuietMs : this.opts.quietMs);
         },
       );
     } finally {

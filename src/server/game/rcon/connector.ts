@@ -56,8 +56,9 @@ export interface RconTimings {
   backoffMaxMs: number;
   /** Give up on one RCON answer (and on connecting, and on the login) after this long. */
   commandMs: number;
-  /** A reply is whole once no packet of it has come for this long (client.ts). */
+  /** A reply is whole once no packet of it has come for this long (client.ts), shorter after a short packet. */
   quietMs: number;
+  shortQuietMs: number;
   /** A reconnect within this long removes the disconnect's line (as for the link). */
   reconnectGraceMs: number;
   /**
@@ -87,6 +88,7 @@ const DEFAULT_TIMINGS: RconTimings = {
   backoffMaxMs: 30_000,
   commandMs: 10_000,
   quietMs: 200,
+  shortQuietMs: 50,
   reconnectGraceMs: 120_000,
   dropGraceMs: 60_000,
   startingWaitMs: 180_000,
@@ -207,6 +209,8 @@ class Session {
   fresh = false;
   /** The system's reason the last connection attempt failed, as the operator's log said it. */
   lastFailure: string | null = null;
+  /** What the server list says of the last failure: a drop that outlasts its grace ends with it. */
+  lastError: string | null = null;
   constructor(readonly target: Target) {}
 
   /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
@@ -323,6 +327,7 @@ export function createRconConnector(
     s.lastFailure = why;
     const message = rconFailure(e, s.target, t, waitingForStart(s, e));
     // Inside a drop's grace the server still shows connected, with what is wrong.
+    s.lastError = message;
     if (s.graceTimer) await setError(s.target.serviceId, `${DROPPED} ${message}`);
     else await markDisconnected(s, message);
     schedule(s, retryDelay(s, e), () => connect(s));
@@ -359,6 +364,7 @@ export function createRconConnector(
         loginMs: t.commandMs,
         replyMs: t.commandMs,
         quietMs: t.quietMs,
+        shortQuietMs: t.shortQuietMs,
       });
     } catch (e) {
       await failed(s, e, address);
@@ -396,10 +402,11 @@ export function createRconConnector(
     client.close();
     if (s.stopped) return;
     const message = rconFailure(e, s.target, t);
+    s.lastError = message;
     if (s.connected && !s.graceTimer) {
       s.graceTimer = setTimeout(() => {
         s.queue(async () => {
-          if (s.graceTimer && !s.client) await markDisconnected(s, message);
+          if (s.graceTimer && !s.client) await markDisconnected(s, s.lastError ?? message);
         }).catch((err) => console.error('rcon: recording a disconnect failed', err));
       }, t.dropGraceMs);
       s.graceTimer.unref();

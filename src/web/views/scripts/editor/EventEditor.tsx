@@ -10,7 +10,12 @@ import {
   type ScriptEventDoc,
   type ScriptLanguage,
 } from '../../../../domain/scripts/content.ts';
-import { CONTEXT_NAMES, CONTEXTS, isTriggeredContext } from '../../../../domain/scripts/contexts.ts';
+import {
+  CONTEXT_NAMES,
+  CONTEXTS,
+  isTriggeredContext,
+  RCON_CONTEXTS,
+} from '../../../../domain/scripts/contexts.ts';
 import type { ScriptWebhook } from '../../../api/sentinel.ts';
 import { CodeEditor } from '../code/CodeEditor.tsx';
 import { CronField } from './CronField.tsx';
@@ -46,6 +51,13 @@ const exampleWord = (a: ScriptArgumentSpec) =>
         : a.name;
 
 /** How a player types the command, and an example with the defaults filled in. */
+/** What starts the context, and whether a server connected over RCON can (docs/servers-connecting.md). */
+function contextHelp(context: string): string | undefined {
+  const description = CONTEXTS[context]?.description;
+  if (!description || RCON_CONTEXTS.has(context)) return description;
+  return `${description} Only the Sentinel mod reports it: on a server connected over RCON it never runs.`;
+}
+
 export function commandSyntax(context: string, keyword: string, args: readonly ScriptArgumentSpec[]) {
   const lead = context === 'slashCommand' ? `/${keyword}` : `cheat scriptcommand ${keyword}`;
   return {
@@ -91,7 +103,7 @@ export function EventEditor({ event: e, index, onChange, errors, webhook }: Even
   return (
     <section className="se-event" aria-label={`Event ${index + 1}`}>
       <div className="se-grid3">
-        <Field label="Context" help={CONTEXTS[e.context]?.description} error={err('context')}>
+        <Field label="Context" help={contextHelp(e.context)} error={err('context')}>
           {(id, d, invalid) => (
             <select
               id={id}
