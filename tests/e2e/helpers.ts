@@ -103,3 +103,35 @@ export async function serverId(api: Call, name: string): Promise<string> {
   if (!s) throw new Error(`no server ${name}`);
   return s.serviceId;
 }
+
+/** The pane the user works in. */
+export const activePane = (page: Page) => page.locator('[data-pane][data-active="true"]');
+
+/** Types a line at the console pane's prompt, opening the pane first unless its prompt has focus. */
+export async function consoleLine(page: Page, line: string): Promise<void> {
+  const prompt = page.locator('[data-testid="terminal"] textarea');
+  const focused =
+    (await prompt.count()) > 0 && (await prompt.evaluate((el) => el === document.activeElement));
+  if (!focused) await page.keyboard.press('Backquote');
+  await expect(prompt).toBeFocused();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a tab of the server in view by Tab and Enter. */
+export async function openServerTab(page: Page, title: string): Promise<void> {
+  const tab = page
+    .getByRole('navigation', { name: 'Server tabs' })
+    .getByRole('link', { name: title, exact: true });
+  await tabTo(page, tab, 80);
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a server (or anything) by its name from the palette. */
+export async function openFromPalette(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(activePane(page).locator('h1')).toContainText(name);
+}

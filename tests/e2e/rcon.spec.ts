@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiOf, type Page_, signIn, tabTo, terminalText } from './helpers.ts';
+import {
+  activePane,
+  apiOf,
+  consoleLine,
+  openServerTab,
+  type Page_,
+  signIn,
+  tabTo,
+  terminalText,
+} from './helpers.ts';
 
 // Real servers over RCON, by keyboard, against the real server and the simulator, whose servers
 // also answer RCON (scripts/e2e-server.mjs): add one as an RCON server from the server list's
@@ -14,31 +23,11 @@ const PASSWORD = 'sim-rcon-password';
 /** The simulator's test-only control (src/sim/control.ts), which scripts/e2e-server.mjs starts. */
 const CONTROL = `http://127.0.0.1:${E2E_PORT + 2000}`;
 
-const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
-
 /** Answers the palette's prompt for the current argument. */
 async function answer(page: Page, step: string, text: string) {
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toContainText(`Add server › ${step}`);
   if (text) await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
-
-async function consoleLine(page: Page, line: string) {
-  const prompt = page.locator('[data-testid="terminal"] textarea');
-  const focused =
-    (await prompt.count()) > 0 && (await prompt.evaluate((el) => el === document.activeElement));
-  if (!focused) await page.keyboard.press('Backquote');
-  await expect(prompt).toBeFocused();
-  await page.keyboard.type(line);
-  await page.keyboard.press('Enter');
-}
-
-async function openTab(page: Page, title: string) {
-  const tab = page
-    .getByRole('navigation', { name: 'Server tabs' })
-    .getByRole('link', { name: title, exact: true });
-  await tabTo(page, tab, 80);
   await page.keyboard.press('Enter');
 }
 
@@ -67,7 +56,7 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
   await answer(page, 'RCON password', PASSWORD);
 
   // The setup page of the new server follows its status live.
-  await expect(pane(page).locator('h1')).toContainText(`Set up ${name}`);
+  await expect(activePane(page).locator('h1')).toContainText(`Set up ${name}`);
   const status = page.getByTestId('rcon-status').getByRole('status');
   await expect(status).toHaveText('Connected', { timeout: 15_000 });
   await expect(page.getByTestId('rcon-status')).toContainText(`RCON to 127.0.0.1:${RCON_PORT}`);
@@ -83,11 +72,11 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
   await page.keyboard.type(name);
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(pane(page).locator('h1')).toContainText(name);
-  await openTab(page, 'Sessions');
+  await expect(activePane(page).locator('h1')).toContainText(name);
+  await openServerTab(page, 'Sessions');
   const sessions = page.getByRole('grid', { name: 'Player sessions' });
   await expect(sessions.getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
-  await openTab(page, 'Chat');
+  await openServerTab(page, 'Chat');
   await expect(
     page
       .getByRole('grid', { name: `Chat of ${name}` })
@@ -121,7 +110,7 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
       return false;
     })
     .toBe(true);
-  await openTab(page, 'Sessions');
+  await openServerTab(page, 'Sessions');
   const victimRow = sessions.getByRole('row', { name: new RegExp(`^${victim!.playerName}`) });
   await expect(victimRow).toContainText('Yes');
   await consoleLine(page, `ban "${victim!.playerName}" 1d griefing`);
@@ -150,9 +139,12 @@ test('a wrong RCON password shows RCON error with the reason, stays out of the c
   await expect.poll(() => terminalText(page)).toContain(`${name} was added.`);
   await page.keyboard.press('Control+Backquote');
   const row = page.getByRole('grid', { name: 'Servers' }).getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText('RCON error: Wrong RCON password (the server refused it).', {
-    timeout: 15_000,
-  });
+  await expect(row).toContainText(
+    "RCON error: Wrong RCON password: the server refused it (it is the server's ServerAdminPassword).",
+    {
+      timeout: 15_000,
+    },
+  );
   const history = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((k) => k.startsWith('palisade.history.'))
@@ -168,7 +160,7 @@ test('a wrong RCON password shows RCON error with the reason, stays out of the c
   await page.keyboard.type(name);
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await openTab(page, 'Settings');
+  await openServerTab(page, 'Settings');
   const rcon = page.getByRole('form', { name: 'RCON connection' });
   await expect(page.getByTestId('rcon-password-state')).toHaveText(
     'A password is stored. It is never shown; type a new one to replace it.',
@@ -181,7 +173,9 @@ test('a wrong RCON password shows RCON error with the reason, stays out of the c
   await page.keyboard.press('Enter');
   await expect(rcon.getByRole('status')).toHaveText(`The RCON password of ${name} was replaced.`);
   await expect(password).toHaveValue('');
-  await expect(pane(page).locator('.server-header .status')).toHaveText('Connected', { timeout: 20_000 });
+  await expect(activePane(page).locator('.server-header .status')).toHaveText('Connected', {
+    timeout: 20_000,
+  });
 });
 
 /** Asks the simulator's control to act on one simulated server. */
@@ -207,12 +201,12 @@ test('the game server’s RCON goes away and comes back: its chat view loses and
   await page.keyboard.type(name);
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(pane(page).locator('h1')).toContainText(name);
+  await expect(activePane(page).locator('h1')).toContainText(name);
   // The header follows the connection live.
-  const status = pane(page).locator('.server-header .status');
+  const status = activePane(page).locator('.server-header .status');
   await expect(status).toHaveText('Connected', { timeout: 15_000 });
 
-  await openTab(page, 'Chat');
+  await openServerTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: `Chat of ${name}` });
   const message = page.getByRole('textbox', { name: 'Message' });
   const lines = {
