@@ -20,6 +20,8 @@ export interface FakeArkOptions {
   splitBytes?: number;
   /** While starting: 'refuse' = not listening yet (connection refused), 'silent' = accepts TCP but never answers anything. Ends with ready(). Default: ready at once. */
   starting?: 'refuse' | 'silent';
+  /** The port to listen on; default a free one. */
+  port?: number;
 }
 /** The phase a start() begins in: the same choices as FakeArkOptions.starting. */
 export type FakeArkStarting = 'refuse' | 'silent';
@@ -96,6 +98,7 @@ class Ark implements FakeArk {
 
   constructor(private readonly options: FakeArkOptions) {
     this.kind = options.kind;
+    this.#port = options.port ?? 0;
   }
 
   get port(): number {

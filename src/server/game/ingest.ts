@@ -26,6 +26,21 @@ export interface KeyedEvent {
 }
 
 /**
+ * A chat line read over RCON names its speaker by the id the game printed (`eosId` or `steamId`),
+ * not by player id: the statement that stores it adds their player id, so the line shows on
+ * their page and group chat can relay it, at no round trip of its own. The mod's chat carries the
+ * player id already.
+ */
+const WITH_SPEAKER = `CASE WHEN l.event_name = 'chat' AND NOT l.metadata ? 'playerId'
+         AND (l.metadata ? 'eosId' OR l.metadata ? 'steamId')
+       THEN l.metadata || coalesce(
+         (SELECT jsonb_build_object('playerId', pi.player_id) FROM player_identifiers pi
+           WHERE (pi.provider = 'EOS' AND pi.identifier = lower(l.metadata->>'eosId'))
+              OR (pi.provider = 'Steam' AND pi.identifier = l.metadata->>'steamId')
+           LIMIT 1), '{}'::jsonb)
+       ELSE l.metadata END`;
+
+/**
  * Writes the lines in one statement and returns each as the
  * log list shows it, ready to publish without reading it again. With `skipStored`, a line whose
  * key a stored line carries is left out rather than refused, and its place holds null.
@@ -43,9 +58,9 @@ export async function insertLogs(
     `WITH m AS (
        INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
                                  message, analyzer_status)
-       SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), metadata::jsonb, message, status
+       SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), ${WITH_SPEAKER}, message, status
          FROM unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::float8[],
-                     $9::text[], $10::text[], $11::text[])
+                     $9::jsonb[], $10::text[], $11::text[])
            AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)
        ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}
        RETURNING *)

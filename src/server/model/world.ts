@@ -267,14 +267,6 @@ async function renamePlayer(tx: Queryable, playerId: string, name: string | null
 }
 
 /**
- * A chat line read over RCON names its speaker by the id the game printed, not by player id: the
- * line is stored with the player id, so it shows on their page and group chat can relay it. The
- * mod's chat carries the player id and stays on the quick path.
- */
-const namesPlayerByGameIdOnly = (e: GameEvent): boolean =>
-  e.eventName === 'chat' && !text(e.metadata.playerId) && eventGameId(e.metadata) !== null;
-
-/**
  * Each row an event may name, by the metadata property that names it, and what else coming back
  * sets: a dino deleted when its tribe was destroyed kept the tribe (tribeDestroyed).
  */
@@ -459,7 +451,6 @@ const reportedIds = (meta: Record<string, unknown>, r: (typeof REPORTED)[number]
  */
 export const touchesWorld = (e: GameEvent): boolean =>
   ownEntry(WORLD_EFFECTS, e.eventName) !== undefined ||
-  namesPlayerByGameIdOnly(e) ||
   ownEntry(DINO_CHANGES, e.eventName) !== undefined ||
   REPORTED.some((r) => reportedIds(e.metadata, r).length > 0);
 
@@ -469,10 +460,6 @@ export async function applyGameEvent(
   serviceId: string,
   e: GameEvent,
 ): Promise<Record<string, unknown>> {
-  if (namesPlayerByGameIdOnly(e)) {
-    const playerId = await resolvePlayer(tx, e.metadata, false);
-    return playerId ? { ...e.metadata, playerId } : e.metadata;
-  }
   // A tribe the game disbands stays gone, whatever else its last event says.
   if (e.eventName !== 'tribeDestroyed') await undeleteReported(tx, serviceId, e.metadata);
   const effect = ownEntry(WORLD_EFFECTS, e.eventName);

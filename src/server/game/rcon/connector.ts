@@ -80,6 +80,25 @@ export interface RconTimings {
  */
 const FLUSH_BATCH = 10;
 
+/** Batches stored at once across the servers this process holds (see inTurn). */
+const STORES_AT_ONCE = 4;
+
+/** Runs at most `n` steps at a time, the others waiting in order. */
+function limiter(n: number): <T>(step: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (step) => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await step();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 const DEFAULT_TIMINGS: RconTimings = {
   pollMs: 2_000,
   leaseMs: 6_000,
@@ -445,18 +464,12 @@ export function createRconConnector(
   };
 
   /**
-   * Servers' batches take turns, one in the database at a time with a turn of the event loop
-   * between: embedded PGlite answers without one, and its queue is first come first served, so
-   * fifty servers' backlogs stored at once (a reconnect) kept the consoles' requests waiting, or
-   * not even read, for a second. Now a request waits for one batch at most.
+   * At most STORES_AT_ONCE servers' batches in the database at a time: a reconnect of hundreds
+   * at once reads their backlogs together, and the database, on the machine's few cores, answers
+   * the consoles too. One at a time (as with the single connection of the earlier embedded
+   * database) made chat from 500 servers wait seconds in the queue.
    */
-  let turn: Promise<unknown> = Promise.resolve();
-  function inTurn<T>(step: () => Promise<T>): Promise<T> {
-    const mine = turn.then(step);
-    const next = () => new Promise((resolve) => setImmediate(resolve));
-    turn = mine.then(next, next);
-    return mine;
-  }
+  const inTurn = limiter(STORES_AT_ONCE);
 
   /** Stores pending lines in order, a batch per transaction; on failure the rest wait for the next poll. */
   async function flush(s: Session): Promise<void> {
@@ -489,6 +502,7 @@ export function createRconConnector(
     const client = s.client;
     if (!client || s.stopped) return;
     const id = s.target.serviceId;
+    const startedAt = Date.now();
     try {
       // Stored lines first: a player's session must be current before the next diff reads it.
       await flush(s);
@@ -516,6 +530,9 @@ export function createRconConnector(
         s,
         feed.map((line) => chatFeedEvent(line, players)),
       );
+      // Players and chat are stored before the game log is asked for: chat reaches the screen
+      // sooner. Leaves wait for the end, with the player count.
+      await flush(s);
       // The game log repeats what GetChat carries (chat, the console's lines, admin commands):
       // only its own lines are kept.
       queueLines(
@@ -559,7 +576,11 @@ export function createRconConnector(
     // Servers that connected together (this process started, or took over a dead one's leases)
     // would poll together for good, their work one burst each interval that the consoles'
     // requests wait behind; one random shorter interval spreads them over it.
-    schedule(s, s.fresh ? Math.random() * t.pollMs : t.pollMs, () => poll(s));
+    // Every pollMs from the start of one poll to the next, not after it ends: a line said just
+    // after a poll waits one interval, however long the poll took.
+    schedule(s, s.fresh ? Math.random() * t.pollMs : Math.max(0, t.pollMs - (Date.now() - startedAt)), () =>
+      poll(s),
+    );
     s.fresh = false;
   }
 
