@@ -65,6 +65,24 @@ async function switchRcon(on: boolean): Promise<void> {
     on ? 'rcon' : 'link',
   ]);
   await server.rcon.renew();
+  if (on) await settled();
+}
+
+/**
+ * Until the servers' crowds are in: every connect reads who is online, each player a join and a
+ * session, thousands for hundreds of servers. That is a reconnect, which the bench measures
+ * apart; the phases measure holding the servers. Settled once the open sessions stop growing.
+ */
+async function settled(): Promise<void> {
+  const open = async () =>
+    (
+      await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM player_sessions WHERE disconnect_time IS NULL AND service_id = ANY($1::uuid[])',
+        [ids],
+      )
+    ).rows[0]!.n;
+  for (let last = -1, now = await open(); now === 0 || now > last; last = now, now = await open())
+    await new Promise((r) => setTimeout(r, 1_000));
 }
 
 // Every day of the lines has its partition, as on an install that has run that long.
