@@ -315,15 +315,18 @@ export async function execute(
   given: Record<string, unknown>,
   ctx: CommandContext,
 ): Promise<CommandResult | undefined> {
-  const avail = availability(cmd, ctx);
-  if (avail !== true) throw new CommandError(avail);
   const values = withView(cmd, given, ctx);
-  for (const name of Object.keys(cmd.args ?? {})) {
-    if (!refKinds(cmd, name)) continue;
-    for (const target of asList(values[name] as EntityRef | EntityRef[] | undefined)) {
-      const why = refusal(cmd, ctx, target);
-      if (why) throw new CommandError(`${target.label}: ${why}`, name);
-    }
+  const targets = Object.keys(cmd.args ?? {})
+    .filter((name) => refKinds(cmd, name))
+    .flatMap((name) => asList(values[name] as EntityRef | EntityRef[] | undefined).map((t) => ({ name, t })));
+  // The permission is the one on what the command acts on (SPEC §6): the targets it names, or
+  // the place in view when it names none. A server banned from the group's page is judged by the
+  // caller's bits on that server, as from anywhere else.
+  const avail = targets.length > 0 ? (cmd.enabled?.(ctx) ?? true) : availability(cmd, ctx);
+  if (avail !== true) throw new CommandError(avail);
+  for (const { name, t } of targets) {
+    const why = refusal(cmd, ctx, t);
+    if (why) throw new CommandError(`${t.label}: ${why}`, name);
   }
   if (cmd.danger === 'confirm' && !(await ctx.app.dialogs.confirm(`${cmd.title}?`))) {
     return { message: 'Cancelled.' };

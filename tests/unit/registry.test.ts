@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { bool, duration, int, list, oneOf, ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
 import { createRegistry } from '../../commands/index.ts';
-import { availability, defineCommand, normaliseKey, parseArgs, Registry } from '../../commands/registry.ts';
+import {
+  availability,
+  defineCommand,
+  execute,
+  normaliseKey,
+  parseArgs,
+  Registry,
+} from '../../commands/registry.ts';
 import { Perm } from '../../src/domain/permissions.ts';
 import { NO_SELECTION, type Selection, selectionOf } from '../../src/domain/resolver.ts';
 import { lookupOf } from './entityLookup-fixture.ts';
@@ -192,5 +199,34 @@ describe('availability', () => {
     );
     expect(availability(cmd, ctx(Perm.Membership | Perm.ControlServices))).toBe(true);
     expect(availability(cmd, ctx(9007199254740991))).toBe(true);
+  });
+});
+
+describe('the permission a command is judged by', () => {
+  // A moderator who may control server s2 but nothing on group g1's own mask.
+  const masks: Record<string, number> = { s2: Perm.Membership | Perm.ControlServices, g1: Perm.Membership };
+  const onGroupPage = {
+    route: '/groups/g1',
+    selection: { kind: null, ids: [] },
+    entities: { search: () => [], resolve: async () => [] },
+    permissions: (of?: { id: string }) => masks[of?.id ?? 'g1'] ?? null,
+    app: { dialogs: { confirm: async () => true } },
+  } as unknown as CommandContext;
+  const ban = defineCommand({
+    id: 'b',
+    title: 'Ban on a server',
+    group: 'g',
+    permission: { server: Perm.ControlServices, group: Perm.ControlServices },
+    args: { server: ref('server') },
+    run: async ({ server }) => ({ message: `banned on ${server.label}` }),
+  });
+  it('is the one on the target named, not on the page in view', async () => {
+    const server = { kind: 'server' as const, id: 's2', label: 'Island' };
+    await expect(execute(ban, { server }, onGroupPage)).resolves.toEqual({ message: 'banned on Island' });
+    const other = { kind: 'server' as const, id: 's3', label: 'Scorched' };
+    masks.s3 = Perm.Membership;
+    await expect(execute(ban, { server: other }, onGroupPage)).rejects.toThrow(
+      'Scorched: Forbidden: You do not have the required permission (control servers).',
+    );
   });
 });

@@ -157,29 +157,36 @@ describe('ConsoleSession', () => {
     });
   });
 
-  it('on an API error prints message and reason and puts the same line back', async () => {
+  it('on an API error prints message and reason, clears the prompt, and ↑ brings the same line back', async () => {
     const t = setup(async () => {
       throw new ApiError('Ban failed', 'generic', 400, 'Player is immune');
     });
     await t.type('ban Bob 7d fail\r');
     expect(t.screen()).toContain('Ban failed\nPlayer is immune');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('\x1b[A');
     expect(t.prompt()).toBe('palisade> ban Bob 7d fail');
     expect(t.cursor()).toBe('palisade> ban Bob 7d fail'.length);
     await t.type('\r');
     expect(t.calls).toHaveLength(2);
   });
 
-  it('keeps the line on parse and validation errors, naming the field', async () => {
+  it('names the field of parse and validation errors, and clears the prompt as a shell does', async () => {
     const t = setup();
     await t.type('ban Nobody soon\r');
     expect(t.screen()).toContain('--player: No player matches "Nobody".');
     expect(t.screen()).toContain('--comments: Comments is required.');
     expect(t.screen()).toContain('Usage: ban.create <player> [expires:duration] <comments>…');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('\x1b[A');
     expect(t.prompt()).toBe('palisade> ban Nobody soon');
     await t.type('\x15bna\r');
     expect(t.screen()).toContain('Unknown command "bna". Type help to list commands.\nDid you mean "ban"?');
-    expect(t.prompt()).toBe('palisade> bna');
-    expect(t.calls).toEqual([]);
+    // The next line is a line of its own, not glued to the unknown one.
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('help\r');
+    expect(t.screen()).not.toContain('Unknown command "bnahelp"');
+    expect(t.screen()).toMatch(/Console\s+terminal\.help\s+help\s+Help/);
   });
 
   it('queues keys typed while a command runs and replays them after', async () => {
@@ -210,8 +217,8 @@ describe('ConsoleSession', () => {
     await t.type('help ban\r');
     expect(t.screen()).toContain('Permission: manage bans');
     await t.type('help nope\r');
-    expect(t.prompt()).toBe('palisade> help nope');
-    await t.type('\x15history\r');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('history\r');
     expect(t.screen()).toMatch(/1 {2}help\n2 {2}help tp\n3 {2}help ban\n4 {2}help nope\n5 {2}history/);
     expect(t.calls).toEqual([]);
   });
@@ -301,7 +308,7 @@ describe('ConsoleSession', () => {
     expect(t.prompt()).toBe('palisade> ');
   });
 
-  it('a cell that cannot be shown fails the command and puts its line back', async () => {
+  it('a cell that cannot be shown fails the command, and ↑ brings its line back', async () => {
     const cell = {
       toString() {
         throw new Error('Cell cannot be shown.');
@@ -310,6 +317,8 @@ describe('ConsoleSession', () => {
     const t = setup(async () => ({ table: { columns: ['Name'], rows: [[cell]] } }));
     await t.type('servers\r');
     expect(t.screen()).toContain('Cell cannot be shown.');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('\x1b[A');
     expect(t.prompt()).toBe('palisade> servers');
     await t.type('\x15help\r');
     expect(t.screen()).toContain('Type help <command>');
@@ -341,6 +350,8 @@ describe('ConsoleSession', () => {
     });
     await t.type('rconpw Island s3cret\r');
     expect(t.screen()).toContain('Refused.');
+    expect(t.prompt()).toBe('palisade> ');
+    await t.type('\x1b[A');
     expect(t.prompt()).toBe('palisade> rconpw Island ******');
     await t.type('\r');
     expect(t.calls.map((c) => c.values.password)).toEqual(['s3cret', 's3cret']);

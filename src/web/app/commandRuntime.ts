@@ -10,13 +10,13 @@ import { ApiError } from '../api/http.ts';
 import { openPalette } from '../palette/state.ts';
 import { commandHistory, recentCommands, rememberCommand, rememberRecent } from '../store/commandHistory.ts';
 import { gameResults } from '../store/gameResults.ts';
+import { searchRemote } from '../store/lookup.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
 import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
 import { sanitise } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { downloadText } from '../ui/download.ts';
-import { dinoRemote } from '../views/world/worldRefs.ts';
 import { type AppDeps, userOf } from './deps.tsx';
 import { focusActivePane } from './focusPane.ts';
 import * as L from './layout.ts';
@@ -171,7 +171,7 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     registry: deps.registry,
     entities,
     index: deps.index,
-    remote: (text, signal) => dinoRemote(deps.api, text, signal),
+    remote: (text, signal) => searchRemote(deps.api, text, signal),
     context,
     recent: recentCommands,
     async run(cmd: Command, values, surface) {

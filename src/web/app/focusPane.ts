@@ -36,14 +36,32 @@ export function focusActivePane(store: AppStore): void {
 const WAIT_MS = 10_000;
 
 /**
+ * Whether the user has moved on since navigating: focus is now somewhere they put it (the palette,
+ * a dialog, a field of the view they tabbed to), not where the navigation left it. Focus on
+ * nothing, on the element focused at navigation, or on a hidden one (the last view, kept mounted
+ * while the next loads) is not a move; nor is the palette handing focus back as it closes after
+ * running the command that navigated.
+ */
+function movedOn(before: Element | null): boolean {
+  const now = document.activeElement;
+  if (!(now instanceof HTMLElement) || now === document.body || now === before) return false;
+  if (now.checkVisibility?.() === false) return false;
+  const inDialog = now.closest('[role="dialog"], dialog') !== null;
+  if (before !== null && !before.isConnected && !inDialog) return false;
+  return true;
+}
+
+/**
  * Focuses the view's main element once it is there (views load their chunk and data first).
- * Returns a cancel function. A click elsewhere meanwhile, or the console having focus (a command
- * typed there navigated), leaves focus where the user put it.
+ * Returns a cancel function. Anything the user did since gives way (movedOn, a click), so typing
+ * meant for the palette never lands in the list; a command typed in the console leaves focus
+ * there.
  */
 export function focusMainWhenReady(pane: HTMLElement): () => void {
+  const before = document.activeElement;
   const inConsole = () => document.activeElement?.closest('.terminal-dock') != null;
   const attempt = (): boolean => {
-    if (inConsole()) return true;
+    if (inConsole() || movedOn(before)) return true;
     // A view still loading keeps the last one mounted but hidden (Suspense), its list perhaps
     // still the active element: only a shown one counts.
     const target = mainElement(pane);

@@ -14,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { ENTITY_KINDS, type EntityRef } from '../../../commands/args.ts';
-import type { Command as Cmd } from '../../../commands/registry.ts';
+import { type Command as Cmd, valuesInView } from '../../../commands/registry.ts';
 import { useCommandRuntime } from '../app/runtime.ts';
 import type { EntityIndex } from '../store/entityIndex.ts';
 import { useEntityIndexVersion } from '../store/useEntityIndexVersion.ts';
@@ -258,11 +258,15 @@ function PaletteDialog({
       else setFailure({ summary: 'Opening entities is not available.' });
     } else if (row.avail !== true) {
       setFailure({ summary: row.avail });
-    } else if (Object.keys(row.cmd.args ?? {}).length === 0) {
-      void execute(row.cmd, {}, null);
     } else {
-      setPrompt(startPrompt(row.cmd));
-      resetList();
+      // What the view holds (the player on their page, the group on its page) is filled, not asked.
+      const inView = valuesInView(row.cmd, runtime.context('palette'));
+      const p = pendingPrompt(row.cmd, inView)!;
+      if (p.names.length === 0) void execute(row.cmd, inView, null);
+      else {
+        setPrompt(p);
+        resetList();
+      }
     }
   };
 
@@ -332,7 +336,9 @@ function PaletteDialog({
         e.preventDefault();
         if (busy.current) return;
         if (e.ctrlKey || e.metaKey) return openForm();
-        if (!prompt || (rows.length > 0 && (input !== '' || moved))) return choose(active);
+        // A highlighted suggestion is taken unless blank means something here (an optional value).
+        if (!prompt || (rows.length > 0 && (input !== '' || moved || !currentArg(prompt).isOptional)))
+          return choose(active);
         return void submit(prompt);
     }
   };

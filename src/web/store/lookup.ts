@@ -19,8 +19,8 @@ export const serviceRef = (s: Service): EntityRef => ({
   mask: s.permissions,
 });
 
-/** Remote lookups by kind; later issues add players, groups, … here. */
-type Remote = (api: SentinelApi, text: string) => Promise<EntityRef[]>;
+/** Remote lookups by kind: what the index may not hold yet (a fresh session holds only servers). */
+type Remote = (api: SentinelApi, text: string, signal?: AbortSignal) => Promise<EntityRef[]>;
 const REMOTE: Partial<Record<EntityKind, Remote>> = {
   player: playerRemote,
   log: logRemote,
@@ -101,4 +101,19 @@ export function createLookup(index: EntityIndex, api: () => SentinelApi): Entity
       return prefixed.length === 1 ? prefixed : [];
     },
   };
+}
+
+/**
+ * What the palette asks the server for a settled query: every kind it can open by name, one
+ * bounded request each, so a group, a player or a bucket is found in a fresh session before its
+ * list was ever opened. Servers are all held from the start; log lines are not opened by name.
+ */
+export async function searchRemote(
+  api: SentinelApi,
+  text: string,
+  signal?: AbortSignal,
+): Promise<EntityRef[]> {
+  const kinds = (Object.keys(REMOTE) as EntityKind[]).filter((k) => k !== 'server' && k !== 'log');
+  const found = await Promise.all(kinds.map((k) => REMOTE[k]!(api, text, signal).catch(() => [])));
+  return found.flat();
 }

@@ -61,6 +61,11 @@ interface Search {
 
 export class ConsoleSession {
   private line: LineState = emptyLine;
+  /**
+   * The last line that failed, as typed (a password in it too): the prompt clears as a shell's
+   * does, and ↑ on the empty prompt brings this back to fix, where the history holds it masked.
+   */
+  private failedLine: string | null = null;
   private drawn: PromptLine | null = null;
   private search: Search | null = null;
   private running: Promise<void> | null = null;
@@ -133,7 +138,10 @@ export class ConsoleSession {
         return;
       case 'up':
       case 'down': {
-        const text = key.kind === 'up' ? this.history.previous(this.line.text) : this.history.next();
+        const retry = key.kind === 'up' && this.line.text === '' ? this.failedLine : null;
+        this.failedLine = null;
+        const text =
+          retry ?? (key.kind === 'up' ? this.history.previous(this.line.text) : this.history.next());
         if (text !== null) this.line = lineAtEnd(text);
         break;
       }
@@ -265,7 +273,7 @@ export class ConsoleSession {
           () => !failed,
           (err: unknown) => this.print([formatError(err)]).then(() => false),
         );
-        if (!printed) this.line = lineAtEnd(text);
+        this.failedLine = printed ? null : text;
         this.running = null;
         this.redraw();
         const queued = this.queued;

@@ -357,10 +357,13 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
       ref={formRef}
       className="argform"
       onSubmit={submit}
-      // Ctrl+Enter submits from any field, a checkbox or a choice included (Enter acts on those).
-      onKeyDown={(e) => {
+      // Ctrl+Enter submits from any field, a checkbox or a choice included (Enter acts on those),
+      // and from a field whose suggestions are open: taken before the field's own keys, which
+      // would only close the list.
+      onKeyDownCapture={(e) => {
         if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
         e.preventDefault();
+        e.stopPropagation();
         formRef.current?.requestSubmit();
       }}
       aria-label={cmd.title}

@@ -132,6 +132,12 @@ function indexOfKey<T>(
   return i < 0 ? fallback : i + offset;
 }
 
+/** `/` selects what the filter holds, so typing replaces a remembered filter rather than adding to it. */
+function selectAll(input: HTMLInputElement | null): void {
+  input?.focus();
+  input?.select();
+}
+
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { name, label = name, rows, rowKey, columns, totalRows, rowOffset = 0, serverSide } = props;
   const runtime = useContext(CommandRuntimeContext);
@@ -309,7 +315,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const controller = useMemo<ListController>(
     () => ({
       name,
-      focusFilter: () => filterRef.current?.focus(),
+      focusFilter: () => selectAll(filterRef.current),
       openColumns: () => openMenu(columnsButton.current),
       refresh: () => latest.current.onRefresh?.(),
       exportCsv: () => latest.current.exportCsv(),
@@ -328,7 +334,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const runListCommand = (cmd: Command): boolean => {
     const own = OWN_COMMANDS[cmd.id];
     if (own) {
-      own({ focusFilter: () => filterRef.current?.focus(), openMenu: openMenuAtActive });
+      own({ focusFilter: () => selectAll(filterRef.current), openMenu: openMenuAtActive });
       return true;
     }
     if (!runtime) return false;

@@ -345,8 +345,8 @@ export function createRconConnector(
       console.error(`rcon: connecting ${s.target.serviceId} at ${address}:${s.target.port}: ${why}`);
     s.lastFailure = why;
     const message = rconFailure(e, s.target, t, waitingForStart(s, e));
-    // Inside a drop's grace the server still shows connected, with what is wrong.
     s.lastError = message;
+    // Inside a drop's grace the server still shows connected, with what is wrong.
     if (s.graceTimer) await setError(s.target.serviceId, `${DROPPED} ${message}`);
     else await markDisconnected(s, message);
     schedule(s, retryDelay(s, e), () => connect(s));

@@ -61,7 +61,7 @@ export function BansTab({ serviceId, groupId }: BansTabProps) {
   };
 
   return (
-    <div className="bans-tab">
+    <div className="tab-panel">
       {importing && (
         <section aria-label="Import bans" className="bans-import">
           <h3>Import bans</h3>

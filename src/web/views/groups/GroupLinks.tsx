@@ -85,7 +85,7 @@ export function GroupServicesTab({ group }: { group: Group }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const active = list.rows.find((s) => s.groupServiceId === activeId) ?? null;
   return (
-    <div className="group-services">
+    <div className="tab-panel">
       <VirtualList<GroupService>
         {...list.view}
         name="groupServices"

@@ -117,7 +117,7 @@ export function GroupUsersTab({ group }: { group: Group }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const active = list.rows.find((u) => u.groupUserId === activeId) ?? null;
   return (
-    <div className="group-users">
+    <div className="tab-panel">
       <VirtualList<GroupUser>
         {...list.view}
         name="groupUsers"

@@ -35,7 +35,7 @@ export function NotesTab({ playerId }: { playerId: string }) {
   const [active, setActive] = useState<PlayerNote | null>(null);
 
   return (
-    <div className="player-notes">
+    <div className="tab-panel">
       {editing ? (
         <NoteEditor playerId={playerId} note={editing.note} onDone={() => setEditing(null)} />
       ) : (
