@@ -112,7 +112,8 @@ export async function consoleLine(page: Page, line: string): Promise<void> {
   const prompt = page.locator('[data-testid="terminal"] textarea');
   const focused =
     (await prompt.count()) > 0 && (await prompt.evaluate((el) => el === document.activeElement));
-  if (!focused) await page.keyboard.press('Backquote');
+  // Ctrl+` reaches the console from anywhere, a text field included (` alone would be typed there).
+  if (!focused) await page.keyboard.press('Control+Backquote');
   await expect(prompt).toBeFocused();
   await page.keyboard.type(line);
   await page.keyboard.press('Enter');

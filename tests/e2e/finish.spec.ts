@@ -1,0 +1,161 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  activePane,
+  apiOf,
+  consoleLine,
+  openFromPalette,
+  openServerTab,
+  type Page_,
+  signIn,
+  tabTo,
+  terminalText,
+} from './helpers.ts';
+
+// The console's finish, seen by a person at the keyboard: lists in tabs show their rows (not 0 px
+// high under a wrapper), focus after navigation never takes the palette's typing, the palette
+// fills what the view holds and finds every kind from a fresh session, `/` replaces a remembered
+// filter, and the console's prompt clears after an unknown command as a shell's does.
+
+/** A row, or the empty text, that a person can see: a box of some height inside the window. */
+async function expectShown(page: Page, what: Locator): Promise<void> {
+  await expect(what).toBeVisible();
+  const box = await what.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, 'has a box').not.toBeNull();
+  expect(box!.height).toBeGreaterThan(10);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(view.height);
+}
+
+const firstRow = (page: Page, grid: string) =>
+  activePane(page).getByRole('grid', { name: grid }).getByRole('row').nth(1);
+
+async function openGroupTab(page: Page, title: string) {
+  const tab = page
+    .getByRole('navigation', { name: 'Group tabs' })
+    .getByRole('link', { name: title, exact: true });
+  await tabTo(page, tab, 80);
+  await page.keyboard.press('Enter');
+}
+
+test('lists in tabs show their rows: server and group bans, group servers and users, player notes', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const tag = Date.now().toString(36).slice(-5);
+  const services = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
+  const island = services.results.find((s) => s.displayName === 'Island PvE')!;
+  const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
+  const cluster = groups.results.find((g) => g.name === 'Demo Cluster')!;
+  const players = await api<Page_<{ playerId: string; name: string }>>(
+    'GET',
+    '/sentinel/players?pageSize=50',
+  );
+  const [a, b] = players.results.filter((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName));
+  const serverBan = await api<{ created: { serviceBanId: string }[] }>('POST', '/sentinel/serviceBans', {
+    serviceId: island.serviceId,
+    playerId: a.playerId,
+    comments: `finish ${tag}`,
+  });
+  const groupBan = await api<{ created: { groupBanId: string }[] }>('POST', '/sentinel/groupBans', {
+    groupId: cluster.groupId,
+    playerId: b.playerId,
+    comments: `finish ${tag}`,
+  });
+  try {
+    await openFromPalette(page, 'Island PvE');
+    await openServerTab(page, 'Bans');
+    await expectShown(page, firstRow(page, 'Bans'));
+
+    await openFromPalette(page, 'Demo Cluster');
+    // The group's default tab is its servers.
+    await expectShown(page, firstRow(page, 'Servers'));
+    await openGroupTab(page, 'Bans');
+    await expectShown(page, firstRow(page, 'Bans'));
+    await openGroupTab(page, 'Users');
+    await expectShown(page, firstRow(page, 'Users'));
+
+    // A player with no notes shows the empty text; one with a note shows its row.
+    await openFromPalette(page, a.playerName);
+    const notesTab = page
+      .getByRole('navigation', { name: 'Player tabs' })
+      .getByRole('link', { name: 'Notes', exact: true });
+    await tabTo(page, notesTab, 80);
+    await page.keyboard.press('Enter');
+    await api('POST', '/sentinel/playerNotes', { playerId: a.playerId, content: `Seen griefing ${tag}` });
+    await page.keyboard.press('r');
+    await expectShown(page, activePane(page).getByRole('row', { name: new RegExp(`Seen griefing ${tag}`) }));
+  } finally {
+    await api('DELETE', `/sentinel/serviceBans/${serverBan.created[0].serviceBanId}`);
+    await api('DELETE', `/sentinel/groupBans/${groupBan.created[0].groupBanId}`);
+  }
+});
+
+test('focus after opening a server never takes what is typed into the palette', async ({ page }) => {
+  await signIn(page);
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    const row = page.getByRole('grid', { name: 'Servers' }).getByRole('row', { name: /Island PvE/ });
+    await expect(row).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Island PvE');
+    await expect(page.getByRole('option', { name: /Island PvE/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    // At once, before the server's view has put focus on its list.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('players');
+    await expect(page.getByRole('option', { name: /players/i }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/players$/);
+  }
+});
+
+test('the palette fills the player in view and finds a group by name in a fresh session', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Fresh: the Groups list was never opened in this session.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Demo Clus');
+  await expect(page.getByRole('option', { name: /Demo Cluster/ }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const api = await apiOf(page);
+  const players = await api<Page_<{ playerId: string; name: string }>>(
+    'GET',
+    '/sentinel/players?pageSize=50',
+  );
+  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  await openFromPalette(page, someone.playerName);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Add player note');
+  await page.keyboard.press('Enter');
+  // The player is the one in view: the first question is the note itself.
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toContainText('Add player note › Note');
+  await page.keyboard.press('Escape');
+});
+
+test('/ replaces a remembered filter, and the console prompt clears after an unknown command', async ({
+  page,
+}) => {
+  await signIn(page);
+  const grid = page.getByRole('grid', { name: 'Servers' });
+  await tabTo(page, grid);
+  await page.keyboard.press('/');
+  await page.keyboard.type('Island');
+  await page.keyboard.press('Tab');
+  await tabTo(page, grid);
+  await page.keyboard.press('/');
+  await page.keyboard.type('Scorched');
+  await expect(activePane(page).getByRole('searchbox').first()).toHaveValue('Scorched');
+
+  await consoleLine(page, 'foo');
+  await expect.poll(() => terminalText(page)).toContain('Unknown command "foo"');
+  await page.keyboard.type('help');
+  await page.keyboard.press('Enter');
+  // help ran: its list of commands, to the last, rather than an unknown "foohelp".
+  await expect.poll(() => terminalText(page)).toContain('Keyboard shortcuts');
+  expect(await terminalText(page)).not.toContain('foohelp');
+});
