@@ -48,7 +48,7 @@ test('lists in tabs show their rows: server and group bans, group servers and us
   const island = services.results.find((s) => s.displayName === 'Island PvE')!;
   const groups = await api<Page_<{ groupId: string; name: string }>>('GET', '/sentinel/groups');
   const cluster = groups.results.find((g) => g.name === 'Demo Cluster')!;
-  const players = await api<Page_<{ playerId: string; name: string }>>(
+  const players = await api<Page_<{ playerId: string; playerName: string }>>(
     'GET',
     '/sentinel/players?pageSize=50',
   );
@@ -130,7 +130,7 @@ test('the palette fills the player in view and finds a group by name in a fresh 
   await page.keyboard.press('Escape');
 
   const api = await apiOf(page);
-  const players = await api<Page_<{ playerId: string; name: string }>>(
+  const players = await api<Page_<{ playerId: string; playerName: string }>>(
     'GET',
     '/sentinel/players?pageSize=50',
   );
