@@ -45,13 +45,13 @@ test('a server’s Activity tab lists its changes with who made them, live, filt
   expect(await terminalText(page)).toContain(`trail line ${stamp}`);
   await page.keyboard.press('Control+Backquote');
 
-  // From the palette, on the server's page: the server in view is the target, and with no filter
-  // given (Enter leaves each blank) the command opens the Activity tab.
+  // From the palette, on the server's page: the server in view is the target, not asked for, and
+  // with no filter given (Enter leaves each blank) the command opens the Activity tab.
   await palette(page, SERVER, new RegExp(SERVER));
   await expect(page.locator('[data-pane][data-active="true"] h1')).toContainText(SERVER);
   await palette(page, 'Show activity', /Show activity/);
   const prompt = page.getByRole('dialog', { name: 'Command palette' });
-  for (const field of ['Server or group', 'User', 'Kind', 'Since']) {
+  for (const field of ['User', 'Kind', 'Since']) {
     await expect(prompt).toContainText(`Show activity › ${field}`);
     await page.keyboard.press('Enter');
   }

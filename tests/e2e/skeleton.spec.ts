@@ -51,7 +51,9 @@ test('keyboard only: palette, live servers, split pane, console with completion'
   await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/);
 });
 
-test('a bad console command prints the message and keeps the typed line', async ({ page }) => {
+test('a bad console command prints the message, clears the prompt, and ↑ brings the line back', async ({
+  page,
+}) => {
   await signIn(page);
   // `:` from the server list opens the console with its prompt focused.
   await page.getByRole('grid').focus();
@@ -60,6 +62,9 @@ test('a bad console command prints the message and keeps the typed line', async 
   await page.keyboard.type('server.setColor "Island PvE" magenta');
   await page.keyboard.press('Enter');
   await expect.poll(() => terminalText(page)).toContain('Colour must be one of');
+  // As a shell's: the prompt is empty for the next line, and ↑ brings the failed one back to fix.
+  await expect.poll(() => terminalText(page)).toMatch(/palisade>\s*$/);
+  await page.keyboard.press('ArrowUp');
   await expect.poll(() => terminalText(page)).toMatch(/palisade> server\.setColor "Island PvE" magenta\s*$/);
 
   // Ctrl+` hides the pane from inside it and gives focus back to the list.
