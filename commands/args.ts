@@ -177,6 +177,40 @@ export class Arg<T> {
     return this.with({ check: fn as (v: unknown) => string | null });
   }
 
+  /**
+   * What a value looks like, in words, for a prompt whose argument has no help of its own: the
+   * palette showed `asBlueprint:boolean`, the console's usage form, to people.
+   */
+  hint(): string {
+    const { type, min, max, values, kinds } = this.cfg;
+    const range =
+      min !== undefined && max !== undefined
+        ? ` from ${min} to ${max}`
+        : min !== undefined
+          ? ` from ${min}`
+          : '';
+    switch (type) {
+      case 'boolean':
+        return 'Yes or no.';
+      case 'number':
+        return `${this.cfg.int ? 'A whole number' : 'A number'}${range}.`;
+      case 'enum':
+        return `One of: ${(values ?? []).join(', ')}.`;
+      case 'duration':
+        return 'A length of time, such as 30m, 12h or 7d.';
+      case 'coords':
+        return 'A place: x y z.';
+      case 'ref':
+        return `A ${(kinds ?? []).join(' or ')}, by name or id.`;
+      case 'list':
+        return `${this.cfg.item?.hint().replace(/\.$/, '') ?? 'Values'}, several separated by commas.`;
+      case 'blueprint':
+        return 'A class path, or pick one from the list.';
+      default:
+        return '';
+    }
+  }
+
   /** `<name>` or `[name]` with the expected form, for help and prompts. */
   usage(name: string): string {
     const shape =

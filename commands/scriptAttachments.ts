@@ -215,7 +215,7 @@ async function attach(ctx: CommandContext, v: AttachValues): Promise<CommandResu
   if (v.mode === 'locked' && !v.version?.trim())
     throw new CommandError('Choose the version to lock to (its id or first characters).', 'version');
   const revisionId =
-    v.mode === 'keepUpdated'
+    v.mode === 'follow'
       ? null
       : v.mode === 'locked'
         ? await versionNamed(ctx, v.script, v.version ?? '')

@@ -170,7 +170,7 @@ export const shellCommands = [
   }),
   defineCommand({
     id: 'ui.contextMenu',
-    title: 'Open the context menu of the selected row',
+    title: 'Row menu',
     group,
     keys: ['shift+f10', 'contextmenu'],
     scope: 'list',

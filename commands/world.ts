@@ -325,7 +325,7 @@ function locateCommand<K extends 'survivor' | 'dino'>(kind: K) {
   return defineCommand({
     id: `${kind}.locate` as `${K}.locate`,
     title: `Locate ${kind}`,
-    description: 'Where it is, as SetPlayerPos, coordinates or GPS (the locatorResultsFormat preference)',
+    description: 'Where it is, as SetPlayerPos, coordinates or GPS, as the Locate results preference says',
     group: spec(kind).group,
     permission: Perm.ControlServices,
     args: { [kind]: oneArg(kind) },

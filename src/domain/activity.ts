@@ -3,6 +3,7 @@
 // share (user, kind, since as a duration back from now).
 
 import { parseDuration } from './duration.ts';
+import { inWords } from './words.ts';
 
 export interface ActivityEntry {
   activityId: string;
@@ -76,8 +77,8 @@ export function activityCells(e: ActivityEntry): string[] {
   return [
     new Date(e.time * 1000).toISOString(),
     e.usernameFull,
-    e.kind,
-    e.action,
+    inWords(e.kind),
+    inWords(e.action),
     e.target ?? '',
     e.summary,
     e.outcome,

@@ -86,10 +86,10 @@ export const languagesOf = (s: Pick<Script, 'events' | 'commonJavascript'>) => {
 };
 
 /** SPEC §4 attachment: manual (recommended) pins today's version, keep updated follows, locked pins a chosen one. */
-export const UPDATE_MODES = ['manual', 'keepUpdated', 'locked'] as const;
+export const UPDATE_MODES = ['manual', 'follow', 'locked'] as const;
 export type UpdateMode = (typeof UPDATE_MODES)[number];
 export const UPDATE_MODE_HELP =
-  'manual (recommended): stays on the newest approved version until Update to latest; keepUpdated: follows every approved version; locked: stays on the version given';
+  'manual (recommended): stays on the newest approved version until Update to latest; follow: runs every approved version as it comes; locked: stays on the version given';
 
 /** Versions that may run: approved by a reviewer, or on probation (no restricted features). */
 export const isApprovedRevision = (r: ScriptRevision) =>

@@ -104,7 +104,7 @@ it('keeps one entry per write with who, what, target and outcome, for every kind
         action: 'run',
         target: serviceId,
         serviceIds: [serviceId],
-        summary: 'type: admin, command: saveworld',
+        summary: 'Type: admin, Command: saveworld',
       },
     ],
     [
@@ -116,7 +116,7 @@ it('keeps one entry per write with who, what, target and outcome, for every kind
     [
       'chat',
       () => call(t.base, owner, 'POST', '/sentinel/chat', { message: 'hello trail', serviceId }),
-      { kind: 'chat', action: 'send', serviceIds: [serviceId], summary: 'message: hello trail' },
+      { kind: 'chat', action: 'send', serviceIds: [serviceId], summary: 'Message: hello trail' },
     ],
     [
       'ban',
@@ -136,7 +136,7 @@ it('keeps one entry per write with who, what, target and outcome, for every kind
         action: 'update',
         target: serviceId,
         serviceIds: [serviceId],
-        summary: 'nickname: Isle',
+        summary: 'Nickname: Isle',
       },
     ],
     [

@@ -100,14 +100,14 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
       .getByRole('grid', { name: 'Conditions' })
       .getByRole('row', { name: /message.*contains.*!rules/ }),
   ).toBeVisible();
-  await tabTo(page, pane(page).getByLabel('message (required)'));
+  await tabTo(page, pane(page).getByLabel('Message (required)'));
   await page.keyboard.type('Rules for ');
   // The placeholder inserter puts the field at the cursor and returns there; the engine fills it in.
   await page.keyboard.press('Tab');
   await expect(pane(page).getByLabel('Insert field').first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(pane(page).getByLabel('message (required)')).toBeFocused();
-  await expect(pane(page).getByLabel('message (required)')).toHaveValue('Rules for {serviceId}');
+  await expect(pane(page).getByLabel('Message (required)')).toBeFocused();
+  await expect(pane(page).getByLabel('Message (required)')).toHaveValue('Rules for {serviceId}');
   // Another field than the first: the name of the player who asked.
   for (const _ of 'serviceId}') await page.keyboard.press('Backspace');
   await page.keyboard.type('playerName}: be kind, no griefing.');

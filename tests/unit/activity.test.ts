@@ -76,8 +76,8 @@ describe('the CSV', () => {
     expect(rows[1]).toEqual([
       new Date(NOW * 1000).toISOString(),
       'Moderator#1a2b3c4d',
-      'chat',
-      'send',
+      'Chat',
+      'Send',
       's-island',
       'message: hello',
       'ok',
@@ -147,8 +147,8 @@ describe('the activity command', () => {
     expect(result?.table?.rows[1]).toEqual([
       new Date(NOW * 1000).toISOString(),
       'Moderator#1a2b3c4d',
-      'services',
-      'update',
+      'Services',
+      'Update',
       's-island',
       '',
       'ok',
@@ -177,9 +177,9 @@ describe('the activity command', () => {
     expect(info).toHaveBeenCalledWith('Activity of s-island.', [
       [
         `${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`,
-        'chat · send · s-island · message: hello · ok',
+        'Chat · Send · s-island · message: hello · ok',
       ],
-      [`${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`, 'services · update · s-island · ok'],
+      [`${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`, 'Services · Update · s-island · ok'],
     ]);
   });
 

@@ -52,7 +52,7 @@ describe('conditions', () => {
     expect(code().conditions[0].value).toBe('!rules');
     expect(
       within(screen.getByRole('grid', { name: 'Conditions' })).getByRole('row', {
-        name: /message contains !rules/,
+        name: /Message contains !rules/,
       }),
     ).toBeTruthy();
 
@@ -80,8 +80,8 @@ describe('conditions', () => {
     const fields = within(screen.getByLabelText('Field'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(fields).toContain('dinoSpecies');
-    expect(fields).not.toContain('message');
+    expect(fields).toContain('Dino species');
+    expect(fields).not.toContain('Message');
     await user.keyboard('{Escape}');
     expect(document.activeElement).toBe(screen.getByRole('grid', { name: 'Conditions' }));
   });
@@ -93,25 +93,25 @@ describe('actions and their options', () => {
     await user.click(screen.getByRole('button', { name: 'Add action' }));
     await nextFrame();
     expect(document.activeElement).toBe(screen.getByLabelText('Action'));
-    expect(screen.getByLabelText('message (required)')).toBeTruthy();
-    expect(screen.getByLabelText('senderName')).toBeTruthy();
+    expect(screen.getByLabelText('Message (required)')).toBeTruthy();
+    expect(screen.getByLabelText('Sender name')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Action'), 'giveItem');
     expect(screen.queryByLabelText('message (required)')).toBeNull();
-    await user.type(screen.getByLabelText('quantity'), '5');
-    await user.selectOptions(screen.getByLabelText('asBlueprint'), 'true');
+    await user.type(screen.getByLabelText('Quantity'), '5');
+    await user.selectOptions(screen.getByLabelText('As blueprint'), 'true');
     // A number option may hold a placeholder until the event fills it.
-    await user.type(screen.getByLabelText('quality'), '{{dinoLevel}');
+    await user.type(screen.getByLabelText('Quality'), '{{dinoLevel}');
     expect(code().actions[0]).toEqual({
       type: 'giveItem',
       options: { quantity: 5, asBlueprint: true, quality: '{dinoLevel}' },
     });
     // Unset again, an option is left out rather than sent empty.
-    await user.selectOptions(screen.getByLabelText('asBlueprint'), '');
+    await user.selectOptions(screen.getByLabelText('As blueprint'), '');
     expect(code().actions[0].options).not.toHaveProperty('asBlueprint');
     // Fixed values are a choice, not free text.
     await user.selectOptions(screen.getByLabelText('Action'), 'toggleBuff');
-    const modes = within(screen.getByLabelText('mode (required)'))
+    const modes = within(screen.getByLabelText('Mode (required)'))
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(modes).toEqual(['(not set)', 'add', 'remove', 'toggle']);
@@ -121,7 +121,7 @@ describe('actions and their options', () => {
   it('inserts a field placeholder where the cursor is', async () => {
     const { user, code } = setup('chat');
     await user.click(screen.getByRole('button', { name: 'Add action' }));
-    const message = screen.getByLabelText('message (required)') as HTMLInputElement;
+    const message = screen.getByLabelText('Message (required)') as HTMLInputElement;
     await user.type(message, 'Hello !');
     message.setSelectionRange(6, 6);
     const inserter = within(message.parentElement!).getByLabelText('Insert field');

@@ -135,11 +135,7 @@ describe('script.attach and workshop.addToServer', () => {
 
   it('keeps updated with no version; to a group, with every bit the group may pass on; the notice can be hidden', async () => {
     const { ctx, sent } = context({ prefs: { attachNoticeVisible: false } });
-    const r = await run(
-      'workshop.addToServer',
-      { script: rules, target: frontier, mode: 'keepUpdated' },
-      ctx,
-    );
+    const r = await run('workshop.addToServer', { script: rules, target: frontier, mode: 'follow' }, ctx);
     expect(sent.map((s) => s.path)).toEqual(['/sentinel/groupScripts']);
     expect(posted(sent)).toEqual({
       scriptId: 'sc-rules',
@@ -183,7 +179,7 @@ describe('script.attach and workshop.addToServer', () => {
     for (const [error, message] of cases) {
       const { ctx } = context({ answer: (s) => (s.method === 'POST' ? error : undefined) });
       await expect(
-        run('script.attach', { script: rules, target: island, mode: 'keepUpdated' }, ctx),
+        run('script.attach', { script: rules, target: island, mode: 'follow' }, ctx),
       ).rejects.toThrow(message);
     }
     const none = context({

@@ -75,8 +75,8 @@ describe('ArgForm', () => {
       'Note',
     ]);
     expect(document.activeElement).toBe(control('Server'));
-    expect(field('Level').textContent).toContain('(1 to 450)');
-    expect(field('Scale').textContent).toContain('(0.5 to …) · optional');
+    expect(field('Level').textContent).toContain('A whole number from 1 to 450.');
+    expect(field('Scale').textContent).toContain('A number from 0.5. · optional');
     expect(field('Where').textContent).toContain('x y z');
     expect(control('Tamed').getAttribute('role')).toBe('checkbox');
   });

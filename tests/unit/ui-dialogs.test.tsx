@@ -94,9 +94,7 @@ describe('Shortcuts', () => {
     expect(row('In lists', 'Next row')?.cells[0].textContent).toBe('↓J');
     expect(row('In lists', 'Mark on to the next row')?.cells[0].textContent).toBe('Shift+↓Shift+J');
     expect(row('In lists', 'Filter the list')?.cells[0].textContent).toBe('/');
-    expect(row('In lists', 'Open the context menu of the selected row')?.cells[0].textContent).toBe(
-      'Shift+F10Menu',
-    );
+    expect(row('In lists', 'Row menu')?.cells[0].textContent).toBe('Shift+F10Menu');
     const listed = [...document.querySelectorAll('tbody tr')].length;
     const keyed = registry.all().filter((c) => c.keys?.length).length + registry.reserved().length;
     expect(listed).toBe(keyed);

@@ -3,6 +3,7 @@
 // value fields come from fields.ts; its keyword, when it has one, says what starts it.
 
 import { EVENT_NAMES } from '../enums.ts';
+import { inWords } from '../words.ts';
 
 export interface ContextSpec {
   description: string;
@@ -38,13 +39,14 @@ const TRIGGERED: Record<string, ContextSpec> = {
   },
 };
 
-const words = (name: string) => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+/** A context in words: "player died", "tribe log". */
+export const contextWords = (context: string) => inWords(context).toLowerCase();
 
 /** Every context: the game events of SENTINEL-API §6 and the triggered kinds. */
 export const CONTEXTS: Record<string, ContextSpec> = Object.fromEntries([
   ...EVENT_NAMES.filter((n) => !(n in TRIGGERED)).map((n) => [
     n,
-    { description: `Runs when the game reports ${words(n).trim()}.` },
+    { description: `Runs when the game reports ${contextWords(n)}.` },
   ]),
   ...Object.entries(TRIGGERED),
 ]);
@@ -71,9 +73,6 @@ export const RCON_CONTEXTS: ReadonlySet<string> = new Set([
   'subroutine',
   'serviceScriptRun',
 ]);
-
-/** A context in words: "player died", "tribe log". */
-export const contextWords = (context: string) => words(context).trim();
 
 /** The contexts of `contexts` that a server connected over RCON never raises. */
 export const neverOverRcon = (contexts: readonly string[]) => contexts.filter((c) => !RCON_CONTEXTS.has(c));

@@ -3,6 +3,8 @@
 // the object acted on, a one-line summary, and the servers and groups whose trail shows it.
 
 import { UUID } from '../../domain/constants.ts';
+import { isEpochSeconds } from '../../domain/limits.ts';
+import { inWords } from '../../domain/words.ts';
 
 export interface WriteFacts {
   kind: string;
@@ -29,12 +31,26 @@ const objectsOf = (body: unknown): Record<string, unknown>[] =>
 
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
-/** Scalar fields as `key: value`, one level of nested objects as `key.sub: value`; never ids or secrets. */
+/** Fields that hold a moment as epoch seconds (a ban's expiration): a reader sees a date. */
+const MOMENT = /expiration|time|date/i;
+
+/** A field's value as a reader sees it: a moment as its UTC date and time, the rest as given. */
+function valueText(key: string, v: unknown): string {
+  if (typeof v === 'number' && MOMENT.test(key) && isEpochSeconds(v) && v > 0)
+    return `${new Date(v * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return String(v);
+}
+
+/**
+ * Scalar fields as `Name: value` (the field's name in words), one level of nested objects as
+ * `Name, sub: value`; never ids or secrets.
+ */
 function fieldsOf(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => {
     if (k.endsWith('Id') || SECRET.test(k) || v === null || v === undefined) return [];
-    if (isObject(v)) return prefix ? [] : fieldsOf(v, `${k}.`);
-    return typeof v === 'object' ? [] : [`${prefix}${k}: ${String(v)}`];
+    if (isObject(v)) return prefix ? [] : fieldsOf(v, `${inWords(k)}, `);
+    const name = prefix ? `${prefix}${inWords(k).toLowerCase()}` : inWords(k);
+    return typeof v === 'object' ? [] : [`${name}: ${valueText(k, v)}`];
   });
 }
 

@@ -372,7 +372,7 @@ function PaletteDialog({
           />
           {arg && prompt && (
             <div className="palette-help">
-              {arg.help ?? arg.usage(prompt.names[prompt.step])}
+              {arg.help ?? arg.hint()}
               {arg.isOptional && ' · optional: Enter leaves it blank'}
             </div>
           )}

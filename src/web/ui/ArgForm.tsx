@@ -122,15 +122,15 @@ async function parseItems(
   return { ok: true, value: out };
 }
 
-/** What a field says under its label: the argument's help, or the form its value takes. */
-function hint(name: string, arg: Arg<unknown>): string {
+/** What a field says under its label: the argument's help, or what its value looks like in words. */
+function hint(arg: Arg<unknown>): string {
   const { min, max } = arg.bounds;
   const range =
     arg.type === 'number' && (min !== undefined || max !== undefined)
       ? ` (${min ?? '…'} to ${max ?? '…'})`
       : '';
-  const text = arg.help ?? (arg.type === 'coords' ? 'x y z' : arg.usage(name).replace(/^[<[]|[>\]]$/g, ''));
-  return `${text}${range}${arg.isOptional ? ' · optional' : ''}`;
+  const text = arg.help ? `${arg.help}${range}` : arg.hint();
+  return [text, arg.isOptional ? 'optional' : ''].filter(Boolean).join(' · ');
 }
 
 export interface FieldProps {
@@ -296,7 +296,7 @@ export function ArgField(props: FieldProps) {
     <Field className="argform-field" data-arg={name}>
       <Label className="argform-label">{labelOf(name, arg)}</Label>
       {control}
-      <Description className="argform-hint">{hint(name, arg)}</Description>
+      <Description className="argform-hint">{hint(arg)}</Description>
       {error && <Description className="argform-error">{error}</Description>}
     </Field>
   );

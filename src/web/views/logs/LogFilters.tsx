@@ -5,6 +5,7 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useId, useState } from 'react';
 import { LOG_EVENT_NAMES, LOG_TYPES, type LogEventName } from '../../../domain/enums.ts';
+import { inWords } from '../../../domain/words.ts';
 import {
   idProblem,
   isLevelChoice,
@@ -39,7 +40,11 @@ function EventsFilter({ value, onChange }: { value: LogEventName[]; onChange(v: 
     <Listbox as="div" className="log-filter" value={value} onChange={onChange} multiple>
       <Label>Events</Label>
       <ListboxButton className="ui-button log-filter-events">
-        {value.length === 0 ? 'All events' : value.length === 1 ? value[0] : `${value.length} events`}
+        {value.length === 0
+          ? 'All events'
+          : value.length === 1
+            ? inWords(value[0])
+            : `${value.length} events`}
       </ListboxButton>
       <ListboxOptions anchor="bottom start" className="ui-menu log-events-menu">
         {LOG_EVENT_NAMES.map((e) => (
@@ -49,7 +54,7 @@ function EventsFilter({ value, onChange }: { value: LogEventName[]; onChange(v: 
                 <span aria-hidden="true" className="log-check">
                   {selected ? '✓' : ''}
                 </span>
-                {e}
+                {inWords(e)}
               </>
             )}
           </ListboxOption>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { LogMessage } from '../../../domain/api.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
+import { inWords } from '../../../domain/words.ts';
 import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
@@ -53,7 +54,7 @@ export function LogPage() {
         <dt>Time</dt>
         <dd>{formatLogTime(m.time)}</dd>
         <dt>Event</dt>
-        <dd>{m.eventName}</dd>
+        <dd>{inWords(m.eventName)}</dd>
         <dt>Type</dt>
         <dd>{m.type}</dd>
         <dt>Level</dt>

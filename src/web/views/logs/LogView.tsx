@@ -30,6 +30,7 @@ import {
 } from './logQuery.ts';
 import { formatLogTime, logRef, WIDEST_TIME } from './logRef.ts';
 import './logs.css';
+import { inWords } from '../../../domain/words.ts';
 
 export interface LogViewProps {
   filter: LogScope;
@@ -49,7 +50,7 @@ export const LOG_COLUMNS: Column<LogMessage>[] = [
     render: (m) => formatLogTime(m.time),
     width: valueWidth(formatLogTime(WIDEST_TIME)),
   },
-  { id: 'event', title: 'Event', value: (m) => m.eventName, width: '10rem' },
+  { id: 'event', title: 'Event', value: (m) => inWords(m.eventName), width: '10rem' },
   { id: 'type', title: 'Type', value: (m) => m.type, width: '6rem' },
   {
     id: 'level',

@@ -23,6 +23,9 @@ import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { ScriptStatus } from '../scripts/ScriptStatus.tsx';
 import '../scripts/scripts.css';
+import { parseSimple } from '../../../domain/scripts/simple.ts';
+import { simpleSentences } from '../../../domain/scripts/simpleText.ts';
+import { inWords } from '../../../domain/words.ts';
 
 const versionColumns: Column<ScriptRevision>[] = [
   {
@@ -181,13 +184,40 @@ export function WorkshopPreview() {
         {s.events.map((e) => (
           <div key={e.scriptEventId}>
             <h3>
-              {e.context}
+              {inWords(e.context)}
               {e.keyword ? ` (${e.keyword})` : ''} · {e.language}
             </h3>
-            <pre className="workshop-code">{e.code}</pre>
+            <EventCode language={e.language} context={e.context} code={e.code} />
           </div>
         ))}
       </section>
+    </div>
+  );
+}
+
+/** A Simple handler in sentences (its JSON says nothing to a reader); JavaScript as the text it is. */
+function EventCode({ language, context, code }: { language: string; context: string; code: string }) {
+  const simple = language === 'Simple' ? parseSimple(code, context) : null;
+  if (!simple || typeof simple === 'string') return <pre className="workshop-code">{code}</pre>;
+  const { when, conditions, actions } = simpleSentences(simple);
+  return (
+    <div className="workshop-simple">
+      <p>{when}</p>
+      {conditions.length > 0 && (
+        <ul aria-label="Conditions">
+          {conditions.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a script's conditions are a fixed, ordered list.
+            <li key={i}>{c}</li>
+          ))}
+        </ul>
+      )}
+      <p>It then:</p>
+      <ol aria-label="Actions">
+        {actions.map((a, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a script's actions are a fixed, ordered list.
+          <li key={i}>{a}</li>
+        ))}
+      </ol>
     </div>
   );
 }

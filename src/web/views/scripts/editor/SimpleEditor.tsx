@@ -13,6 +13,8 @@ import { emptySimple, simpleCode } from '../../../../domain/scripts/content.ts';
 import { FIELDS, type FieldSpec, fieldsOf } from '../../../../domain/scripts/fields.ts';
 import { OPERATORS } from '../../../../domain/scripts/operators.ts';
 import type { Action, Condition, SimpleScript } from '../../../../domain/scripts/simple.ts';
+import { actionLabel, operatorLabel, optionsSummary } from '../../../../domain/scripts/simpleText.ts';
+import { inWords } from '../../../../domain/words.ts';
 import { EditorList } from './EditorList.tsx';
 import { Field, TypedInput, type Value } from './fields.tsx';
 
@@ -41,15 +43,6 @@ export function newCondition(context: string): Condition {
   const spec = fieldSpec(field);
   return { field, operator: Object.keys(OPERATORS[spec?.type ?? 'String'])[0], value: defaultValue(spec) };
 }
-
-const operatorLabel = (c: Condition) =>
-  OPERATORS[fieldSpec(c.field)?.type ?? 'String'][c.operator]?.label ?? c.operator;
-const actionLabel = (a: Action) => (ACTIONS as Record<string, { label: string }>)[a.type]?.label ?? a.type;
-export const optionsSummary = (a: Action) =>
-  Object.entries(a.options ?? {})
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join('; ');
 
 export interface SimpleEditorProps {
   context: string;
@@ -83,7 +76,7 @@ function ConditionForm({ context, c, set }: { context: string; c: Condition; set
           >
             {fieldsOf(context).map((n) => (
               <option key={n} value={n}>
-                {n}
+                {inWords(n)}
               </option>
             ))}
           </select>
@@ -143,7 +136,11 @@ function ActionForm({ context, a, set }: { context: string; a: Action; set(a: Ac
         <fieldset className="se-options">
           <legend>Options</legend>
           {spec.options.map((o) => (
-            <Field key={o.name} label={`${o.name}${o.required ? ' (required)' : ''}`} help={o.description}>
+            <Field
+              key={o.name}
+              label={`${inWords(o.name)}${o.required ? ' (required)' : ''}`}
+              help={o.description}
+            >
               {(id, d) => (
                 <TypedInput
                   id={id}
@@ -217,7 +214,7 @@ export function SimpleEditor({ context, code, onChange, error, errorId }: Simple
         newRow={() => newCondition(context)}
         emptyText="No conditions: the actions run on every event."
         columns={[
-          { id: 'field', title: 'Field', value: (r) => r.row.field },
+          { id: 'field', title: 'Field', value: (r) => inWords(r.row.field) },
           { id: 'operator', title: 'Operator', value: (r) => operatorLabel(r.row) },
           { id: 'value', title: 'Value', value: (r) => String(r.row.value) },
         ]}

@@ -8,10 +8,10 @@ import { runScriptTest, TEST_STATUS_LABEL, type TestReport } from '../../../../.
 import type { ScriptDocument } from '../../../../domain/scripts/content.ts';
 import { FIELDS } from '../../../../domain/scripts/fields.ts';
 import { SCRIPT_LIMITS } from '../../../../domain/scripts/limits.ts';
+import { actionLabel, optionsSummary } from '../../../../domain/scripts/simpleText.ts';
 import { errorText } from '../../../api/http.ts';
 import { useCommandRuntime } from '../../../app/runtime.ts';
 import { Field, TypedInput, type Value } from './fields.tsx';
-import { optionsSummary } from './SimpleEditor.tsx';
 
 type State =
   | { kind: 'idle' }
@@ -138,7 +138,7 @@ export function TesterPanel({
                 {state.report.actions.map((a, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the report's actions are a fixed, ordered list.
                   <li key={i}>
-                    {a.type}: {optionsSummary(a)}
+                    {actionLabel(a)}: {optionsSummary(a)}
                   </li>
                 ))}
               </ol>
