@@ -59,8 +59,10 @@ test('a server’s Activity tab lists its changes with who made them, live, filt
 
   const grid = page.getByRole('grid', { name: `Activity of ${SERVER}` });
   await expect(grid).toBeFocused();
-  const chatRow = grid.getByRole('row', { name: new RegExp(`chat.*send.*trail line ${stamp}`) });
-  const settingsRow = grid.getByRole('row', { name: /services.*update.*structureSearchRange: 4321/ });
+  const chatRow = grid.getByRole('row', { name: new RegExp(`Chat.*Send.*trail line ${stamp}`) });
+  const settingsRow = grid.getByRole('row', {
+    name: /Services.*Update.*Game specific, structure search range: 4321/,
+  });
   await expect(chatRow).toContainText('Demo Admin#');
   await expect(settingsRow).toContainText('Demo Admin#');
   await expect(chatRow).toContainText('ok');
@@ -101,8 +103,8 @@ test('a server’s Activity tab lists its changes with who made them, live, filt
   const csv = await readFile((await download.path()) as string, 'utf8');
   expect(csv).toContain('Time,User,Kind,Action,Target,Summary,Outcome');
   expect(csv).toMatch(
-    new RegExp(`Demo Admin#[0-9a-f]{8},chat,send,[0-9a-f-]{36},"?message: trail line ${stamp}`),
+    new RegExp(`Demo Admin#[0-9a-f]{8},Chat,Send,[0-9a-f-]{36},"?Message: trail line ${stamp}`),
   );
-  expect(csv).toMatch(/Demo Admin#[0-9a-f]{8},services,update,/);
+  expect(csv).toMatch(/Demo Admin#[0-9a-f]{8},Services,Update,/);
   expect(csv).toContain(`live line ${stamp}`);
 });

@@ -102,10 +102,10 @@ test('a group shares servers with a moderator who may run commands but not edit 
   await closeConsole(page);
   const trail = page.getByRole('grid', { name: `Activity of ${SERVERS[0]}` });
   await expect(
-    trail.getByRole('row', { name: /Moderator#.*gameCommands.*run.*listplayers.*ok/ }),
+    trail.getByRole('row', { name: /Moderator#.*Game commands.*Run.*listplayers.*ok/ }),
   ).toBeVisible();
   await expect(
-    trail.getByRole('row', { name: /Moderator#.*services.*update.*miniName: AB.*forbidden/ }),
+    trail.getByRole('row', { name: /Moderator#.*Services.*Update.*Mini name: AB.*forbidden/ }),
   ).toBeVisible();
 });
 

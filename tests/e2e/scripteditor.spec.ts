@@ -82,7 +82,7 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   await expect(
     pane(page)
       .getByRole('grid', { name: 'Conditions' })
-      .getByRole('row', { name: /message.*contains.*!rules/ }),
+      .getByRole('row', { name: /Message.*contains.*!rules/ }),
   ).toBeVisible();
 
   await tabTo(page, pane(page).getByRole('button', { name: 'Add action' }), 80);
@@ -98,7 +98,7 @@ test('a Simple script answers !rules in game: made by keyboard, attached, a play
   await expect(
     pane(page)
       .getByRole('grid', { name: 'Conditions' })
-      .getByRole('row', { name: /message.*contains.*!rules/ }),
+      .getByRole('row', { name: /Message.*contains.*!rules/ }),
   ).toBeVisible();
   await tabTo(page, pane(page).getByLabel('Message (required)'));
   await page.keyboard.type('Rules for ');
@@ -205,7 +205,7 @@ test('a JavaScript event runs in the tester with a parameter value; its output a
   await page.keyboard.press('Enter');
   await expect(tester.getByText('Outcome: Success')).toBeVisible({ timeout: 70_000 });
   await expect(tester.locator('pre')).toHaveText('Howdy, Test Player');
-  await expect(tester.getByRole('listitem')).toHaveText('sendChat: message: hi');
+  await expect(tester.getByRole('listitem')).toHaveText('Send chat: Message: hi');
 });
 
 test('duplicate, export and delete from the editor toolbar, by keyboard', async ({ page }) => {
