@@ -43,6 +43,7 @@ export interface FakeArk {
   tribeLog(tribe: string, tribeId: number, day: number, time: string, text: string): void; // a tribe log line in GetChat only
   gameLog(text: string): void; // "yyyy.mm.dd_hh.mm.ss: text" (local time of now) in GetGameLog
   readonly connections: number; // sockets open now: lets a test await a (re)connection instead of sleeping
+  readonly accepted: number; // sockets ever accepted: a reconnection shows as one more
 }
 
 /** Packet types (§Authentication): client AUTH 3 and EXECCOMMAND 2, server AUTH_RESPONSE 2 and RESPONSE_VALUE 0. */
@@ -87,6 +88,7 @@ class Ark implements FakeArk {
   readonly commands: string[] = [];
   readonly bans = new Set<string>();
   #port = 0;
+  #accepted = 0;
   #server: net.Server | null = null;
   #conns = new Set<Conn>();
   #phase: FakeArkStarting | null = null;
@@ -103,6 +105,9 @@ class Ark implements FakeArk {
 
   get port(): number {
     return this.#port;
+  }
+  get accepted(): number {
+    return this.#accepted;
   }
   get connections(): number {
     return this.#conns.size;
@@ -185,6 +190,7 @@ class Ark implements FakeArk {
   }
 
   #accept(socket: net.Socket): void {
+    this.#accepted++;
     const conn: Conn = { socket, buf: Buffer.alloc(0), authed: false };
     this.#conns.add(conn);
     socket.on('close', () => this.#conns.delete(conn));

@@ -52,7 +52,6 @@ it('stores every simulated event exactly once across a server restart mid-stream
 
   await server.close();
   server = undefined;
-  const madeWhileDown = live.servers.reduce((n, s) => n + s.queue.lastSeq, 0);
   await new Promise((r) => setTimeout(r, 300));
   server = await createServer({ ...opts, port });
   const restarted = server;
@@ -63,15 +62,16 @@ it('stores every simulated event exactly once across a server restart mid-stream
     // loaded machine starts the server slower.
     60_000,
   );
+  // Streaming again, then the games stop making events and what they queued is drained: whether
+  // the store outpaces three servers ticking every 25 ms is the machine's speed, not this test's.
+  const atRelink = (await stored(restarted)).rows[0].n;
   await until(
-    async () => (await stored(restarted)).rows[0].n > madeWhileDown + 100,
+    async () => (await stored(restarted)).rows[0].n > atRelink + 100,
     'streaming after the restart',
-    // A bound, not a pace: on a loaded machine the backlog of three fast servers takes a while.
     60_000,
   );
-
   live.pause();
-  await until(() => live.servers.every((s) => s.queue.pending === 0), 'queues drained');
+  await until(() => live.servers.every((s) => s.queue.pending === 0), 'queues drained', 120_000);
 
   for (const [i, s] of demo.servers.entries()) {
     const made = live.servers[i].queue.lastSeq;
@@ -103,4 +103,4 @@ it('stores every simulated event exactly once across a server restart mid-stream
     );
     for (const r of statuses.rows) expect(r.status).toBe(world.dinos.get(r.dino_id)?.status);
   }
-}, 180_000);
+}, 240_000);

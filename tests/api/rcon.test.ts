@@ -11,7 +11,7 @@ import { unseal } from '../../src/server/crypto.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
-import { startRconGame, until } from './rconGame.ts';
+import { addRconServer as addServer, startRconGame, until } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'correct horse';
@@ -21,20 +21,8 @@ let token: string;
 let sim: Simulator;
 let game: SimServer;
 
-async function addRconServer(name: string, password: string, port = game.rcon!.port) {
-  const res = await call(t.base, token, 'POST', '/sentinel/services', {
-    gameId: 'ArkSA',
-    name,
-    platform: 'PC',
-    languages: ['en'],
-    connectionKind: 'rcon',
-    rconHost: '127.0.0.1',
-    rconPort: port,
-    rconPassword: password,
-  });
-  expect(res.status).toBe(200);
-  return res.body.created[0] as Record<string, unknown> & { serviceId: string };
-}
+const addRconServer = (name: string, password: string, port = game.rcon!.port) =>
+  addServer(t.base, token, name, port, password);
 
 const service = async (id: string) => (await call(t.base, token, 'GET', `/sentinel/services/${id}`)).body;
 

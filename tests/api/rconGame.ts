@@ -1,11 +1,13 @@
 // What the RCON tests share: a simulated game server answering RCON, a chat line said in it,
-// what the database has of that server, and waiting for a condition.
+// adding a server over RCON, what the database has of that server, and waiting for a condition.
 
+import { expect } from 'vitest';
 import type { LinkEvent } from '../../src/domain/link.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { plainChat } from '../../src/sim/events.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
+import { call } from './helpers.ts';
 
 /** Polls `probe` every 50 ms until it returns something truthy, which it resolves with. */
 export async function until<T>(
@@ -56,4 +58,26 @@ export async function chatStored(db: Db, serviceId: string): Promise<string[]> {
     [serviceId],
   );
   return rows.map((r) => r.m);
+}
+
+/** Adds a server connected over RCON to 127.0.0.1:`port`, as the console does; its created object. */
+export async function addRconServer(
+  base: string,
+  token: string,
+  name: string,
+  port: number,
+  password: string,
+): Promise<Record<string, unknown> & { serviceId: string }> {
+  const res = await call(base, token, 'POST', '/sentinel/services', {
+    gameId: 'ArkSA',
+    name,
+    platform: 'PC',
+    languages: ['en'],
+    connectionKind: 'rcon',
+    rconHost: '127.0.0.1',
+    rconPort: port,
+    rconPassword: password,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.created[0];
 }

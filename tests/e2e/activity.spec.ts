@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo, terminalText } from './helpers.ts';
+import { signIn, tabTo, terminalText, consoleLine as typeLine } from './helpers.ts';
 
 // The activity trail in the console, by keyboard only: two changes made on a server from the
 // console pane show on its Activity tab with who made them, a third arrives live, the filters
@@ -8,15 +8,9 @@ import { signIn, tabTo, terminalText } from './helpers.ts';
 
 const SERVER = 'Aberration Cluster';
 
-/** A line typed at the console pane's prompt (Ctrl+` shows it, or hides it when it has focus). */
+/** A line typed at the console pane's prompt, once it has answered `answer`. */
 async function consoleLine(page: Page, line: string, answer: string) {
-  const prompt = page.locator('[data-testid="terminal"] textarea');
-  const focused =
-    (await prompt.count()) > 0 && (await prompt.evaluate((el) => el === document.activeElement));
-  if (!focused) await page.keyboard.press('Control+Backquote');
-  await expect(prompt).toBeFocused();
-  await page.keyboard.type(line);
-  await page.keyboard.press('Enter');
+  await typeLine(page, line);
   await expect.poll(() => terminalText(page), { timeout: 15_000 }).toContain(answer);
 }
 

@@ -6,7 +6,7 @@ import {
   type Call,
   consoleLine,
   openFromPalette,
-  openServerTab,
+  openTab,
   type Page_,
   signIn,
   terminalText,
@@ -69,15 +69,15 @@ test('an Evolved and an Ascended server over RCON: players by their ids, chat, a
   await openFromPalette(page, names.evolved);
   const status = activePane(page).locator('.server-header .status');
   await expect(status).toHaveText('Connected', { timeout: 20_000 });
-  await openServerTab(page, 'Sessions');
+  await openTab(page, 'Sessions');
   await expect(sessionRow(page, players.steve.name)).toBeVisible({ timeout: 15_000 });
   await expect(sessionRow(page, players.zoe.name)).toBeVisible();
-  await openServerTab(page, 'Settings');
+  await openTab(page, 'Settings');
   await expect(page.getByTestId('rcon-game')).toHaveText('Game: ARK: Survival Evolved (detected)');
 
   // Its chat arrives.
   evolved.chat(players.steve.name, 'Steve', `hello from Evolved ${tag}`);
-  await openServerTab(page, 'Chat');
+  await openTab(page, 'Chat');
   await expect(
     page
       .getByRole('grid', { name: `Chat of ${names.evolved}` })
@@ -89,7 +89,7 @@ test('an Evolved and an Ascended server over RCON: players by their ids, chat, a
   await expect.poll(() => terminalText(page)).toContain('Created 1 ban.');
   await expect.poll(() => evolved.bans.has(players.steve.id)).toBe(true);
   await page.keyboard.press('Control+Backquote');
-  await openServerTab(page, 'Sessions');
+  await openTab(page, 'Sessions');
   await expect(sessionRow(page, players.steve.name)).toHaveCount(0, { timeout: 15_000 });
   await expect(sessionRow(page, players.zoe.name)).toBeVisible();
 
@@ -172,7 +172,7 @@ test('an Evolved and an Ascended server over RCON: players by their ids, chat, a
   }
 
   // A 1 s drop: the sessions on screen stay, nobody joins again.
-  await openServerTab(page, 'Sessions');
+  await openTab(page, 'Sessions');
   await expect(sessionRow(page, players.smokey.name)).toBeVisible({ timeout: 15_000 });
   await expect(sessionRow(page, players.bones.name)).toBeVisible();
   const joins = async () =>

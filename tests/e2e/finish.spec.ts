@@ -4,7 +4,7 @@ import {
   apiOf,
   consoleLine,
   openFromPalette,
-  openServerTab,
+  openTab,
   type Page_,
   signIn,
   tabTo,
@@ -29,14 +29,6 @@ async function expectShown(page: Page, what: Locator): Promise<void> {
 
 const firstRow = (page: Page, grid: string) =>
   activePane(page).getByRole('grid', { name: grid }).getByRole('row').nth(1);
-
-async function openGroupTab(page: Page, title: string) {
-  const tab = page
-    .getByRole('navigation', { name: 'Group tabs' })
-    .getByRole('link', { name: title, exact: true });
-  await tabTo(page, tab, 80);
-  await page.keyboard.press('Enter');
-}
 
 test('lists in tabs show their rows: server and group bans, group servers and users, player notes', async ({
   page,
@@ -65,15 +57,15 @@ test('lists in tabs show their rows: server and group bans, group servers and us
   });
   try {
     await openFromPalette(page, 'Island PvE');
-    await openServerTab(page, 'Bans');
+    await openTab(page, 'Bans');
     await expectShown(page, firstRow(page, 'Bans'));
 
     await openFromPalette(page, 'Demo Cluster');
     // The group's default tab is its servers.
     await expectShown(page, firstRow(page, 'Servers'));
-    await openGroupTab(page, 'Bans');
+    await openTab(page, 'Bans', 'Group tabs');
     await expectShown(page, firstRow(page, 'Bans'));
-    await openGroupTab(page, 'Users');
+    await openTab(page, 'Users', 'Group tabs');
     await expectShown(page, firstRow(page, 'Users'));
 
     // A player with no notes shows the empty text; one with a note shows its row.

@@ -119,11 +119,9 @@ export async function consoleLine(page: Page, line: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Opens a tab of the server in view by Tab and Enter. */
-export async function openServerTab(page: Page, title: string): Promise<void> {
-  const tab = page
-    .getByRole('navigation', { name: 'Server tabs' })
-    .getByRole('link', { name: title, exact: true });
+/** Opens a tab of the page in view (a server's, or the tabs `nav` names) by Tab and Enter. */
+export async function openTab(page: Page, title: string, nav = 'Server tabs'): Promise<void> {
+  const tab = page.getByRole('navigation', { name: nav }).getByRole('link', { name: title, exact: true });
   await tabTo(page, tab, 80);
   await page.keyboard.press('Enter');
 }

@@ -3,7 +3,7 @@ import {
   activePane,
   apiOf,
   consoleLine,
-  openServerTab,
+  openTab,
   type Page_,
   signIn,
   tabTo,
@@ -73,10 +73,10 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(activePane(page).locator('h1')).toContainText(name);
-  await openServerTab(page, 'Sessions');
+  await openTab(page, 'Sessions');
   const sessions = page.getByRole('grid', { name: 'Player sessions' });
   await expect(sessions.getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
-  await openServerTab(page, 'Chat');
+  await openTab(page, 'Chat');
   await expect(
     page
       .getByRole('grid', { name: `Chat of ${name}` })
@@ -110,7 +110,7 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
       return false;
     })
     .toBe(true);
-  await openServerTab(page, 'Sessions');
+  await openTab(page, 'Sessions');
   const victimRow = sessions.getByRole('row', { name: new RegExp(`^${victim!.playerName}`) });
   await expect(victimRow).toContainText('Yes');
   await consoleLine(page, `ban "${victim!.playerName}" 1d griefing`);
@@ -160,7 +160,7 @@ test('a wrong RCON password shows RCON error with the reason, stays out of the c
   await page.keyboard.type(name);
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await openServerTab(page, 'Settings');
+  await openTab(page, 'Settings');
   const rcon = page.getByRole('form', { name: 'RCON connection' });
   await expect(page.getByTestId('rcon-password-state')).toHaveText(
     'A password is stored. It is never shown; type a new one to replace it.',
@@ -206,7 +206,7 @@ test('the game server’s RCON goes away and comes back: its chat view loses and
   const status = activePane(page).locator('.server-header .status');
   await expect(status).toHaveText('Connected', { timeout: 15_000 });
 
-  await openServerTab(page, 'Chat');
+  await openTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: `Chat of ${name}` });
   const message = page.getByRole('textbox', { name: 'Message' });
   const lines = {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { clippedTexts, fitsIn, signIn, tabTo, terminalText } from './helpers.ts';
+import { clippedTexts, fitsIn, openTab, signIn, tabTo, terminalText } from './helpers.ts';
 
 /** Opens a server by name from the palette, as a keyboard user does. */
 async function openServer(page: Page, name: string) {
@@ -9,14 +9,6 @@ async function openServer(page: Page, name: string) {
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-pane][data-active="true"] h1')).toContainText(name);
-}
-
-async function openTab(page: Page, title: string) {
-  const tab = page
-    .getByRole('navigation', { name: 'Server tabs' })
-    .getByRole('link', { name: title, exact: true });
-  await tabTo(page, tab, 80);
-  await page.keyboard.press('Enter');
 }
 
 async function consoleLine(page: Page, line: string) {

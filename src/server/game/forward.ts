@@ -4,7 +4,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Bus } from '../cluster/bus.ts';
-import { ApiException } from '../http/errors.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiException, serviceNotConnected } from '../http/errors.ts';
 
 interface CommandRequest {
   id: string;
@@ -42,6 +43,11 @@ const toWire = (e: unknown): WireError =>
 export interface ForwardedCommands {
   /** Runs the command on the link `node` holds. */
   send(node: string, serviceId: string, command: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Runs the command on the process that holds the server's connection now, as the database says;
+   * refused as not connected when none does (or only this one, which would have run it itself).
+   */
+  toHolder(db: Queryable, serviceId: string, command: Record<string, unknown>): Promise<unknown>;
   close(): void;
 }
 
@@ -79,21 +85,32 @@ export function forwardedCommands(
     }
   });
 
-  return {
-    send(node, serviceId, command) {
-      const id = randomUUID();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
-        }, timeoutMs);
-        waiting.set(id, { resolve, reject, timer });
-        bus.publish(topic, { id, to: node, serviceId, command } satisfies CommandRequest).catch((e) => {
-          waiting.delete(id);
-          clearTimeout(timer);
-          reject(e);
-        });
+  const send: ForwardedCommands['send'] = (node, serviceId, command) => {
+    const id = randomUUID();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new ApiException(504, 'The server did not answer the command in time.', 'commandTimeout'));
+      }, timeoutMs);
+      waiting.set(id, { resolve, reject, timer });
+      bus.publish(topic, { id, to: node, serviceId, command } satisfies CommandRequest).catch((e) => {
+        waiting.delete(id);
+        clearTimeout(timer);
+        reject(e);
       });
+    });
+  };
+
+  return {
+    send,
+    async toHolder(db, serviceId, command) {
+      const { rows } = await db.query<{ connected_to: string | null }>(
+        'SELECT connected_to FROM services WHERE service_id = $1 AND is_connected',
+        [serviceId],
+      );
+      const node = rows[0]?.connected_to;
+      if (!node || node === bus.nodeId) throw serviceNotConnected(serviceId);
+      return send(node, serviceId, command);
     },
     close() {
       for (const w of waiting.values()) {

@@ -687,13 +687,7 @@ export function createRconConnector(
     async sendCommand(serviceId, command) {
       toRconCommand(command);
       if (sessions.has(serviceId)) return runHere(serviceId, command);
-      const { rows } = await ctx.db.query<{ connected_to: string | null }>(
-        'SELECT connected_to FROM services WHERE service_id = $1 AND is_connected',
-        [serviceId],
-      );
-      const node = rows[0]?.connected_to;
-      if (!node || node === bus.nodeId) throw serviceNotConnected(serviceId);
-      return forwarded.send(node, serviceId, command);
+      return forwarded.toHolder(ctx.db, serviceId, command);
     },
     isConnected: (serviceId) => sessions.get(serviceId)?.connected ?? false,
     renew: renewOnce,
