@@ -201,6 +201,47 @@ describe('storeGameEvents', () => {
   });
 });
 
+describe('players shared by servers', () => {
+  const join = (eosId: string, name: string): KeyedEvent => ({
+    event: {
+      eventName: 'playerJoined',
+      time: at,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: `${name} joined the server`,
+      metadata: { eosId, playerName: name },
+    },
+    key: { rconKey: randomUUID() },
+  });
+
+  it('stores joins of the same players on two servers at once, in other orders, with every session', async () => {
+    const [a, b] = [t.demo.servers[1].serviceId, t.demo.servers[2].serviceId];
+    const players = Array.from({ length: 6 }, (_, i) => ({
+      eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`,
+      name: `Shared ${i}`,
+    }));
+    const rounds = 15;
+    for (let round = 0; round < rounds; round++) {
+      const forward = players.map((p) => join(p.eosId, p.name));
+      const backward = [...players].reverse().map((p) => join(p.eosId, p.name));
+      // Each batch locks the players' rows as it goes: in opposite orders, two of them deadlocked.
+      await Promise.all([
+        storeGameEvents(t.server.db, a, forward),
+        storeGameEvents(t.server.db, b, backward),
+      ]);
+    }
+    const { rows } = await t.server.db.query<{ identifier: string; service_id: string; n: number }>(
+      `SELECT i.identifier, s.service_id, count(*)::int AS n
+         FROM player_identifiers i JOIN player_sessions s USING (player_id)
+        WHERE i.identifier = ANY($1) GROUP BY 1, 2`,
+      [players.map((p) => p.eosId)],
+    );
+    // Every join opened a session (closing the one before it), on each server, for each player.
+    expect(rows).toHaveLength(players.length * 2);
+    expect(rows.every((r) => r.n === rounds)).toBe(true);
+  });
+});
+
 describe('uuidv7', () => {
   it('makes ids for one millisecond that increase in the order they were made', () => {
     const ms = Date.now();

@@ -86,31 +86,31 @@ test('add a simulated server as RCON: it connects, players and chat arrive, a co
     timeout: 20_000,
   });
 
-  // A player online there now, with a name theirs alone, banned from the console: RCON kicks them.
+  // A player online there now, shown in the list (it draws the rows in view, not all of them),
+  // with a name theirs alone, banned from the console: RCON kicks them.
   const api = await apiOf(page);
   const services = await api<Page_<{ serviceId: string; displayName: string }>>('GET', '/sentinel/services');
   const serviceId = services.results.find((s) => s.displayName === name)!.serviceId;
+  await openTab(page, 'Sessions');
   let victim: { playerId: string; playerName: string } | undefined;
   await expect
     .poll(async () => {
-      const online = await api<Page_<{ playerId: string; playerName: string }>>(
-        'GET',
-        `/sentinel/playerSessions?serviceId=${serviceId}&isConnected=true&pageSize=100`,
-      );
-      for (const s of online.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName))) {
-        const same = await api<Page_<unknown>>(
+      const shown = await sessions.getByRole('row').filter({ hasText: 'Yes' }).all();
+      for (const row of shown) {
+        const playerName = (await row.getByRole('gridcell').first().innerText()).trim();
+        if (!/^[A-Za-z][A-Za-z0-9 ]+$/.test(playerName)) continue;
+        const same = await api<Page_<{ playerId: string }>>(
           'GET',
-          `/sentinel/players?name=${encodeURIComponent(s.playerName)}`,
+          `/sentinel/players?name=${encodeURIComponent(playerName)}`,
         );
         if (same.results.length === 1) {
-          victim = s;
+          victim = { playerId: same.results[0].playerId, playerName };
           return true;
         }
       }
       return false;
     })
     .toBe(true);
-  await openTab(page, 'Sessions');
   const victimRow = sessions.getByRole('row', { name: new RegExp(`^${victim!.playerName}`) });
   await expect(victimRow).toContainText('Yes');
   await consoleLine(page, `ban "${victim!.playerName}" 1d griefing`);

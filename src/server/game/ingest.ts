@@ -8,7 +8,13 @@ import { uuidv7 } from '../crypto.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { logColumns, publishLogMessage } from '../model/logMessage.ts';
 import { groupsOf, publishServiceChanged } from '../model/service.ts';
-import { applyGameEvent, closeServiceSessions, type GameEvent, touchesWorld } from '../model/world.ts';
+import {
+  applyGameEvent,
+  closeServiceSessions,
+  type GameEvent,
+  lockPlayersOf,
+  touchesWorld,
+} from '../model/world.ts';
 
 /**
  * What makes an event the same event when it arrives twice: the link's sequence number, or the
@@ -233,6 +239,8 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
   await tx.exec('SAVEPOINT world');
   return applyGameEvent(tx, serviceId, event).catch(async (e) => {
     await tx.exec('ROLLBACK TO SAVEPOINT world');
+    // A deadlock is no fault of the event: the whole store is tried again, effects and all.
+    if (isDeadlock(e)) throw e;
     console.error(
       `${event.eventName} ${JSON.stringify(key)} of ${serviceId}: side effects skipped:`,
       e.message,
@@ -267,6 +275,10 @@ export async function storeGameEvents(
             serviceId,
             events.map((e) => e.key),
           );
+      await lockPlayersOf(
+        tx,
+        events.filter((_, i) => !seen[i]).map((e) => e.event),
+      );
       const unstored: KeyedEvent[] = [];
       for (const [i, e] of events.entries())
         if (!seen[i])

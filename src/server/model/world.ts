@@ -454,6 +454,33 @@ export const touchesWorld = (e: GameEvent): boolean =>
   ownEntry(DINO_CHANGES, e.eventName) !== undefined ||
   REPORTED.some((r) => reportedIds(e.metadata, r).length > 0);
 
+/**
+ * Locks, in one order, every player a batch of events names, before any of its writes. Two servers
+ * storing joins of the same players in other orders deadlocked on their rows: PostgreSQL takes a
+ * second to see it and undoes one store, so a busy cluster crawled. Keys are hashed and taken in
+ * hash order, so a collision only serialises two stores, never reverses their order.
+ */
+export async function lockPlayersOf(tx: Queryable, events: GameEvent[]): Promise<void> {
+  const keys = new Set<string>();
+  for (const e of events) {
+    if (!touchesWorld(e)) continue;
+    const gameId = eventGameId(e.metadata);
+    if (gameId) keys.add(`${gameId.provider}:${gameId.id}`);
+    const playerId = uuid(e.metadata.playerId);
+    if (playerId) keys.add(playerId);
+  }
+  // One key cannot close a cycle among players.
+  if (keys.size < 2) return;
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(${PLAYER_LOCKS}, h)
+       FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($1::text[]) AS k ORDER BY h) AS ordered`,
+    [[...keys]],
+  );
+}
+
+/** The first key of the players' advisory locks, apart from other uses of them. */
+const PLAYER_LOCKS = 4701;
+
 /** Applies the event's side effects and returns its metadata as the line stores it (WORLD_EFFECTS). */
 export async function applyGameEvent(
   tx: Queryable,

@@ -332,6 +332,12 @@ export function createLinkServer(
       ws.close(CLOSE.subscription, refusal);
       return null;
     }
+    // A game let go by the shutdown comes back at once; taking it would keep the shutdown waiting
+    // on its traffic. It links to whichever process starts next.
+    if (closing) {
+      ws.close(1001, 'server shutting down');
+      return null;
+    }
     links.get(serviceId)?.ws.close(CLOSE.replaced, 'replaced by a newer connection');
     const link = new Link(serviceId, ws);
     links.set(serviceId, link);
@@ -382,6 +388,10 @@ export function createLinkServer(
   });
 
   wss.on('connection', (ws: WebSocket) => {
+    if (closing) {
+      ws.close(1001, 'server shutting down');
+      return;
+    }
     let link: Link | null = null;
     let greeting: Promise<Link | null> | null = null;
     const helloTimer = setTimeout(() => {
