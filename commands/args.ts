@@ -77,6 +77,8 @@ interface ArgConfig {
   item?: Arg<unknown>;
   /** Where a missing ref is taken from: the selection or the route (default), the selection only, never. */
   fromView?: 'selection' | 'never';
+  /** A field a form shows only while another argument has one of these values (exact stats). */
+  when?: { arg: string; is: readonly string[] };
 }
 
 const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
@@ -137,6 +139,9 @@ export class Arg<T> {
   get fromView(): 'route' | 'selection' | 'never' {
     return this.cfg.fromView ?? 'route';
   }
+  get when(): { arg: string; is: readonly string[] } | undefined {
+    return this.cfg.when;
+  }
 
   optional(): Arg<T | undefined> {
     return this.with({ optional: true });
@@ -154,6 +159,10 @@ export class Arg<T> {
   /** A ref always asked for, never taken from where the user is. */
   alwaysAsked(): Arg<T> {
     return this.with({ fromView: 'never' });
+  }
+  /** Shown in a form only while `arg` is one of `values`: fields that mean nothing otherwise stay out of the way. */
+  shownWhen(arg: string, ...values: string[]): Arg<T> {
+    return this.with({ when: { arg, is: values } });
   }
   /** A trailing text argument that takes the rest of the console line. */
   rest(): Arg<T> {

@@ -56,7 +56,8 @@ const stat = (label: string) =>
   float()
     .describe(label, 'Exact stats: 0 to 999999')
     .check((v) => giveItemStat(v))
-    .optional();
+    .optional()
+    .shownWhen('stats', 'exact');
 
 const TIER_HELP = ITEM_QUALITY_TIERS.map((t) => `${t.name} ${t.value} (tooltip ${t.tooltip})`).join(', ');
 
@@ -159,15 +160,18 @@ export const giveCommands = [
         .describe('Quality', `0 to 100, or a tier: ${TIER_HELP}`)
         .suggest(ITEM_QUALITY_TIERS.map((t) => t.name))
         .check((v) => giveItemQuality(qualityOf(v)))
-        .optional(),
+        .optional()
+        .shownWhen('stats', 'natural'),
       tierReading: oneOf(QUALITY_READINGS)
         .describe('Tier reading', "A tier's quality as the game gives it, or where its tooltip starts")
-        .default('game'),
+        .default('game')
+        .shownWhen('stats', 'natural'),
       minRandomQuality: float()
         .describe('Min random quality multiplier', '0 to 1; 0 gives the most randomness')
         .check((v) => minRandomQuality(v))
-        .optional(),
-      respectStatClamps: bool().describe('Respect stat clamps').default(false),
+        .optional()
+        .shownWhen('stats', 'natural'),
+      respectStatClamps: bool().describe('Respect stat clamps').default(false).shownWhen('stats', 'natural'),
       itemRating: stat('Item rating'),
       genericQuality: stat('Generic quality'),
       armor: stat('Armor'),

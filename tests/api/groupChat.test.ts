@@ -28,13 +28,14 @@ const chatLines = async (serviceId: string): Promise<Line[]> =>
   (await call(t.base, owner, 'GET', `/sentinel/logMessages?serviceId=${serviceId}&eventName=chat`)).body
     .results;
 
+/** Reads until the state is reached: a bound, not a pace (a loaded machine relays slower). */
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
+  const end = Date.now() + 30_000;
+  for (;;) {
     const v = await read();
-    if (ok(v)) return v;
+    if (ok(v) || Date.now() > end) return v;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return read();
 }
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

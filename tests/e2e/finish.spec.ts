@@ -158,3 +158,30 @@ test('/ replaces a remembered filter, and the console prompt clears after an unk
   await expect.poll(() => terminalText(page)).toContain('Keyboard shortcuts');
   expect(await terminalText(page)).not.toContain('foohelp');
 });
+
+test('on a survivor page the keys its toolbar shows act on the survivor', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('c');
+  const row = firstRow(page, 'Survivors');
+  await expect(row).toBeVisible();
+  const survivor = (await row.getByRole('gridcell').first().innerText()).trim();
+  await page.keyboard.press('Enter');
+  await expect(activePane(page).locator('h1')).toContainText(survivor);
+  const toolbar = page.getByRole('toolbar', { name: 'Survivor actions' });
+  await expect(toolbar.getByRole('button', { name: /Give item/ })).toContainText('I');
+
+  // Focus is on the page's main list (its log), which does not take I: the page does.
+  await page.keyboard.press('i');
+  const form = page.getByRole('dialog', { name: 'Give item' });
+  await expect(form.getByRole('combobox', { name: 'Survivors' })).toHaveValue(survivor);
+  // The survivor came from the view: the item is asked first; exact stats wait for Stats: exact.
+  await expect(form.getByRole('textbox', { name: 'Item path' })).toBeFocused();
+  await expect(form.getByText('Quality', { exact: true })).toBeVisible();
+  await expect(form.getByText('Armor', { exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await page.keyboard.press('Shift+I');
+  // Give dino without a species opens the Custom Dino Creator for this survivor.
+  await expect(activePane(page).locator('h1')).toContainText(/dino creator/i);
+});

@@ -240,4 +240,44 @@ describe('ArgForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(within(document.body).getByRole('form', { name: 'Spawn dino' })).toBeDefined();
   });
+
+  it('shows a field only while the choice it belongs to is made, and focuses the first field to fill', async () => {
+    const give = defineCommand({
+      id: 'test.give',
+      title: 'Give',
+      group: 'Test',
+      args: {
+        who: text().describe('Who'),
+        stats: oneOf(['natural', 'exact'] as const)
+          .describe('Stats')
+          .default('natural'),
+        quality: text().describe('Quality').optional().shownWhen('stats', 'natural'),
+        armor: float().describe('Armor').optional().shownWhen('stats', 'exact'),
+      },
+      run: () => undefined,
+    });
+    const onSubmit = vi.fn(async () => undefined);
+    const shown = () => [...document.querySelectorAll('label')].map((l) => l.textContent);
+    const { unmount } = render(
+      <ArgForm cmd={give} lookup={lookup} initial={{ who: 'Ana' }} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
+    expect(shown()).toEqual(['Who', 'Stats', 'Quality']);
+    // Who came from the view: the first field still to fill has focus.
+    expect(document.activeElement).toBe(screen.getByLabelText('Stats'));
+    unmount();
+    render(
+      <ArgForm
+        cmd={give}
+        lookup={lookup}
+        initial={{ who: 'Ana', stats: 'exact', quality: 'primitive', armor: 5 }}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(shown()).toEqual(['Who', 'Stats', 'Armor']);
+    await userEvent.click(screen.getByRole('button', { name: 'Give' }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    // A field not shown is not sent, whatever it held.
+    expect(onSubmit).toHaveBeenCalledWith({ who: 'Ana', stats: 'exact', armor: 5 });
+  });
 });

@@ -317,6 +317,16 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
 
+  // Fields that mean nothing with the values chosen (exact stats while stats are natural) are
+  // neither shown nor sent.
+  const valueOf = (name: string) => values[name]?.raw || String(cmd.args?.[name]?.defaultValue ?? '');
+  const shown = args.filter(([, arg]) => !arg.when || arg.when.is.includes(valueOf(arg.when.arg)));
+  // The first field still to fill takes focus: one the view filled (the survivor in view) is done.
+  const [firstToFill] = useState(() => {
+    const empty = shown.find(([name]) => values[name].raw === '' && !values[name].items?.length);
+    return (empty ?? shown[0])?.[0];
+  });
+
   const change = (name: string, v: FieldValue) => {
     setValues((cur) => ({ ...cur, [name]: v }));
     setErrors(({ [name]: _, ...rest }) => rest);
@@ -330,7 +340,7 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
     setFailure(null);
     try {
       const { parsed, found } = await parseFields(
-        args.map(([name]) => name),
+        shown.map(([name]) => name),
         cmd.args ?? {},
         values,
         lookup,
@@ -369,7 +379,7 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
       aria-label={cmd.title}
       noValidate
     >
-      {args.map(([name, arg], i) => (
+      {shown.map(([name, arg]) => (
         <ArgField
           key={name}
           name={name}
@@ -377,7 +387,7 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
           value={values[name]}
           error={errors[name]}
           lookup={lookup}
-          autoFocus={i === 0}
+          autoFocus={name === firstToFill}
           onChange={(v) => change(name, v)}
         />
       ))}

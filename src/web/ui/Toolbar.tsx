@@ -2,10 +2,12 @@
 // the reason (as a tooltip, with the button still focusable so keyboard users can read it).
 
 import { useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
 import type { Selection } from '../../../commands/context.ts';
-import { useCommandRuntime } from '../app/runtime.ts';
+import { type CommandRuntime, useCommandRuntime } from '../app/runtime.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { commandEntries } from './ContextMenu.tsx';
+import { isTextField, keyNames } from './keyNames.ts';
 import { runOrPrompt } from './runCommand.ts';
 import { Tooltip } from './Tooltip.tsx';
 
@@ -23,8 +25,10 @@ export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
   const base = runtime.context('toolbar');
   const ctx = selection ? { ...base, selection } : base;
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
+  const ref = useRef<HTMLDivElement>(null);
+  useEntityKeys(ref, runtime, commandIds, selection);
   return (
-    <div role="toolbar" aria-label={label} className="ui-toolbar">
+    <div ref={ref} role="toolbar" aria-label={label} className="ui-toolbar">
       {items.map(({ cmd, reason }) => (
         <Tooltip key={cmd.id} text={reason === true ? cmd.description : reason}>
           <button
@@ -42,4 +46,32 @@ export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
       ))}
     </div>
   );
+}
+
+/**
+ * On an entity's page the toolbar acts on the entity, so the keys it shows work anywhere in its
+ * pane: a list key (Give item `I`) that no list there took runs the toolbar's command on the
+ * entity. A list page's toolbar has no selection of its own; its list dispatches the keys.
+ */
+function useEntityKeys(
+  ref: React.RefObject<HTMLDivElement | null>,
+  runtime: CommandRuntime,
+  commandIds: readonly string[],
+  selection: Selection | undefined,
+) {
+  const store = useStore();
+  useEffect(() => {
+    const pane = ref.current?.closest('[data-pane]');
+    if (!selection || !pane) return;
+    const onKeyDown = (e: Event) => {
+      const k = e as KeyboardEvent;
+      if (k.defaultPrevented || k.isComposing || isTextField(k.target)) return;
+      const cmd = runtime.registry.binding('list', keyNames(k))?.command;
+      if (!cmd || !commandIds.includes(cmd.id)) return;
+      k.preventDefault();
+      runOrPrompt(runtime, cmd, {}, 'hotkey', { selection, store });
+    };
+    pane.addEventListener('keydown', onKeyDown);
+    return () => pane.removeEventListener('keydown', onKeyDown);
+  }, [ref, runtime, commandIds, selection, store]);
 }
