@@ -66,7 +66,7 @@ export const resultText = (r: GameCommandResult): string =>
 
 /** One server's answer in full under its name (with why it failed, when it did). */
 const answerSection = (r: GameCommandResult): ResultSection => ({
-  heading: r.ok ? r.serviceDisplayName : `${r.serviceDisplayName}: ${r.code ?? 'failed'}`,
+  heading: r.ok ? r.serviceDisplayName : `${r.serviceDisplayName}: failed`,
   text: resultText(r),
   ...(r.ok ? {} : { failed: true }),
 });

@@ -134,6 +134,20 @@ test('the palette fills the player in view and finds a group by name in a fresh 
   // The player is the one in view: the first question is the note itself.
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toContainText('Add player note › Note');
   await page.keyboard.press('Escape');
+
+  // The same on a group's page, from its Servers toolbar: the group is the one in view.
+  await openFromPalette(page, 'Demo Cluster');
+  await tabTo(
+    page,
+    page.getByRole('toolbar', { name: 'Servers' }).getByRole('button', { name: /Add servers to group/ }),
+    20,
+    'Shift+Tab',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toContainText(
+    'Add servers to group › Servers',
+  );
+  await page.keyboard.press('Escape');
 });
 
 test('/ replaces a remembered filter, and the console prompt clears after an unknown command', async ({

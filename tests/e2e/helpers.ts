@@ -5,11 +5,11 @@ export const DEMO = {
   password: process.env.PALISADE_DEMO_PASSWORD ?? 'palisade-demo',
 };
 
-/** Presses Tab until the target has focus, as a keyboard user would reach it. */
-export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+/** Presses Tab (or Shift+Tab, for what is before the focus) until the target has focus, as a keyboard user would reach it. */
+export async function tabTo(page: Page, target: Locator, max = 40, key = 'Tab'): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   throw new Error('Could not reach the element with Tab');
 }

@@ -84,18 +84,28 @@ describe('undo in the runtime', () => {
 describe('answers in full', () => {
   const sections = [
     { heading: 'Island PvE', text: '0. Kai Tamer, 000232a1e12692f36e6ae5765b3c4d21' },
-    { heading: 'Scorched PvP: serviceNotConnected', text: 'The server is not connected.', failed: true },
+    { heading: 'Scorched PvP: failed', text: 'The server is not connected.', failed: true },
   ];
 
-  it('open in the info dialog beside the toast when run from the palette', async () => {
+  it('open in the info dialog, the message its first row, and nothing else, when run from the palette', async () => {
     const { rt, store, act } = runtimeWith(async () => ({ message: 'Sent to 1 of 2 servers.', sections }));
+    const toasts = store.get(toastsAtom).length;
     await rt.run(act, {}, 'palette');
-    expect(store.get(toastsAtom).at(-1)?.summary).toBe('Sent to 1 of 2 servers.');
+    // Shown once: no toast repeats what the dialog says.
+    expect(store.get(toastsAtom)).toHaveLength(toasts);
     expect(store.get(dialogAtom)).toEqual({
       type: 'info',
       title: 'Remove thing',
-      rows: sections.map((s) => [s.heading, s.text]),
+      rows: [['Result', 'Sent to 1 of 2 servers.'], ...sections.map((s) => [s.heading, s.text])],
     });
+  });
+
+  it('are left to a box on the page that shows them under itself', async () => {
+    const { rt, store, act } = runtimeWith(async () => ({ message: 'Sent.', sections }));
+    const toasts = store.get(toastsAtom).length;
+    await rt.run(act, {}, 'toolbar', { shownHere: true });
+    expect(store.get(dialogAtom)).toBeNull();
+    expect(store.get(toastsAtom)).toHaveLength(toasts);
   });
 
   it('are left to the console pane, which prints them itself', async () => {

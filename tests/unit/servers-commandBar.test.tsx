@@ -18,7 +18,7 @@ it('shows every line of the answer, and why a server failed', async () => {
     message: 'Sent to 1 of 2 servers.',
     sections: [
       { heading: 'Island PvE', text: answer },
-      { heading: 'Scorched PvP: serviceNotConnected', text: 'The server is not connected.', failed: true },
+      { heading: 'Scorched PvP: failed', text: 'The server is not connected.', failed: true },
     ],
   };
   const runtime = fakeCommandRuntime(createRegistry(), '/servers/s-island', async () => result);
@@ -33,7 +33,7 @@ it('shows every line of the answer, and why a server failed', async () => {
   expect(output.textContent).toContain('Sent to 1 of 2 servers.');
   const island = screen.getByRole('region', { name: 'Island PvE' });
   expect(island.querySelector('pre')?.textContent).toBe(answer);
-  const scorched = screen.getByRole('region', { name: 'Scorched PvP: serviceNotConnected' });
-  expect(scorched.textContent).toContain('Scorched PvP: serviceNotConnected');
+  const scorched = screen.getByRole('region', { name: 'Scorched PvP: failed' });
+  expect(scorched.textContent).toContain('Scorched PvP: failed');
   expect(scorched.querySelector('pre')?.textContent).toBe('The server is not connected.');
 });

@@ -54,7 +54,7 @@ describe('a game command’s answer', () => {
     expect(result?.table).toBeUndefined();
     expect(result?.sections).toEqual([
       { heading: 'Island PvE', text: answers[0].result },
-      { heading: 'Scorched PvP: serviceNotConnected', text: 'The server is not connected.', failed: true },
+      { heading: 'Scorched PvP: failed', text: 'The server is not connected.', failed: true },
     ]);
   });
 
@@ -66,12 +66,12 @@ describe('a game command’s answer', () => {
         'Island PvE',
         `0. Kai Tamer, ${EOS}`,
         '1. Mira ␛]52;c;evil␇Stone, 0002ffee00112233445566778899aabb',
-        'Scorched PvP: serviceNotConnected',
+        'Scorched PvP: failed',
         'The server is not connected.',
       ]);
     }
     const lines = formatResult(result, 80);
-    expect(lines[4]).toBe('\x1b[31mScorched PvP: serviceNotConnected\x1b[0m');
+    expect(lines[4]).toBe('\x1b[31mScorched PvP: failed\x1b[0m');
   });
 
   it('keeps a line longer than any cell or line limit whole', () => {

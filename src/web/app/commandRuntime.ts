@@ -174,8 +174,10 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
     remote: (text, signal) => searchRemote(deps.api, text, signal),
     context,
     recent: recentCommands,
-    async run(cmd: Command, values, surface) {
+    async run(cmd: Command, values, surface, opts = {}) {
       const ctx = context(surface);
+      // Shown once: where it was asked for, else in one toast or one dialog, never in several.
+      const shownHere = surface === 'console' || opts.shownHere === true;
       try {
         const result = await execute(cmd, values, ctx);
         rememberRecent(cmd.id);
@@ -184,7 +186,15 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
         if (result) void deps.queryClient.invalidateQueries({ type: 'active' });
         // Whatever surface ran it, its undo is the runtime's: on the toast, and for ui.undo.
         if (result?.undo) deps.store.set(undoAtom, { title: cmd.title, undo: result.undo });
-        if (surface !== 'console' && result?.message)
+        if (shownHere) return result;
+        // A toast holds one line, so sections open in the info dialog (a game command's answer run
+        // from the palette, a regenerated access key), the message as its first row.
+        if (result?.sections?.length)
+          app.dialogs.info(cmd.title, [
+            ...(result.message ? [['Result', result.message] as [string, string]] : []),
+            ...result.sections.map((s): [string, string] => [s.heading, s.text]),
+          ]);
+        else if (result?.message)
           pushToast(
             deps.store,
             'success',
@@ -192,17 +202,10 @@ export function createCommandRuntime(deps: AppDeps, entities: EntityLookup): Com
             undefined,
             result.undo ? { label: 'Undo', run: () => runUndo() } : undefined,
           );
-        // The console prints sections in full; elsewhere a toast holds one line, so they open in the
-        // info dialog (a game command's answer run from the palette, a regenerated access key).
-        if (surface !== 'console' && result?.sections?.length)
-          app.dialogs.info(
-            cmd.title,
-            result.sections.map((s) => [s.heading, s.text]),
-          );
         return result;
       } catch (e) {
         // The console, the palette and a form show a failure where the user typed.
-        if (surface !== 'console' && surface !== 'palette' && surface !== 'form') {
+        if (!shownHere && surface !== 'palette' && surface !== 'form') {
           const reason = e instanceof ApiError ? e.reason : undefined;
           pushToast(deps.store, 'error', `${cmd.title}: ${(e as Error).message}`, reason);
         }

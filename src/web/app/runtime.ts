@@ -16,8 +16,17 @@ export interface CommandRuntime {
   remote?: RemoteSearch;
   /** A context as of now: the active pane's route, its selection, the user. */
   context(surface: Surface): CommandContext;
-  /** Parses nothing: values are already typed. Reports success/failure as toasts unless quiet. */
-  run(cmd: Command, values: Record<string, unknown>, surface: Surface): Promise<CommandResult | undefined>;
+  /**
+   * Parses nothing: values are already typed. Reports the outcome as a toast (a result with
+   * sections in the info dialog), unless the surface shows it where the user asked (the console,
+   * or a box on a page that says `shownHere`).
+   */
+  run(
+    cmd: Command,
+    values: Record<string, unknown>,
+    surface: Surface,
+    opts?: { shownHere?: boolean },
+  ): Promise<CommandResult | undefined>;
   /** Ids of recently run commands, newest first (the palette lists them after the selection's). */
   recent(): string[];
 }

@@ -319,8 +319,8 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
 
   // Fields that mean nothing with the values chosen (exact stats while stats are natural) are
   // neither shown nor sent.
-  const valueOf = (name: string) => values[name]?.raw || String(cmd.args?.[name]?.defaultValue ?? '');
-  const shown = args.filter(([, arg]) => !arg.when || arg.when.is.includes(valueOf(arg.when.arg)));
+  const chosen = (name: string) => values[name]?.raw || String(cmd.args?.[name]?.defaultValue ?? '');
+  const shown = args.filter(([, arg]) => !arg.when || arg.when.is.includes(chosen(arg.when.arg)));
   // The first field still to fill takes focus: one the view filled (the survivor in view) is done.
   const [firstToFill] = useState(() => {
     const empty = shown.find(([name]) => values[name].raw === '' && !values[name].items?.length);

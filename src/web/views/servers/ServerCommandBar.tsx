@@ -26,6 +26,7 @@ export function ServerCommandBar({ serviceId, label }: { serviceId: string; labe
         cmd,
         { targets: [{ kind: 'server', id: serviceId, label }], command: text },
         'toolbar',
+        { shownHere: true },
       );
       setResult(r ?? null);
       setText('');
@@ -73,10 +74,10 @@ export function ServerCommandBar({ serviceId, label }: { serviceId: string; labe
           {error}
         </p>
       )}
-      {result?.sections && (
+      {(result?.message || result?.sections) && (
         <output className="server-command-result" aria-label="Command result">
           {result.message && <span>{result.message}</span>}
-          {result.sections.map((s) => (
+          {result.sections?.map((s) => (
             <section key={s.heading} aria-label={s.heading}>
               {s.failed && <span className="settings-error">{s.heading}</span>}
               <pre className="server-command-answer">{s.text}</pre>
