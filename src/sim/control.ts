@@ -4,7 +4,8 @@
 // PALISADE_SIM_CONTROL_PORT is set (scripts/e2e-server.mjs does), on loopback, never otherwise.
 //
 //   POST /servers/{index}/rcon/stop    POST /servers/{index}/rcon/start
-//   POST /servers/{index}/chat         {"senderName": "…", "message": "…"}
+//   POST /servers/{index}/chat         {"senderName": "…", "message": "…", "source"?: "Script",
+//                                       "scores"?: {"hateScore": 0.91}, "to"?: {"recipientType": "Survivor", "recipientId": "…"}}
 
 import { createServer, type IncomingMessage } from 'node:http';
 import * as ev from './events.ts';
@@ -31,14 +32,16 @@ export function startSimControl(sim: Simulator, port: number): Promise<() => Pro
         const b = await bodyOf(req);
         const message = String(b.message ?? '');
         if (!message) return answer(400, 'message is required.');
+        const to = b.to as ev.ChatLine['to'];
         game.play((w) => [
           ev.chat({
-            source: 'Game',
+            source: b.source === 'Script' ? 'Script' : 'Game',
             senderName: String(b.senderName ?? 'Visitor'),
             language: 'en',
             translations: { en: message },
-            scores: ev.moderationScores(w.rng),
+            scores: { ...ev.moderationScores(w.rng), ...(b.scores as object | undefined) },
             scope: 'Global',
+            ...(to ? { to } : {}),
           }),
         ]);
       } else if (!game.rcon) return answer(409, 'This server does not answer RCON.');

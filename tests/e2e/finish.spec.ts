@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   activePane,
   apiOf,
+  clippedTexts,
   consoleLine,
   openFromPalette,
   openTab,
@@ -198,4 +199,59 @@ test('on a survivor page the keys its toolbar shows act on the survivor', async 
   await page.keyboard.press('Shift+I');
   // Give dino without a species opens the Custom Dino Creator for this survivor.
   await expect(activePane(page).locator('h1')).toContainText(/dino creator/i);
+});
+
+test('chat: whole messages, the scores that matter graded, the box above the newest line, no toast over Send, a private reply marked', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openFromPalette(page, 'Island PvE');
+  await openTab(page, 'Chat');
+  const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
+  await expect(chat).toBeVisible();
+  const control = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4179) + 2000}/servers/0/chat`;
+  const tag = Date.now().toString(36);
+  const long = `Meet at the obelisk at dawn, bring the rex, the saddle and the cryopods ${tag}`;
+  await page.request.post(control, {
+    data: { senderName: 'Grumpy', message: long, scores: { hateScore: 0.91, violenceScore: 0.45 } },
+  });
+  const row = chat.getByRole('row', { name: new RegExp(tag) });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  // The message reads whole, not cut for columns of zeros.
+  expect(await clippedTexts(row.getByRole('gridcell'))).toEqual([]);
+  await expect(row).toContainText(long);
+  // The scores worth a look, highest first, graded: hate 0.91 reads as 0.91, and as high.
+  const hate = row.locator('.chat-score', { hasText: 'Hate 0.91' });
+  await expect(hate).toBeVisible();
+  await expect(hate).toHaveClass(/chat-score-high/);
+  await expect(row.locator('.chat-score').first()).toHaveText('Hate 0.91');
+  await expect(row.locator('.chat-score', { hasText: 'Violence 0.45' })).toHaveClass(/chat-score-notable/);
+
+  // The message box is above the list, whose newest line is first.
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  const boxBottom = (await box.boundingBox())!;
+  const listTop = (await chat.boundingBox())!;
+  expect(boxBottom.y + boxBottom.height).toBeLessThanOrEqual(listTop.y);
+
+  // Sent: said under the box, and no toast lies over the Send button.
+  await tabTo(page, box, 150);
+  await page.keyboard.type(`from the web ${tag}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'Send chat to Island PvE' })).toContainText(
+    'Sent to Island PvE.',
+  );
+  await expect(page.locator('.toast')).toHaveCount(0);
+
+  // A script's reply to one survivor is marked as such, not shown as a public line.
+  await page.request.post(control, {
+    data: {
+      source: 'Script',
+      senderName: 'Server',
+      message: `only for you ${tag}`,
+      to: { recipientType: 'Survivor', recipientId: '00000000-0000-4000-8000-000000000001' },
+    },
+  });
+  const reply = chat.getByRole('row', { name: new RegExp(`only for you ${tag}`) });
+  await expect(reply).toBeVisible({ timeout: 15_000 });
+  await expect(reply).toContainText(`To one survivor only: only for you ${tag}`);
 });

@@ -36,8 +36,8 @@ test('open a server from the palette, send chat from the console pane, see it in
   await openTab(page, 'Chat');
   const chat = page.getByRole('grid', { name: 'Chat of Island PvE' });
   await expect(chat).toBeVisible();
-  // Every column title reads whole, the score columns' too.
-  await expect(chat.getByRole('columnheader', { name: 'Identifiable' })).toBeVisible();
+  // Every column title reads whole, the scores' too.
+  await expect(chat.getByRole('columnheader', { name: 'Scores' })).toBeVisible();
   expect(await clippedTexts(chat.getByRole('columnheader'))).toEqual([]);
   const widest = await page.evaluate(() => new Date(2000, 11, 28, 12, 59, 59).toLocaleTimeString('en'));
   await expect

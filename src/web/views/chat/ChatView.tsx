@@ -1,15 +1,15 @@
-// The chat of a server or a group (SPEC §2 "Chat view"): live lines newest first, translated or
-// original, source, where it was said (a group's server; a relayed line's origin), survivor name
-// (Loading, then the name, or Survivor), the nine moderation scores as columns with a score
-// filter, and a message box whose draft survives reloads. A group's chat shows a line sent to
-// the whole group once, with every server it reached.
+// The chat of a server or a group (SPEC §2 "Chat view"): a message box whose draft survives
+// reloads, then the live lines newest first under it, translated or original, source, where it
+// was said (a group's server; a relayed line's origin), survivor name (Loading, then the name, or
+// Survivor), whom a line was said to when not everyone, and the moderation scores that matter,
+// graded by colour, with a score filter. A group's chat shows a line sent to the whole group
+// once, with every server it reached.
 
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
-import { MODERATION_SCORES } from '../../../domain/enums.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
@@ -25,9 +25,10 @@ import {
   chatText,
   groupChatLines,
   matchesScores,
+  notableScores,
   parseScoreFilter,
+  recipientOf,
   SCORE_LABELS,
-  scoresOf,
   senderOf,
 } from './chatMessage.ts';
 import { playChatTone } from './chatSound.ts';
@@ -56,6 +57,9 @@ function SurvivorName({ characterId }: { characterId: string }) {
 const originOf = (m: LogMessage): string =>
   typeof m.metadata.originName === 'string' ? m.metadata.originName : '';
 
+/** Score badges in a row; the rest are counted, and all are in its tooltip. */
+const SCORES_SHOWN = 2;
+
 function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[] {
   return [
     {
@@ -65,7 +69,7 @@ function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[]
       render: (m) => formatChatTime(m.time),
       width: valueWidth(formatChatTime(WIDEST_TIME)),
     },
-    { id: 'sender', title: 'Sender', value: senderOf, width: '9rem' },
+    { id: 'sender', title: 'Sender', value: senderOf, width: '8rem' },
     {
       id: 'survivor',
       title: 'Survivor',
@@ -76,24 +80,56 @@ function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[]
         ) : (
           '—'
         ),
-      width: '8rem',
+      width: '7rem',
     },
-    { id: 'source', title: 'Source', value: chatSource, width: '5rem' },
+    {
+      id: 'source',
+      title: 'Source',
+      // A relayed line says where it was said: "Game, from Scorched PvP".
+      value: (m) => (originOf(m) ? `${chatSource(m)}, from ${originOf(m)}` : chatSource(m)),
+      width: '6rem',
+    },
     ...(ofGroup
       ? [{ id: 'server', title: 'Server', value: (m: LogMessage) => m.serviceDisplayName, width: '9rem' }]
       : []),
-    { id: 'origin', title: 'Relayed from', value: originOf, width: '9rem' },
-    { id: 'message', title: 'Message', value: (m) => chatText(m, translated), width: 'minmax(16rem, 3fr)' },
-    ...MODERATION_SCORES.map(
-      (k): Column<LogMessage> => ({
-        id: k,
-        title: SCORE_LABELS[k],
-        value: (m) => scoresOf(m)[k] ?? null,
-        render: (m) => scoresOf(m)[k]?.toFixed(2) ?? '—',
-        width: '4.5rem',
-        align: 'end',
-      }),
-    ),
+    {
+      id: 'scores',
+      title: 'Scores',
+      value: (m) => notableScores(m)[0]?.value ?? 0,
+      render: (m) => {
+        const notable = notableScores(m);
+        if (notable.length === 0) return <span className="muted">—</span>;
+        const all = notable.map(({ score, value }) => `${SCORE_LABELS[score]} ${value.toFixed(2)}`);
+        return (
+          <span title={all.join(', ')}>
+            {notable.slice(0, SCORES_SHOWN).map(({ score, value, high }) => (
+              <span key={score} className={`chat-score ${high ? 'chat-score-high' : 'chat-score-notable'}`}>
+                {SCORE_LABELS[score]} {value.toFixed(2)}
+              </span>
+            ))}
+            {notable.length > SCORES_SHOWN && <span className="muted">+{notable.length - SCORES_SHOWN}</span>}
+          </span>
+        );
+      },
+      width: '13rem',
+    },
+    // Last, taking the room the others leave: the line itself is what is read. A line said to one
+    // survivor or tribe (a script's reply) is marked so, not read as a public message.
+    {
+      id: 'message',
+      title: 'Message',
+      value: (m) => chatText(m, translated),
+      render: (m) => {
+        const to = recipientOf(m);
+        return (
+          <>
+            {to !== 'Everyone' && <span className="chat-private">To {to.toLowerCase()} only: </span>}
+            {chatText(m, translated)}
+          </>
+        );
+      },
+      width: 'minmax(16rem, 1fr)',
+    },
   ];
 }
 
@@ -109,6 +145,7 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
   const [mode, setMode] = useState<(typeof CHAT_MODES)[number]>('silent');
   const [scoreText, setScoreText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  const [sent, setSent] = useState('');
   const [sending, setSending] = useState(false);
 
   const list = usePagedList({
@@ -146,6 +183,7 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
     if (!cmd || sending) return;
     setSending(true);
     setSendError(null);
+    setSent('');
     try {
       await runtime.run(
         cmd,
@@ -155,8 +193,11 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
           mode,
         },
         'toolbar',
+        // Said here, under the box, not in a toast over the Send button.
+        { shownHere: true },
       );
       setStoredChatMessage(targetId, '');
+      setSent(`Sent to ${label}.`);
     } catch (err) {
       setSendError(err instanceof ApiError ? errorText(err) : (err as Error).message);
     } finally {
@@ -191,16 +232,6 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
           </span>
         )}
       </fieldset>
-      <VirtualList<LogMessage>
-        name="chat"
-        label={`Chat of ${label}`}
-        {...list.view}
-        rows={rows}
-        rowKey={(m) => m.messageId}
-        columns={columns}
-        defaultSort={{ column: 'time', direction: 'desc' }}
-        emptyText={filtering ? 'No chat matches the score filter.' : 'No chat yet.'}
-      />
       <form className="chat-box" aria-label={`Send chat to ${label}`} onSubmit={send}>
         <label htmlFor={`${ids}-message`}>Message</label>
         <input
@@ -227,7 +258,18 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
             {sendError}
           </p>
         )}
+        <output className="chat-sent muted">{sent}</output>
       </form>
+      <VirtualList<LogMessage>
+        name="chat"
+        label={`Chat of ${label}`}
+        {...list.view}
+        rows={rows}
+        rowKey={(m) => m.messageId}
+        columns={columns}
+        defaultSort={{ column: 'time', direction: 'desc' }}
+        emptyText={filtering ? 'No chat matches the score filter.' : 'No chat yet.'}
+      />
     </div>
   );
 }

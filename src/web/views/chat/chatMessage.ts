@@ -129,3 +129,32 @@ export function matchesScores(m: LogMessage, conditions: readonly ScoreCondition
     return op === '>' ? v > value : op === '>=' ? v >= value : op === '<' ? v < value : v <= value;
   });
 }
+
+/** How much a score matters: from this much a moderator should look, from `high` act. */
+export const SCORE_GRADES = { notable: 0.4, high: 0.7 } as const;
+
+/**
+ * The scores worth a moderator's look, highest first: nine columns of mostly zeros cut the
+ * message itself short, and a cut 0.91 read like 0.01.
+ */
+export function notableScores(m: LogMessage): { score: ModerationScore; value: number; high: boolean }[] {
+  const scores = scoresOf(m);
+  return MODERATION_SCORES.flatMap((score) => {
+    const value = scores[score];
+    return value !== undefined && value >= SCORE_GRADES.notable
+      ? [{ score, value, high: value >= SCORE_GRADES.high }]
+      : [];
+  }).sort((a, b) => b.value - a.value);
+}
+
+/** Whom a line was said to, when not everyone: a script's reply to one survivor or one tribe. */
+export function recipientOf(m: LogMessage): string {
+  switch (m.metadata.recipientType) {
+    case 'Survivor':
+      return 'One survivor';
+    case 'Tribe':
+      return 'Tribe';
+    default:
+      return 'Everyone';
+  }
+}
