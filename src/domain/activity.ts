@@ -19,6 +19,8 @@ export interface ActivityEntry {
   /** create, update, replace, delete, run, send, or the route's own verb (accessKey, like, …). */
   action: string;
   target: string | null;
+  /** The target's name (the player banned, the server changed), when it is one the trail knows. */
+  targetName: string | null;
   summary: string;
   serviceIds: string[];
   groupIds: string[];
@@ -79,7 +81,7 @@ export function activityCells(e: ActivityEntry): string[] {
     e.usernameFull,
     inWords(e.kind),
     inWords(e.action),
-    e.target ?? '',
+    e.targetName ?? e.target ?? '',
     e.summary,
     e.outcome,
   ];

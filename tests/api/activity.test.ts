@@ -221,6 +221,31 @@ it('records bans removed by id, permission changes, notes and script attachments
   });
 });
 
+it('puts a group ban in the trail of every server of the group, naming the player', async () => {
+  const players = await call(t.base, owner, 'GET', `/sentinel/players?identifier=${EOS}`);
+  const playerId = players.body.results[0].playerId;
+  const entry = await oneEntry(owner, () =>
+    call(t.base, owner, 'POST', '/sentinel/groupBans', {
+      groupId,
+      playerId,
+      comments: 'griefing the cluster',
+    }),
+  );
+  expect(entry).toMatchObject({
+    kind: 'groupBans',
+    action: 'create',
+    target: playerId,
+    targetName: 'Griefer',
+  });
+  const servers = await call(t.base, owner, 'GET', `/sentinel/groupServices?groupId=${groupId}`);
+  const serviceIds = servers.body.results.map((r: { serviceId: string }) => r.serviceId);
+  expect(serviceIds.length).toBeGreaterThan(1);
+  for (const id of serviceIds) {
+    const trail = await trailOf(owner, `serviceId=${id}`);
+    expect(trail.body.results.map((e: ActivityEntry) => e.activityId)).toContain(entry.activityId);
+  }
+});
+
 it('records a refused write with its outcome in the trail of the server it aimed at', async () => {
   const refused = await oneEntry(moderator, () =>
     call(t.base, moderator, 'PATCH', `/sentinel/services/${serviceId}`, { nickname: 'Mine' }),

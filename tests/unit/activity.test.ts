@@ -38,6 +38,7 @@ const entry = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   kind: 'chat',
   action: 'send',
   target: 's-island',
+  targetName: 'Island PvE',
   summary: 'message: hello',
   serviceIds: ['s-island'],
   groupIds: [],
@@ -70,7 +71,7 @@ describe('the filter', () => {
 
 describe('the CSV', () => {
   it('holds every column, the time in ISO 8601, and reads back as written', () => {
-    const csv = activityCsv([entry(), entry({ activityId: 'a-2', target: null, outcome: 'forbidden' })]);
+    const csv = activityCsv([entry(), entry({ activityId: 'a-2', target: null, targetName: null, outcome: 'forbidden' })]);
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows[0]).toEqual([...ACTIVITY_HEADINGS]);
     expect(rows[1]).toEqual([
@@ -78,7 +79,7 @@ describe('the CSV', () => {
       'Moderator#1a2b3c4d',
       'Chat',
       'Send',
-      's-island',
+      'Island PvE',
       'message: hello',
       'ok',
     ]);
@@ -149,7 +150,7 @@ describe('the activity command', () => {
       'Moderator#1a2b3c4d',
       'Services',
       'Update',
-      's-island',
+      'Island PvE',
       '',
       'ok',
     ]);
@@ -177,9 +178,9 @@ describe('the activity command', () => {
     expect(info).toHaveBeenCalledWith('Activity of s-island.', [
       [
         `${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`,
-        'Chat · Send · s-island · message: hello · ok',
+        'Chat · Send · Island PvE · message: hello · ok',
       ],
-      [`${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`, 'Services · Update · s-island · ok'],
+      [`${new Date(NOW * 1000).toISOString()} Moderator#1a2b3c4d`, 'Services · Update · Island PvE · ok'],
     ]);
   });
 

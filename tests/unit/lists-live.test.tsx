@@ -446,6 +446,7 @@ describe('activity, a server’s trail', () => {
     kind: 'chat',
     action: 'send',
     target: SERVICE,
+    targetName: 'Island PvE',
     summary: `message: line ${n}`,
     serviceIds: [SERVICE],
     groupIds: [],

@@ -15,11 +15,20 @@ import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
 const USERNAME_FULL = `u.username || '#' || left(u.user_id::text, 8)`;
+/**
+ * Who or what the write was about, by name: the player banned, the server or group changed, the
+ * user added. Looked up as the list is read, so it is today's name, and each by its primary key.
+ */
+const TARGET_NAME = `CASE WHEN a.target ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN coalesce(
+    (SELECT p.name FROM players p WHERE p.player_id = a.target::uuid),
+    (SELECT coalesce(s.nickname, s.name) FROM services s WHERE s.service_id = a.target::uuid),
+    (SELECT g.name FROM groups g WHERE g.group_id = a.target::uuid),
+    (SELECT tu.username FROM users tu WHERE tu.user_id = a.target::uuid)) END`;
 
 const COLUMNS = `a.activity_id AS "activityId", ${epoch('a.time')} AS time, a.user_id AS "userId",
   coalesce(u.username, '') AS username, coalesce(${USERNAME_FULL}, a.user_id::text) AS "usernameFull",
   a.method, a.route, a.kind, a.action, a.target, a.summary, a.service_ids AS "serviceIds",
-  a.group_ids AS "groupIds", a.outcome`;
+  a.group_ids AS "groupIds", a.outcome, ${TARGET_NAME} AS "targetName"`;
 const FROM = 'activity a LEFT JOIN users u ON u.user_id = a.user_id';
 
 /** since/until: epoch seconds, `since` inclusive and `until` exclusive. */

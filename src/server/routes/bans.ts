@@ -70,9 +70,16 @@ const ownerOf = (o: Record<string, unknown>, k: BanClass) => {
   return typeof v === 'string' ? v.toLowerCase() : '';
 };
 
+/** The trail of a ban's owner shows the write, and a group's servers' trails too: it reaches them. */
+async function noteOwner(tx: Queryable, k: BanClass, ownerId: string): Promise<void> {
+  noteRow({ [k.ownerColumn]: ownerId });
+  if (k.ownerColumn === 'group_id')
+    for (const serviceId of await servicesReached(tx, k, ownerId)) noteRow({ service_id: serviceId });
+}
+
 async function bitsOn(tx: Queryable, k: BanClass, ownerId: string, userId: string): Promise<number | null> {
   if (!UUID.test(ownerId)) return null;
-  noteRow({ [k.ownerColumn]: ownerId });
+  await noteOwner(tx, k, ownerId);
   const { rows } = await tx.query<{ permissions: number }>(
     `SELECT permissions FROM ${k.permissionView} WHERE ${k.ownerColumn} = $1 AND user_id = $2`,
     [ownerId, userId],
@@ -174,7 +181,7 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
     );
     const bans = new Map(rows.map((r) => [r.id, { owner: r.owner, player_id: r.player_id }]));
     const asked = [...new Set([...owners, ...rows.map((r) => r.owner)])].filter((o) => UUID.test(o));
-    for (const owner of asked) noteRow({ [k.ownerColumn]: owner });
+    for (const owner of asked) await noteOwner(tx, k, owner);
     const bits = await tx.query<{ owner: string; permissions: number }>(
       `SELECT ${k.ownerColumn} AS owner, permissions FROM ${k.permissionView}
         WHERE ${k.ownerColumn} = ANY($1::uuid[]) AND user_id = $2`,

@@ -21,5 +21,4 @@ export const ACTIVITY_COLUMNS: readonly Column<ActivityEntry>[] = ACTIVITY_HEADI
   // The time as ISO 8601 sorts, filters and exports as itself; it shows in local time.
   value: (e: ActivityEntry) => activityCells(e)[i],
   ...(title === 'Time' ? { render: (e: ActivityEntry) => formatTime(e.time) } : {}),
-  ...(title === 'Target' ? { defaultVisible: false } : {}),
 }));
