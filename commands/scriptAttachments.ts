@@ -246,7 +246,10 @@ const attachArgs = (scriptHelp: string) => ({
   ),
   parameters: text().optional().describe('Parameter values', 'name=value, name=value; blank: the defaults'),
   mode: oneOf(UPDATE_MODES).default('manual').describe('Update mode', UPDATE_MODE_HELP),
-  version: text().optional().describe('Version', 'For locked: a version id or its first characters'),
+  version: text()
+    .optional()
+    .describe('Version', 'For locked: a version id or its first characters')
+    .shownWhen('mode', 'locked'),
 });
 
 /** script.attach, and the same attaching as the Workshop's Add to Server. */
