@@ -22,6 +22,16 @@ export const SURVIVOR_COLUMNS: readonly WorldColumn<Character>[] = [
   { id: 'tribe', title: 'Tribe', value: (c) => c.tribeName ?? '', sort: 'tribeName' },
 ];
 
+/**
+ * On a tribe's page its survivors include those who left it (the tribe's history): each says
+ * which it is, so a former member is not read as one of them.
+ */
+export const membershipColumn = (tribeId: string): WorldColumn<Character> => ({
+  id: 'membership',
+  title: 'Membership',
+  value: (c) => (c.tribeId === tribeId ? 'Member' : 'Former member'),
+});
+
 export const TRIBE_COLUMNS: readonly WorldColumn<Tribe>[] = [
   { id: 'name', title: 'Name', value: (t) => t.tribeName, sort: 'tribeName', width: '2fr' },
   { id: 'server', title: 'Server', value: (t) => t.serviceDisplayName, sort: 'serviceDisplayName' },

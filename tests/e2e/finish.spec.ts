@@ -255,3 +255,16 @@ test('chat: whole messages, the scores that matter graded, the box above the new
   await expect(reply).toBeVisible({ timeout: 15_000 });
   await expect(reply).toContainText(`To one survivor only: only for you ${tag}`);
 });
+
+test('a tribe’s Survivors tab is Survivors in the breadcrumb too', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(firstRow(page, 'Tribes')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await openTab(page, 'Survivors', 'Tribe tabs');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Survivors');
+  await expect(crumbs).not.toContainText('Characters');
+  await expect(activePane(page).getByRole('columnheader', { name: 'Membership' })).toBeVisible();
+});

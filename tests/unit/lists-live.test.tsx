@@ -374,6 +374,22 @@ describe('lists without a cursor', () => {
   });
 });
 
+describe('a tribe’s survivors', () => {
+  it('marks each as a member or a former member', async () => {
+    const TRIBE = uuid(700);
+    const stored = [
+      { characterId: uuid(701), characterName: 'Still Here', tribeId: TRIBE, tribeName: 'Alpha' },
+      { characterId: uuid(702), characterName: 'Moved On', tribeId: uuid(799), tribeName: 'Beta' },
+    ].map((c) => ({ ...c, serviceDisplayName: 'Island', specimenId: 1 }) as unknown as Character);
+    const api = fakeApi({ '/sentinel/characters': () => stored });
+    show(<SurvivorList filter={{ tribeId: TRIBE }} name="tribe-survivors" />, api.http, null);
+    const row = async (name: string) => (await screen.findByText(name)).closest('[role=row]') as HTMLElement;
+    expect((await row('Still Here')).textContent).toContain('Member');
+    expect((await row('Still Here')).textContent).not.toContain('Former member');
+    expect((await row('Moved On')).textContent).toContain('Former member');
+  });
+});
+
 describe('the dino list', () => {
   const dino = (n: number, status: string, age: number) =>
     ({

@@ -32,7 +32,8 @@ export function Breadcrumb() {
   const parts = [SECTION_TITLES[section] ?? titleCase(section)];
   if (section === KIND_ROUTES.script.section && path.split('/')[2] === WORKSHOP) parts.push('Workshop');
   if (kind && id) parts.push(index.get(kind, id)?.label ?? id);
-  if (tab) parts.push(titleCase(tab));
+  // A tab named for a section (a tribe's characters) reads as the section does: Survivors.
+  if (tab) parts.push(SECTION_TITLES[tab] ?? titleCase(tab));
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>

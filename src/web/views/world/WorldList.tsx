@@ -17,6 +17,7 @@ import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import {
   DINO_COLUMNS,
   DINO_DISCLAIMER,
+  membershipColumn,
   SURVIVOR_COLUMNS,
   TRIBE_COLUMNS,
   type WorldColumn,
@@ -130,11 +131,13 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
     (rows) => index.upsert(rows.map(spec.ref)),
   );
 
-  const columns = useMemo(
-    (): Column<T>[] =>
-      spec.columns.map((c) => ({ id: c.id, title: c.title, value: c.value, width: c.width, align: c.align })),
-    [spec],
-  );
+  const tribeId = spec.kind === 'survivor' && typeof filter.tribeId === 'string' ? filter.tribeId : null;
+  const columns = useMemo((): Column<T>[] => {
+    const all = tribeId
+      ? [...spec.columns, membershipColumn(tribeId) as unknown as WorldColumn<T>]
+      : spec.columns;
+    return all.map((c) => ({ id: c.id, title: c.title, value: c.value, width: c.width, align: c.align }));
+  }, [spec, tribeId]);
 
   return (
     <VirtualList<T>
