@@ -53,6 +53,14 @@ describe('blueprint catalogue', () => {
     expect(PACK_NAMES.filter((n) => n === 'Valguero')).toHaveLength(1);
   });
 
+  it('puts the name asked for first, then names that start with it, then the rest', () => {
+    const rex = searchBlueprints('creature', { text: 'rex' }).map((c) => c.name);
+    expect(rex[0]).toBe('Rex');
+    const firstOther = rex.findIndex((n) => !n.toLowerCase().startsWith('rex'));
+    expect(rex.slice(firstOther).every((n) => !n.toLowerCase().startsWith('rex'))).toBe(true);
+    expect(searchBlueprints('item', { text: 'metal ingot' })[0].name).toBe('Metal Ingot');
+  });
+
   it('gives each game its colours: region colours and its own dyes', () => {
     expect(naturalColorsOf('ASE').every((c) => c.id <= 100 && !c.dye)).toBe(true);
     expect(colorsOf('ASE').some((c) => c.id === 201 && c.dye)).toBe(true);

@@ -101,19 +101,42 @@ export interface BlueprintQuery {
   packs?: readonly string[];
 }
 
-/** Items or creatures whose name or path holds every word of the query, in catalogue order. */
+/**
+ * How well a name answers the query: the name itself, then names starting with it, then a word
+ * of the name starting with it, then the rest (the words somewhere in the name or only in the
+ * path). "rex" finds Rex before Rex Saddle, Tek Rex and Giganotosaurus's path.
+ */
+function rank(name: string, query: string): number {
+  const n = name.toLowerCase();
+  if (n === query) return 0;
+  if (n.startsWith(query)) return 1;
+  if (n.split(/[\s(-]+/).some((w) => w.startsWith(query))) return 2;
+  return 3;
+}
+
+/**
+ * Items or creatures whose name or path holds every word of the query, the best answers first
+ * (rank), in catalogue order among equals.
+ */
 export function searchBlueprints<K extends BlueprintKind>(
   kind: K,
   query: BlueprintQuery = {},
 ): (K extends 'item' ? ItemBlueprint : CreatureBlueprint)[] {
-  const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const text = (query.text ?? '').toLowerCase().trim();
+  const words = text.split(/\s+/).filter(Boolean);
   const packs = query.packs?.length ? new Set(query.packs) : null;
   const list: readonly Blueprint[] = kind === 'item' ? ITEMS : CREATURES;
-  return list.filter((b) => {
+  const found = list.filter((b) => {
     if (packs && !packs.has(b.pack)) return false;
     const hay = `${b.name} ${b.path}`.toLowerCase();
     return words.every((w) => hay.includes(w));
-  }) as never;
+  });
+  if (!text) return found as never;
+  // Array.prototype.sort is stable: equals keep the catalogue's order.
+  return found
+    .map((b) => ({ b, r: rank(b.name, text) }))
+    .sort((x, y) => x.r - y.r)
+    .map((x) => x.b) as never;
 }
 
 /** The colours a creature of `game` can wear: region colours 1–100 and that game's dyes. */
