@@ -128,9 +128,9 @@ describe('ArgForm', () => {
     ])
       await user.clear(control(label)).then(() => user.type(control(label), value));
     await user.click(control('Gender'));
-    await user.click(screen.getByRole('option', { name: 'female' }));
+    await user.click(screen.getByRole('option', { name: 'Female' }));
     await user.click(control('Tint'));
-    const teal = screen.getByRole('option', { name: 'teal' });
+    const teal = screen.getByRole('option', { name: 'Teal' });
     expect(teal.querySelector('.color-dot.color-teal')).not.toBeNull();
     await user.click(teal);
     await user.click(control('Tamed'));

@@ -206,6 +206,12 @@ function Swatch({ arg, value }: { arg: Arg<unknown>; value: string }) {
   return arg.widget === 'colour' ? <span className={`color-dot color-${value}`} aria-hidden="true" /> : null;
 }
 
+/**
+ * A choice as a form shows it, with a capital as the rest of the page has ("Purple", as the
+ * server list says it); the console types it in any case.
+ */
+const shownChoice = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
 function Choice({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
   const choices = [...(arg.isOptional ? [''] : []), ...(arg.values ?? [])];
   return (
@@ -216,13 +222,13 @@ function Choice({ name, arg, value, error, autoFocus, onChange }: FieldProps) {
         aria-invalid={error ? true : undefined}
       >
         <Swatch arg={arg} value={value.raw} />
-        {value.raw || `Choose ${labelOf(name, arg).toLowerCase()}`}
+        {value.raw ? shownChoice(value.raw) : `Choose ${labelOf(name, arg).toLowerCase()}`}
       </ListboxButton>
       <ListboxOptions anchor="bottom start" className="ui-menu argform-options">
         {choices.map((c) => (
           <ListboxOption key={c} value={c} className="ui-menu-item">
             <Swatch arg={arg} value={c} />
-            {c || '(none)'}
+            {c ? shownChoice(c) : '(none)'}
           </ListboxOption>
         ))}
       </ListboxOptions>
