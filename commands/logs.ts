@@ -8,19 +8,12 @@ import { defineCommand } from './registry.ts';
 const group = 'Logs';
 
 /**
- * The message as the API returned it, one row per property plus the whole object, each as JSON.
- * A line's text or metadata may hold controls or bidi overrides: the surfaces that show rows (the
- * console's tables, the info dialog) pass every cell through the sanitiser.
+ * The message as the API returned it, as JSON laid out to read, once: a row per property beside
+ * the whole object said every value twice. A line's text or metadata may hold controls or bidi
+ * overrides: the surfaces that show rows (the console's sections, the info dialog) pass every
+ * cell through the sanitiser.
  */
-export function rawRows(m: LogMessage): [string, string][] {
-  return [
-    ['JSON', JSON.stringify(m)],
-    ...Object.entries(m).map(([k, v]): [string, string] => [
-      k,
-      typeof v === 'string' ? v : JSON.stringify(v),
-    ]),
-  ];
-}
+export const rawRows = (m: LogMessage): [string, string][] => [['JSON', JSON.stringify(m, null, 2)]];
 
 export const logCommands = [
   defineCommand({

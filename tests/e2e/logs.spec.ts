@@ -87,6 +87,12 @@ test('server logs: level filter, a live event, raw data from the context menu, /
   expect(json.message).toBe(message);
   expect(json.serviceDisplayName).toBe('Island PvE');
   expect(json.messageId).toMatch(/^[0-9a-f-]{36}$/);
+  // Said once, and its Copy whole inside the dialog.
+  await expect(dialog.locator('dd code')).toHaveCount(1);
+  const copy = (await dialog.getByRole('button', { name: 'Copy JSON' }).boundingBox())!;
+  const box = (await dialog.boundingBox())!;
+  expect(copy.x + copy.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(copy.width).toBeGreaterThan(30);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

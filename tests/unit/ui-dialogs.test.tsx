@@ -76,6 +76,23 @@ describe('InfoDialog', () => {
     expect(copy).toHaveBeenCalledWith('d-456');
     expect(screen.getByRole('button', { name: 'Copy Device id' }).textContent).toBe('Copied');
   });
+
+  it('says None for an empty value, with no Copy that would copy nothing', () => {
+    render(
+      <InfoDialog
+        open
+        title="Account"
+        rows={[
+          ['Username', 'Ann#1a2b3c4d'],
+          ['Public key', ''],
+        ]}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Copy Username' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Copy Public key' })).toBeNull();
+    expect(screen.getByText('Public key').nextElementSibling?.textContent).toBe('None');
+  });
 });
 
 describe('Shortcuts', () => {

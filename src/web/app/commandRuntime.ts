@@ -14,7 +14,7 @@ import { searchRemote } from '../store/lookup.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
 import { pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
-import { sanitise } from '../terminal/sanitise.ts';
+import { sanitise, sanitiseLines } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
 import { downloadText } from '../ui/download.ts';
 import { type AppDeps, userOf } from './deps.tsx';
@@ -73,7 +73,11 @@ export function createAppServices(deps: AppDeps): AppServices {
         store.set(dialogAtom, {
           type: 'info',
           title,
-          rows: rows.map(([k, v]): [string, string] => [sanitise(k, FULL), sanitise(v, FULL)]),
+          // Line breaks are kept (laid-out JSON, a game's answer): every other control is shown.
+          rows: rows.map(([k, v]): [string, string] => [
+            sanitise(k, FULL),
+            sanitiseLines(v, FULL).join('\n'),
+          ]),
         }),
       confirm: (message) =>
         new Promise((resolve) => store.set(dialogAtom, { type: 'confirm', message, resolve })),

@@ -101,20 +101,27 @@ export function InfoDialog({ open, title, rows, onClose, copy = clipboardCopy }:
           <div key={key} className="ui-info-row">
             <dt>{key}</dt>
             <dd>
-              <code className="ui-info-value">{value}</code>
-              <button
-                type="button"
-                className="ui-button ui-button-small"
-                aria-label={`Copy ${key}`}
-                onClick={() =>
-                  copy(value).then(
-                    () => setCopied(key),
-                    () => setCopied(null),
-                  )
-                }
-              >
-                {copied === key ? 'Copied' : 'Copy'}
-              </button>
+              {value === '' ? (
+                // Nothing to copy: said in words, with no button that would copy nothing.
+                <span className="ui-info-none">None</span>
+              ) : (
+                <>
+                  <code className="ui-info-value">{value}</code>
+                  <button
+                    type="button"
+                    className="ui-button ui-button-small"
+                    aria-label={`Copy ${key}`}
+                    onClick={() =>
+                      copy(value).then(
+                        () => setCopied(key),
+                        () => setCopied(null),
+                      )
+                    }
+                  >
+                    {copied === key ? 'Copied' : 'Copy'}
+                  </button>
+                </>
+              )}
             </dd>
           </div>
         ))}
