@@ -119,6 +119,13 @@ const SCREENS: Screen[] = [
     signedOut: true,
     open: clickButton(/sign in/i, (page) => page.getByLabel('Email')),
   },
+  {
+    name: 'sign-in form, dark theme',
+    path: () => '/',
+    signedOut: true,
+    dark: true,
+    open: clickButton(/sign in/i, (page) => page.getByLabel('Email')),
+  },
   { name: 'features page', path: () => '/features' },
   { name: 'welcome page', path: () => '/welcome' },
   { name: 'welcome page, wrong account', path: () => '/welcome?reason=wrongAccount' },

@@ -268,3 +268,30 @@ test('a tribe’s Survivors tab is Survivors in the breadcrumb too', async ({ pa
   await expect(crumbs).not.toContainText('Characters');
   await expect(activePane(page).getByRole('columnheader', { name: 'Membership' })).toBeVisible();
 });
+
+test('the sign-in page wears the theme the console does: light on a light system, dark on a dark one', async ({
+  browser,
+}) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto('/servers');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    const app = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const button = page.getByRole('button', { name: /sign in/i }).first();
+    await tabTo(page, button);
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const signIn = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = (rgb: string) => {
+      const [r, g, b] = rgb.match(/\d+/g)!.map(Number);
+      return (r + g + b) / 3 > 128;
+    };
+    expect({ scheme, app: light(app), signIn: light(signIn) }).toEqual({
+      scheme,
+      app: scheme === 'light',
+      signIn: scheme === 'light',
+    });
+    await context.close();
+  }
+});

@@ -13,16 +13,23 @@ const ENTITIES: Record<string, string> = {
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 
+/**
+ * The console's own colours (src/web/app/theme.css), light or dark as the system says: the
+ * console starts by following the system, and a sign-in in another theme looked like another
+ * product.
+ */
 const STYLE = `
-  body{font:16px/1.5 system-ui,sans-serif;background:#16121c;color:#ece8f0;display:grid;place-items:center;min-height:100vh;margin:0}
-  main{background:#221c2b;padding:2rem;border-radius:8px;width:min(22rem,90vw)}
+  :root{--bg:#f6f5f8;--raised:#fff;--fg:#1d1b22;--muted:#615d6a;--border:#8d8698;--danger:#b72525;--focus:#9c0fb0;color-scheme:light}
+  @media (prefers-color-scheme:dark){:root{--bg:#141218;--raised:#24212b;--fg:#e8e4ee;--muted:#a29dad;--border:#5a4d68;--danger:#f17d7d;--focus:#d27be2;color-scheme:dark}}
+  body{font:16px/1.5 system-ui,sans-serif;background:var(--bg);color:var(--fg);display:grid;place-items:center;min-height:100vh;margin:0}
+  main{background:var(--raised);padding:2rem;border-radius:8px;border:1px solid var(--border);width:min(22rem,90vw)}
   h1{font-size:1.25rem;margin:0 0 1rem}
   label{display:block;margin:.75rem 0 .25rem}
-  input{box-sizing:border-box;width:100%;padding:.5rem;border-radius:4px;border:1px solid #5a4d68;background:#16121c;color:inherit;font:inherit}
-  input:focus,button:focus{outline:2px solid #c77dd6;outline-offset:2px}
+  input{box-sizing:border-box;width:100%;padding:.5rem;border-radius:4px;border:1px solid var(--border);background:var(--bg);color:inherit;font:inherit}
+  input:focus,button:focus{outline:2px solid var(--focus);outline-offset:2px}
   button{margin-top:1.25rem;width:100%;padding:.6rem;border:0;border-radius:4px;background:#9c0fb0;color:#fff;font:inherit;cursor:pointer}
-  .error{color:#ff8a8a;margin:.5rem 0}
-  p.small{font-size:.875rem;color:#b8aec4}`;
+  .error{color:var(--danger);margin:.5rem 0}
+  p.small{font-size:.875rem;color:var(--muted)}`;
 
 /** Trusted markup only in `body`: callers build it with escapeHtml. */
 export function htmlPage(c: Ctx, title: string, body: string, status = 200): Response {
