@@ -34,6 +34,7 @@ import { CONSOLE_APP_ID, ensureConsoleApplication } from './model/application.ts
 import { sweepExpiredAuth } from './model/authSweep.ts';
 import { sharedReadCache } from './model/readCache.ts';
 import { parseAllowList } from './net/outbound.ts';
+import { followAccess } from './realtime/access.ts';
 import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
@@ -309,6 +310,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
       appId: creds.appId,
       key: creds.key,
       secret: creds.secret,
+      builtIn: builtIn !== null,
       client: opts.pusher
         ? {
             key: opts.pusher.key,
@@ -348,6 +350,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     scripts: null as unknown as ScriptEngine,
     reads: sharedReadCache(bus),
     billing: (opts.paymentProcessor ?? referenceProcessor)(db, publicUrl),
+    accessNarrowed: followAccess(db, bus, builtIn),
   };
   const linkServer = createLinkServer(ctx, bus, opts.linkTimings);
   const inWorker = opts.rconWorker === true;

@@ -42,7 +42,8 @@ export interface ServerConfig {
   tokenLifetimes: TokenLifetimes;
   /** Requests per minute per user:application (or per IP when anonymous). */
   rateLimit: number;
-  pusher: { appId: string; key: string; secret: string; client: PusherClientConfig };
+  /** builtIn: our own endpoint, which can take back a subscription (realtime/access.ts). */
+  pusher: { appId: string; key: string; secret: string; client: PusherClientConfig; builtIn: boolean };
   controlPanelUrl: string;
   /** What the chat community's bot sends as `Authorization: Bot <token>` (docs/api.md "Chat community bot"). */
   chatBotToken: string;
@@ -86,4 +87,6 @@ export interface ServerContext {
   reads: ReadCache;
   /** Who takes the money (billing/processor.ts): the reference processor unless configured. */
   billing: PaymentProcessor;
+  /** Says that someone's access may have narrowed: live subscriptions are checked again (realtime/access.ts). */
+  accessNarrowed(): void;
 }

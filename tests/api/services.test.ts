@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { BAD_ACCESS_KEY_CLOSE } from '../../src/domain/link.ts';
 import { ALL_PERMISSIONS, Perm, resolvePermissions } from '../../src/domain/permissions.ts';
 import { hashPassword, hashToken, randomToken } from '../../src/server/crypto.ts';
-import { signChannel } from '../../src/server/realtime/pusherServer.ts';
+import { hmacHex } from '../../src/server/realtime/signing.ts';
 import { GROUP_SERVICE_MASK, MODERATOR_BITS } from '../../src/server/seed.ts';
 import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -284,13 +284,18 @@ describe('channel auth', () => {
       body: new URLSearchParams({ socket_id: '123.456', channel_name: channel }),
     });
 
-  it('signs allowed channels with key:HMAC', async () => {
+  it('signs allowed channels with key:user:HMAC for the built-in endpoint, naming whom it granted', async () => {
     const channel = `private-sentinel.services.${t.demo.servers[0].serviceId}`;
-    for (const token of [owner, moderator]) {
+    for (const [token, userId] of [
+      [owner, t.demo.userId],
+      [moderator, t.demo.moderator.userId],
+    ]) {
       const res = await auth(token, channel);
       expect(res.status).toBe(200);
       const { key, secret } = t.server.config.pusher;
-      expect(await res.json()).toEqual({ auth: `${key}:${signChannel(secret, '123.456', channel)}` });
+      expect(await res.json()).toEqual({
+        auth: `${key}:${userId}:${hmacHex(secret, `123.456:${channel}:${userId}`)}`,
+      });
     }
     expect((await auth(owner, `private-users.${t.demo.userId}`)).status).toBe(200);
     expect((await auth(stranger, 'private-sentinel.players.anything')).status).toBe(200);

@@ -295,3 +295,34 @@ test('the sign-in page wears the theme the console does: light on a light system
     await context.close();
   }
 });
+
+test('a member removed from a group sees on its open page that their access ended', async ({ browser }) => {
+  const ownerPage = await (await browser.newContext()).newPage();
+  await signIn(ownerPage);
+  const owner = await apiOf(ownerPage);
+  const memberPage = await (await browser.newContext()).newPage();
+  await signIn(memberPage, '/servers', 'moderator@palisade.local');
+  const member = await apiOf(memberPage);
+  const me = await member<{ userId: string }>('GET', '/user');
+  const name = `Short Crew ${Date.now().toString(36).slice(-4)}`;
+  const made = await owner<{ created: { groupId: string }[] }>('POST', '/sentinel/groups', { name });
+  const groupId = made.created[0].groupId;
+  try {
+    const added = await owner<{ created: { groupUserId: string }[] }>('POST', '/sentinel/groupUsers', {
+      groupId,
+      userId: me.userId,
+      permissions: 1,
+    });
+    await memberPage.goto(`/groups/${groupId}`);
+    await expect(activePane(memberPage).locator('h1')).toContainText(name);
+
+    await owner('DELETE', `/sentinel/groupUsers/${added.created[0].groupUserId}`);
+    await expect(activePane(memberPage).getByRole('alert')).toHaveText(
+      `Your access to ${name} ended: you are no longer a member of this group.`,
+    );
+  } finally {
+    await owner('DELETE', `/sentinel/groups/${groupId}`);
+    await ownerPage.context().close();
+    await memberPage.context().close();
+  }
+});

@@ -143,6 +143,11 @@ export interface ClassSpec {
   writer?: Writer;
   /** Soft delete: the SET clause, e.g. 'deleted = true'. */
   softDelete?: string;
+  /**
+   * A change of this class may take someone's access away (a member removed, a server taken out
+   * of a group): after it commits, live subscriptions are checked again.
+   */
+  narrowsAccess?: true;
   /** Realtime notices for a change; runs in the transaction (before a delete, after a write). */
   notify?: (tx: Queryable, rows: Row[], change: Change) => Promise<Notice[]>;
   /** Extra checks after a write, in the transaction (rules spanning rows). */
@@ -375,7 +380,9 @@ export function registerClassPath(router: ApiRouter, ctx: ServerContext, spec: C
   const columns = columnWrites(spec);
   const item = `${spec.path}/:id`;
 
+  /** After a write commits: its notices, and a check of live subscriptions when access may have narrowed. */
   async function publish(notices: Notice[], socket?: string) {
+    if (spec.narrowsAccess) ctx.accessNarrowed();
     for (const n of notices) await ctx.publisher.publish(n.channels, n.event, n.data, socket);
   }
 

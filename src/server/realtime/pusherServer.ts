@@ -9,7 +9,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { ChannelRegistry, type Subscriber } from './channels.ts';
 import { type AppCredentials, createHttpApi, type HttpApiResult } from './httpApi.ts';
 import { eventProblem, isValidChannelName, PublishError, type Publisher } from './publisher.ts';
-import { safeEqual, signChannel } from './signing.ts';
+import { safeEqual, signChannel, userChannelAuth } from './signing.ts';
 
 export { signChannel };
 
@@ -20,6 +20,11 @@ export interface PusherServer {
   publisher: Publisher;
   /** The Pusher HTTP API for `POST /apps/:appId/events` and `/batch_events`; pass the raw body. */
   handleHttpEvents(url: string, body: string): HttpApiResult;
+  /**
+   * Checks every subscription granted to a user again, and drops those `allowed` now refuses:
+   * removed from a group, a member no longer hears its channel.
+   */
+  recheck(allowed: (userId: string, channel: string) => Promise<boolean>): Promise<number>;
   close(): Promise<void>;
   stats(): { connections: number; channels: number };
 }
@@ -35,6 +40,8 @@ const APP_PATH = /^\/app\/([^/?]+)\/?$/;
 
 class Client implements Subscriber {
   alive = true;
+  /** The user each private channel was granted to, when the grant named one (userChannelAuth). */
+  readonly grants = new Map<string, string>();
   constructor(
     readonly socketId: string,
     readonly ws: WebSocket,
@@ -98,11 +105,18 @@ export function createPusherServer(opts: AppCredentials): PusherServer {
       return;
     }
     if (channel.startsWith('private-')) {
-      const expected = `${opts.key}:${signChannel(opts.secret, c.socketId, channel)}`;
-      if (typeof data.auth !== 'string' || !safeEqual(data.auth, expected)) {
+      const auth = typeof data.auth === 'string' ? data.auth : '';
+      // Our channel auth names the user; a bare Pusher signature (a trusted publisher's) does not.
+      const userId = auth.split(':').length === 3 ? auth.split(':')[1] : null;
+      const expected =
+        userId === null
+          ? `${opts.key}:${signChannel(opts.secret, c.socketId, channel)}`
+          : userChannelAuth(opts.key, opts.secret, c.socketId, channel, userId);
+      if (!safeEqual(auth, expected)) {
         subscriptionError(c, channel, 403, 'Invalid signature');
         return;
       }
+      if (userId !== null) c.grants.set(channel, userId);
     }
     registry.subscribe(channel, c);
     c.emit('pusher_internal:subscription_succeeded', '{}', channel);
@@ -128,7 +142,10 @@ export function createPusherServer(opts: AppCredentials): PusherServer {
         subscribe(c, data);
         return;
       case 'pusher:unsubscribe':
-        if (typeof data.channel === 'string') registry.unsubscribe(data.channel, c);
+        if (typeof data.channel === 'string') {
+          registry.unsubscribe(data.channel, c);
+          c.grants.delete(data.channel);
+        }
         return;
       default:
         if (typeof frame.event === 'string' && frame.event.startsWith('client-')) {
@@ -187,6 +204,17 @@ export function createPusherServer(opts: AppCredentials): PusherServer {
       },
     },
     handleHttpEvents: createHttpApi(opts, deliver),
+    async recheck(allowed) {
+      let dropped = 0;
+      for (const c of clients)
+        for (const [channel, userId] of c.grants)
+          if (!(await allowed(userId, channel))) {
+            registry.unsubscribe(channel, c);
+            c.grants.delete(channel);
+            dropped++;
+          }
+      return dropped;
+    },
     async close() {
       clearInterval(heartbeat);
       const closed = [...clients].map(

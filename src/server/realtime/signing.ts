@@ -12,6 +12,19 @@ export const md5Hex = (text: string): string => createHash('md5').update(text).d
 export const signChannel = (secret: string, socketId: string, channel: string): string =>
   hmacHex(secret, `${socketId}:${channel}`);
 
+/**
+ * The built-in endpoint's private-channel `auth`: `<key>:<userId>:<hex HMAC of socket:channel:user>`.
+ * pusher-js hands it over as it came; naming the user lets the endpoint check the subscription
+ * again when that user's access narrows (realtime/access.ts), which a bare signature cannot.
+ */
+export const userChannelAuth = (
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  userId: string,
+) => `${key}:${userId}:${hmacHex(secret, `${socketId}:${channel}:${userId}`)}`;
+
 /** Compares two strings without leaking, through timing, how much of a guess was right. */
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -1,7 +1,7 @@
 // /sentinel/groups and the group link classes (SENTINEL-API §3.2–3.6): groupUsers, groupServices,
 // groupBuckets and groupScripts, declared over the generic class path.
 
-import { channelFor } from '../../domain/api.ts';
+import { channelFor, userChannel } from '../../domain/api.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { GROUP_MESSAGES, LINK_CODE } from '../../domain/groups.ts';
 import { definedBits, hasAll, Perm } from '../../domain/permissions.ts';
@@ -61,6 +61,7 @@ export async function groupAudience(tx: Queryable, rows: Row[]): Promise<Notice[
 const groupsOf = (rows: Record<string, unknown>[]) => rows.map((r) => r.group_id);
 
 const GROUPS: ClassSpec = {
+  narrowsAccess: true,
   path: '/sentinel/groups',
   idProp: 'groupId',
   table: 'groups',
@@ -130,6 +131,7 @@ async function oneClusterGroupPerService(tx: Queryable, groupIds: unknown[]): Pr
 }
 
 const GROUP_USERS: ClassSpec = {
+  narrowsAccess: true,
   path: '/sentinel/groupUsers',
   idProp: 'groupUserId',
   table: 'group_users',
@@ -189,7 +191,16 @@ const GROUP_USERS: ClassSpec = {
       tx,
       rows.map((r) => r.user_id),
     ),
-  notify: groupAudience,
+  // The member added, changed or removed hears it on their own channel too: one removed is no
+  // longer in the group's audience, and their open page of it must say that their access ended.
+  notify: async (tx, rows) => [
+    ...(await groupAudience(tx, rows)),
+    ...rows.map((r) => ({
+      channels: [userChannel(r.user_id as string)],
+      event: 'groupsUpdated',
+      data: r.group_id,
+    })),
+  ],
 };
 
 /**
@@ -258,6 +269,8 @@ function groupLink(r: LinkedResource): ClassSpec {
     idProp: r.idProp,
     table: r.table,
     idColumn: r.idColumn,
+    // A server, bucket or script taken out of a group (or masked) is no longer the members'.
+    narrowsAccess: true,
     columns: `x.${r.idColumn} AS "${r.idProp}", x.group_id AS "groupId", g.name AS "groupName",
       g.color AS "groupColor", coalesce(gp.permissions, 0) AS "groupPermissions", x.${rid} AS "${r.kind}Id", ${cols},
       x.permissions_mask AS "permissionsMask"`,

@@ -7,6 +7,7 @@ import { readFields, str } from '../http/body.ts';
 import { ApiException, badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, json } from '../http/router.ts';
 import { signChannel } from '../realtime/pusherServer.ts';
+import { userChannelAuth } from '../realtime/signing.ts';
 
 /** Channel kind → the id property named in a refusal and the SQL proving Membership ($1 id, $2 user). */
 const MEMBERSHIP: Record<string, { idProp: string; sql: string }> = {
@@ -72,7 +73,13 @@ export function registerPusherRoutes(router: ApiRouter, ctx: ServerContext): voi
     if (!/^\d+\.\d+$/.test(socketId) || !channel)
       throw badRequest('missingParameters', 'Send socket_id and channel_name.');
     await authorizeChannel(ctx.db, caller.userId, channel);
-    const { key, secret } = ctx.config.pusher;
-    return json(c, { auth: `${key}:${signChannel(secret, socketId, channel)}` });
+    const { key, secret, builtIn } = ctx.config.pusher;
+    // Our own endpoint takes a grant naming the user, and checks it again when access narrows;
+    // a Pusher service takes only its own format.
+    return json(c, {
+      auth: builtIn
+        ? userChannelAuth(key, secret, socketId, channel, caller.userId)
+        : `${key}:${signChannel(secret, socketId, channel)}`,
+    });
   });
 }

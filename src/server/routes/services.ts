@@ -408,6 +408,7 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
     });
     for (const [id, users] of affected) {
       ctx.links.kick(id, 'deleted');
+      ctx.accessNarrowed();
       await publishToUsers(ctx, users, RealtimeEvent.servicesUpdated, socket);
       await publishToUsers(ctx, users, RealtimeEvent.userUpdated, socket);
     }

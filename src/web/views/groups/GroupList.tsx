@@ -15,11 +15,11 @@ import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { GROUPS_UPDATED } from './groupLists.ts';
 import { groupRef } from './groupRef.ts';
 import './groups.css';
 
 /** On the user's channel when a group the user is in, or its members or links, changed (docs/api.md). */
-const GROUPS_UPDATED = 'groupsUpdated';
 
 const yourBits = (g: Group) => (g.permissions >= ALL_PERMISSIONS ? 'Owner' : bitsText(g.permissions));
 

@@ -2,14 +2,14 @@
 // every tab (services by default, servers its alias), each live on the group's channel.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { channelFor, type Group } from '../../../domain/api.ts';
+import { channelFor, type Group, userChannel } from '../../../domain/api.ts';
 import { bitsText, GROUP_TABS, type GroupTab } from '../../../domain/groups.ts';
 import { ALL_PERMISSIONS } from '../../../domain/permissions.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
-import { useApp } from '../../app/deps.tsx';
+import { useApp, userOf } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
@@ -21,7 +21,7 @@ import { SessionsTab } from '../players/SessionsTab.tsx';
 import { GroupBucketsTab, GroupScriptsTab, GroupServicesTab } from './GroupLinks.tsx';
 import { GroupSettings } from './GroupSettings.tsx';
 import { GroupUsersTab } from './GroupUsers.tsx';
-import { GROUP_UPDATED } from './groupLists.ts';
+import { GROUP_UPDATED, GROUPS_UPDATED } from './groupLists.ts';
 import { groupRef } from './groupRef.ts';
 import './groups.css';
 
@@ -64,7 +64,7 @@ function TabBody({ tab, group }: { tab: GroupTab; group: Group }) {
 export function GroupPage() {
   const { groupId = '', tab: rawTab = 'services' } = useParams();
   const tab = rawTab === 'servers' ? 'services' : rawTab;
-  const { api, index, realtime } = useApp();
+  const { api, auth, index, realtime } = useApp();
   const qc = useQueryClient();
   const queryKey = ['group', groupId];
   const query = useQuery({ queryKey, queryFn: () => api.groups.get(groupId) });
@@ -73,6 +73,18 @@ export function GroupPage() {
     events: { [GROUP_UPDATED]: true },
     refetch: () => void qc.invalidateQueries({ queryKey }),
   });
+  // Removed from the group (or its access changed): said on the user's own channel, as the
+  // group's own no longer counts them in.
+  const userId = userOf(auth)?.userId;
+  useLiveRefetch(realtime, {
+    channels: userId ? [userChannel(userId)] : [],
+    events: { [GROUPS_UPDATED]: (data) => data === groupId },
+    refetch: () => void qc.invalidateQueries({ queryKey }),
+  });
+  // The name of the group while the user could see it: when it stops answering, the page says
+  // their access ended rather than that it never was theirs.
+  const seen = useRef<{ id: string; name: string } | null>(null);
+  if (query.data) seen.current = { id: groupId, name: query.data.name };
   // Commands read the caller's bits on the group in view from the store.
   useEffect(() => {
     if (query.data) index.upsert([groupRef(query.data)]);
@@ -80,11 +92,16 @@ export function GroupPage() {
 
   if (query.error) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
+    const was = seen.current?.id === groupId ? seen.current.name : null;
     return (
       <div className="page">
-        <h1>Group</h1>
+        <h1>{was ?? 'Group'}</h1>
         <p role="alert">
-          {notFound ? 'The group does not exist or you are not in it.' : query.error.message}
+          {notFound && was
+            ? `Your access to ${was} ended: you are no longer a member of this group.`
+            : notFound
+              ? 'The group does not exist or you are not in it.'
+              : query.error.message}
         </p>
       </div>
     );

@@ -7,6 +7,8 @@ import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { type ListName, MAX_ROWS, type PagedList, type RowOf, usePagedList } from '../../store/pagedList.ts';
 
 export const GROUP_UPDATED = 'groupUpdated';
+/** On the user's own channel: a group of theirs came, went or changed their access (its id). */
+export const GROUPS_UPDATED = 'groupsUpdated';
 
 export function useGroupList<K extends ListName>(of: K, groupId: string): PagedList<RowOf<K>> {
   const { realtime } = useApp();
