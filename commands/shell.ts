@@ -1,7 +1,8 @@
 // Shell and navigation (ACTIONS.md): palette, console pane, panes, lists, history, clipboard.
 
+import { THEMES } from '../src/domain/enums.ts';
 import { pathOf } from '../src/domain/resolver.ts';
-import { ENTITY_KINDS, ref, text } from './args.ts';
+import { ENTITY_KINDS, oneOf, ref, text } from './args.ts';
 import type { CommandContext } from './context.ts';
 import { defineCommand } from './registry.ts';
 
@@ -187,6 +188,20 @@ export const shellCommands = [
     keysInFields: false,
     enabled: (ctx) => (ctx.app.undo.available() ? true : 'Nothing to undo'),
     run: async (_a, ctx) => ({ message: `Undone: ${await ctx.app.undo.run()}.` }),
+  }),
+  defineCommand({
+    id: 'ui.theme',
+    title: 'Theme',
+    description: 'Light, dark, or as the system says; kept in your preferences',
+    group,
+    aliases: ['theme'],
+    args: { theme: oneOf(THEMES).describe('Theme', 'light, dark, or system: as the operating system says') },
+    run: ({ theme }, ctx) => {
+      ctx.app.prefs.set('theme', theme);
+      return {
+        message: theme === 'system' ? 'The theme follows the system now.' : `The theme is ${theme} now.`,
+      };
+    },
   }),
   defineCommand({
     id: 'ui.copy',

@@ -228,3 +228,7 @@ export const PLAYER_TABS = ['logs', 'sessions', 'identifiers', 'characters', 'na
 
 export const LOCATOR_FORMATS = ['SetPlayerPos', 'CopyCoordsToClipboard', 'GPS'] as const;
 export type LocatorFormat = (typeof LOCATOR_FORMATS)[number];
+
+/** The console's look: light, dark, or as the operating system says (the default). */
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];

@@ -326,3 +326,21 @@ test('a member removed from a group sees on its open page that their access ende
     await memberPage.context().close();
   }
 });
+
+test('the theme is switched from the console, kept across a reload, and follows the system again', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  await signIn(page);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await consoleLine(page, 'theme dark');
+  await expect.poll(() => terminalText(page)).toContain('The theme is dark now.');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await consoleLine(page, 'theme system');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await context.close();
+});

@@ -5,6 +5,7 @@
 import { atom, getDefaultStore, type WritableAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
 import type { SyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
+import { THEMES } from '../../domain/enums.ts';
 import { PREF_KEYS, type PrefKey } from '../../domain/prefKeys.ts';
 
 type Store = ReturnType<typeof getDefaultStore>;
@@ -14,7 +15,6 @@ export const PREF_PREFIX = 'palisade.pref.';
 export const LOG_COLUMN_IDS = ['message', 'time', 'event', 'type', 'level', 'server'] as const;
 export type LogColumnId = (typeof LOG_COLUMN_IDS)[number];
 export const LOCATOR_FORMATS = ['SetPlayerPos', 'CopyCoordsToClipboard', 'GPS'] as const;
-export const THEMES = ['light', 'dark', 'system'] as const;
 export const DENSITIES = ['compact', 'comfortable'] as const;
 export const LOCALES = ['en'] as const;
 
