@@ -15,9 +15,9 @@ import { escapeHtml } from '../http/html.ts';
 import type { Invoice, PlanSubscription } from './subscriptions.ts';
 
 const WIDE = `<style>main{width:min(40rem,92vw)}table{width:100%;border-collapse:collapse;margin:.5rem 0}
-th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid #5a4d68}td.amount,th.amount{text-align:right}
-select{box-sizing:border-box;width:100%;padding:.5rem;border-radius:4px;border:1px solid #5a4d68;background:#16121c;color:inherit;font:inherit}
-a{color:#e0a8ea}section{margin-top:1.5rem}button.secondary{background:#4a3d58}h2{font-size:1.05rem;margin:0 0 .5rem}</style>`;
+th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--border)}td.amount,th.amount{text-align:right}
+select{box-sizing:border-box;width:100%;padding:.5rem;border-radius:4px;border:1px solid var(--border);background:var(--bg);color:inherit;font:inherit}
+a{color:var(--link)}section{margin-top:1.5rem}button.secondary{background:var(--secondary)}h2{font-size:1.05rem;margin:0 0 .5rem}</style>`;
 
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

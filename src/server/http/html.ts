@@ -19,8 +19,8 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (ch) => E
  * product.
  */
 const STYLE = `
-  :root{--bg:#f6f5f8;--raised:#fff;--fg:#1d1b22;--muted:#615d6a;--border:#8d8698;--danger:#b72525;--focus:#9c0fb0;color-scheme:light}
-  @media (prefers-color-scheme:dark){:root{--bg:#141218;--raised:#24212b;--fg:#e8e4ee;--muted:#a29dad;--border:#5a4d68;--danger:#f17d7d;--focus:#d27be2;color-scheme:dark}}
+  :root{--bg:#f6f5f8;--raised:#fff;--fg:#1d1b22;--muted:#615d6a;--border:#8d8698;--danger:#b72525;--focus:#9c0fb0;--link:#9c0fb0;--secondary:#5d5168;color-scheme:light}
+  @media (prefers-color-scheme:dark){:root{--bg:#141218;--raised:#24212b;--fg:#e8e4ee;--muted:#a29dad;--border:#5a4d68;--danger:#f17d7d;--focus:#d27be2;--link:#e0a8ea;--secondary:#4a3d58;color-scheme:dark}}
   body{font:16px/1.5 system-ui,sans-serif;background:var(--bg);color:var(--fg);display:grid;place-items:center;min-height:100vh;margin:0}
   main{background:var(--raised);padding:2rem;border-radius:8px;border:1px solid var(--border);width:min(22rem,90vw)}
   h1{font-size:1.25rem;margin:0 0 1rem}

@@ -8,7 +8,7 @@ import { API_PREFIX, type RegisteredRoute } from './router.ts';
 /** What each route that is not a generic class path route does, by `METHOD path` (without /v4). */
 const NOTES: Record<string, string> = {
   'GET /login':
-    'Starts an OAuth 2.1 sign-in (authorization code with PKCE): shows the sign-in page, or answers its address with no_redirect=true.',
+    'Starts an OAuth 2.1 sign-in (authorization code with PKCE): shows the sign-in page, or answers its address with `no_redirect=true`.',
   'GET /login/signin': 'The sign-in page of a sign-in flow.',
   'POST /login/signin': 'Checks the email and password, then returns to the application with a code.',
   'POST /login': 'Exchanges an authorization code or a refresh token for tokens.',

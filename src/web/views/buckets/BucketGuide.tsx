@@ -12,8 +12,8 @@ export function BucketGuide({ bucket }: { bucket: Bucket }) {
       <p>
         Scripts reach this bucket by its id. A global key holds one value for the bucket; a player-specific
         key holds one value per player, here the player of the event that started the script (
-        <code>beacon.eventData.playerId</code>, in player events such as playerJoined or chat). Values are
-        text. The script's owner needs access to the bucket to read it and edit buckets to change it.
+        <code>beacon.eventData.playerId</code>, in player events such as a player joining or chatting). Values
+        are text. The script's owner needs access to the bucket to read it and edit buckets to change it.
       </p>
       {examples.map((e) => (
         <article key={`${e.scope}-${e.operation}`} className="bucket-example" aria-label={e.title}>

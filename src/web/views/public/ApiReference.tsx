@@ -74,7 +74,9 @@ function TopicTable({ topic, routes }: { topic: string; routes: ApiRouteEntry[] 
                 </code>
               </td>
               <td>{accessText(r)}</td>
-              <td>{r.description}</td>
+              <td>
+                <Described text={r.description} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -125,5 +127,18 @@ export function ApiReference() {
         </>
       )}
     </PublicPage>
+  );
+}
+
+/** A description whose `quoted` parts are code: a parameter as it is typed, set in code type. */
+function Described({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/`([^`]+)`/).map((part, i) =>
+        // Split on a capture: odd parts were between backticks.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in their order
+        i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>,
+      )}
+    </>
   );
 }
