@@ -13,6 +13,8 @@ export interface WorldColumn<T> {
   sort?: string;
   width?: string;
   align?: 'end';
+  /** The state a cell shows, which the console marks with its colour and shape (`state-dead`). */
+  state?(row: T): string;
 }
 
 export const SURVIVOR_COLUMNS: readonly WorldColumn<Character>[] = [
@@ -45,7 +47,12 @@ export const DINO_COLUMNS: readonly WorldColumn<Dino>[] = [
   { id: 'dinoId', title: 'Dino Id', value: (d) => d.dinoNumber, sort: 'dinoNumber' },
   { id: 'tribe', title: 'Tribe', value: (d) => d.tribeName ?? '', sort: 'tribeName' },
   { id: 'server', title: 'Server', value: (d) => d.serviceDisplayName, sort: 'serviceDisplayName' },
-  { id: 'status', title: 'Status', value: (d) => DINO_STATUS_LABELS[d.dinoStatus] },
+  {
+    id: 'status',
+    title: 'Status',
+    value: (d) => DINO_STATUS_LABELS[d.dinoStatus],
+    state: (d) => d.dinoStatus.toLowerCase(),
+  },
 ];
 
 export const DINO_DISCLAIMER = 'Dino level and age may lag behind the game.';

@@ -344,3 +344,36 @@ test('the theme is switched from the console, kept across a reload, and follows 
   await expect(html).toHaveAttribute('data-theme', 'light');
   await context.close();
 });
+
+test('every state has its colour and a shape of its own: servers, dinos, log levels', async ({ page }) => {
+  await signIn(page);
+  /** The shape before each marked cell of the list, by the word it shows. */
+  const shapes = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((els) =>
+        Object.fromEntries(
+          els.map((el) => [
+            el.textContent?.trim() ?? '',
+            { shape: getComputedStyle(el, '::before').content, colour: getComputedStyle(el).color },
+          ]),
+        ),
+      );
+  await expect(firstRow(page, 'Servers')).toBeVisible();
+  const servers = await shapes('[role=grid] .status');
+  expect(Object.keys(servers)).toEqual(expect.arrayContaining(['Connected']));
+  for (const s of Object.values(servers)) expect(s.shape).not.toBe('none');
+  if (servers.Disconnected) {
+    expect(servers.Disconnected.shape).not.toBe(servers.Connected.shape);
+    expect(servers.Disconnected.colour).not.toBe(servers.Connected.colour);
+  }
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(firstRow(page, 'Dinos')).toBeVisible();
+  const dinos = await shapes('[role=grid] .state');
+  expect(Object.keys(dinos).length).toBeGreaterThan(0);
+  const seen = Object.values(dinos).map((d) => d.shape);
+  expect(seen.every((s) => s !== 'none')).toBe(true);
+  expect(new Set(seen).size).toBe(seen.length);
+});

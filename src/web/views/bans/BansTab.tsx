@@ -23,6 +23,8 @@ export interface BansTabProps {
   groupId?: string;
 }
 
+const DAY_MS = 86_400_000;
+
 const columns: Column<Ban>[] = [
   { id: 'playerName', title: 'Player', value: (b) => b.playerName },
   { id: 'comments', title: 'Comments', value: (b) => b.comments, width: '40%' },
@@ -30,7 +32,15 @@ const columns: Column<Ban>[] = [
     id: 'expiration',
     title: 'Expires',
     value: (b) => b.expiration ?? Number.POSITIVE_INFINITY,
-    render: (b) => (b.expiration === null ? 'Never' : formatTime(b.expiration)),
+    // Permanent and ending within a day are marked: the two a moderator looks for.
+    render: (b) =>
+      b.expiration === null ? (
+        <span className="state state-permanent">Never</span>
+      ) : b.expiration * 1000 - Date.now() < DAY_MS ? (
+        <span className="state state-expiring">{formatTime(b.expiration)}</span>
+      ) : (
+        formatTime(b.expiration)
+      ),
   },
   { id: 'issuer', title: 'Issued By', value: (b) => b.issuerUsernameFull ?? '' },
 ];

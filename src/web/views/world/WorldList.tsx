@@ -136,7 +136,16 @@ export function WorldList<T>({ spec, filter, name, extra }: WorldListProps<T>) {
     const all = tribeId
       ? [...spec.columns, membershipColumn(tribeId) as unknown as WorldColumn<T>]
       : spec.columns;
-    return all.map((c) => ({ id: c.id, title: c.title, value: c.value, width: c.width, align: c.align }));
+    return all.map((c) => ({
+      id: c.id,
+      title: c.title,
+      value: c.value,
+      width: c.width,
+      align: c.align,
+      ...(c.state
+        ? { render: (row: T) => <span className={`state state-${c.state?.(row)}`}>{c.value(row)}</span> }
+        : {}),
+    }));
   }, [spec, tribeId]);
 
   return (

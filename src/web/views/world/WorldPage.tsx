@@ -97,7 +97,12 @@ const DINO_PAGE: PageSpec<Dino> = {
     ['Life Stage', lifeStage(d.dinoAge)],
     ['Gender', d.dinoGender],
     ['Dino Id', d.dinoNumber],
-    ['Status', DINO_STATUS_LABELS[d.dinoStatus]],
+    [
+      'Status',
+      <span key="status" className={`state state-${d.dinoStatus.toLowerCase()}`}>
+        {DINO_STATUS_LABELS[d.dinoStatus]}
+      </span>,
+    ],
     ['Revivable', d.dinoRestoreEligible ? 'Yes' : 'No'],
     ['Tribe', tribeLink(d)],
     ['Server', serverLink(d)],
