@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { activePane, openFromPalette, openTab, signIn } from './helpers.ts';
+
+// A phone (390×844), in both themes: the server list, a server's chat, the players, and a ban,
+// each shown inside the screen and done by keyboard; nothing of the page is cut at its right edge.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Inside the window, of some size: what a person on the phone can see and reach. */
+async function onScreen(page: Page, what: Locator): Promise<void> {
+  await expect(what).toBeVisible();
+  const box = (await what.boundingBox())!;
+  const view = page.viewportSize()!;
+  expect(box.height).toBeGreaterThan(10);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(view.width + 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.height + 0.5);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`on a phone, ${scheme}: servers, chat, players and a ban`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    // The page is as wide as the phone: nothing scrolls sideways but lists' own columns.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await onScreen(
+      page,
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Servers/ }),
+    );
+    const servers = activePane(page).getByRole('grid', { name: 'Servers' });
+    await onScreen(page, servers.getByRole('row').nth(1));
+    // The list has the phone's width, not what a desk's side menu leaves of it.
+    expect((await servers.boundingBox())!.width).toBeGreaterThan(0.9 * 390);
+
+    await openFromPalette(page, 'Island PvE');
+    await openTab(page, 'Chat');
+    await onScreen(page, page.getByRole('textbox', { name: 'Message', exact: true }));
+    await onScreen(
+      page,
+      page.getByRole('form', { name: 'Send chat to Island PvE' }).getByRole('button', { name: 'Send' }),
+    );
+    await onScreen(page, page.getByRole('grid', { name: 'Chat of Island PvE' }).getByRole('row').first());
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    const players = activePane(page).getByRole('grid', { name: 'Players' });
+    // A player of each run's own (the light run bans the first).
+    const row = players.getByRole('row').nth(scheme === 'light' ? 1 : 3);
+    await onScreen(page, row);
+    await expect(players).toBeFocused();
+    if (scheme === 'dark') {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(row).toHaveClass(/is-active/);
+    await page.keyboard.press('b');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await onScreen(page, palette);
+    await expect(palette).toContainText('Ban player › Expires');
+    await page.keyboard.type('1h');
+    await page.keyboard.press('Enter');
+    await expect(palette).toContainText('Ban player › Comments');
+    await page.keyboard.type(`phone ban ${scheme}`);
+    await page.keyboard.press('Enter');
+    await expect(palette).toContainText('Ban player › Servers or groups');
+    await page.keyboard.type('Island PvE');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toContainText(/Created \d+ bans?\./);
+    await context.close();
+  });
+}
