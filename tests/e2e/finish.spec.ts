@@ -185,6 +185,17 @@ test('on a survivor page the keys its toolbar shows act on the survivor', async 
   await expect(activePane(page).locator('h1')).toContainText(survivor);
   const toolbar = page.getByRole('toolbar', { name: 'Survivor actions' });
   await expect(toolbar.getByRole('button', { name: /Give item/ })).toContainText('I');
+  // One row: the main actions, the rest in More actions, reached by keyboard.
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(40);
+  await tabTo(page, toolbar.getByRole('button', { name: /More actions/ }));
+  await page.keyboard.press('Enter');
+  const more = page.getByRole('menu', { name: 'More actions' });
+  await expect(more.getByRole('menuitem', { name: /Run Script/ })).toBeVisible();
+  await expect(more.getByRole('menuitem', { name: /Delete survivors/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await activePane(page).getByRole('grid').first().focus();
 
   // Focus is on the page's main list (its log), which does not take I: the page does.
   await page.keyboard.press('i');

@@ -1,9 +1,12 @@
 // A row of buttons, one per command id: the command's title and key, and when it cannot run,
-// the reason (as a tooltip, with the button still focusable so keyboard users can read it).
+// the reason (as a tooltip, with the button still focusable so keyboard users can read it). The
+// first few stay in the row, the others are in a More actions menu.
 
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { Selection } from '../../../commands/context.ts';
+import type { Command } from '../../../commands/registry.ts';
 import { type CommandRuntime, useCommandRuntime } from '../app/runtime.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
 import { commandEntries } from './ContextMenu.tsx';
@@ -19,6 +22,12 @@ export interface ToolbarProps {
   selection?: Selection;
 }
 
+/**
+ * Buttons kept in the row; the rest wait in More actions, so a toolbar stays one row (their keys
+ * work all the same).
+ */
+const MAIN_ACTIONS = 5;
+
 export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
   const runtime = useCommandRuntime();
   const store = useStore();
@@ -27,16 +36,19 @@ export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
   const items = commandEntries(commandIds, ctx, (id) => runtime.registry.get(id));
   const ref = useRef<HTMLDivElement>(null);
   useEntityKeys(ref, runtime, commandIds, selection);
+  const run = (cmd: Command) => runOrPrompt(runtime, cmd, {}, 'toolbar', { selection, store });
+  const main = items.slice(0, MAIN_ACTIONS);
+  const more = items.slice(MAIN_ACTIONS);
   return (
     <div ref={ref} role="toolbar" aria-label={label} className="ui-toolbar">
-      {items.map(({ cmd, reason }) => (
+      {main.map(({ cmd, reason }) => (
         <Tooltip key={cmd.id} text={reason === true ? cmd.description : reason}>
           <button
             type="button"
             className="ui-button"
             aria-disabled={reason !== true || undefined}
             onClick={() => {
-              if (reason === true) runOrPrompt(runtime, cmd, {}, 'toolbar', { selection, store });
+              if (reason === true) run(cmd);
             }}
           >
             {cmd.title}
@@ -44,6 +56,28 @@ export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
           </button>
         </Tooltip>
       ))}
+      {more.length > 0 && (
+        <Menu>
+          <MenuButton className="ui-button">
+            More actions <span aria-hidden="true">▾</span>
+          </MenuButton>
+          <MenuItems anchor="bottom end" className="ui-menu">
+            {more.map(({ cmd, reason }) => (
+              <MenuItem key={cmd.id} disabled={reason !== true}>
+                <button
+                  type="button"
+                  className="ui-menu-item"
+                  onClick={reason === true ? () => run(cmd) : undefined}
+                >
+                  <span className="ui-menu-title">{cmd.title}</span>
+                  {cmd.keys?.[0] && <kbd className="ui-key">{keyLabels(cmd.keys[0]).join(' ')}</kbd>}
+                  {reason !== true && <span className="ui-menu-reason">{reason}</span>}
+                </button>
+              </MenuItem>
+            ))}
+          </MenuItems>
+        </Menu>
+      )}
     </div>
   );
 }
