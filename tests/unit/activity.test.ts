@@ -71,7 +71,10 @@ describe('the filter', () => {
 
 describe('the CSV', () => {
   it('holds every column, the time in ISO 8601, and reads back as written', () => {
-    const csv = activityCsv([entry(), entry({ activityId: 'a-2', target: null, targetName: null, outcome: 'forbidden' })]);
+    const csv = activityCsv([
+      entry(),
+      entry({ activityId: 'a-2', target: null, targetName: null, outcome: 'forbidden' }),
+    ]);
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows[0]).toEqual([...ACTIVITY_HEADINGS]);
     expect(rows[1]).toEqual([
