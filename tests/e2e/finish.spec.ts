@@ -388,3 +388,34 @@ test('every state has its colour and a shape of its own: servers, dinos, log lev
   expect(seen.every((s) => s !== 'none')).toBe(true);
   expect(new Set(seen).size).toBe(seen.length);
 });
+
+test('players over time: a sparkline per server in the list, a chart on the server page from 6 hours to 90 days', async ({
+  page,
+}) => {
+  await signIn(page);
+  const row = activePane(page)
+    .getByRole('grid', { name: 'Servers' })
+    .getByRole('row', { name: /Island PvE/ });
+  const spark = row.locator('svg.sparkline');
+  await expect(spark).toBeVisible();
+  await expect(spark).toHaveAttribute(
+    'aria-label',
+    /^Over 24 hours: at most \d+, on average [\d.]+, now \d+\.$/,
+  );
+
+  await openFromPalette(page, 'Island PvE');
+  const chart = page.getByRole('figure', { name: 'Players on Island PvE' });
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  const summary = chart.locator('figcaption');
+  await expect(summary).toHaveText(/^Over 24 hours: at most \d+/);
+  // The simulated server has players on: the line is not flat at zero.
+  await expect(summary).not.toHaveText(/at most 0,/);
+  const week = chart.getByRole('button', { name: '7d' });
+  await tabTo(page, week);
+  await page.keyboard.press('Enter');
+  await expect(week).toHaveAttribute('aria-pressed', 'true');
+  await expect(summary).toHaveText(/^Over 7 days: /);
+  await chart.getByRole('button', { name: '90d' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveText(/^Over 90 days: /);
+});

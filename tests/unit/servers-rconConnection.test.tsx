@@ -180,7 +180,7 @@ describe('the RCON connection form', () => {
     expect(screen.getByTestId('rcon-game').textContent).toBe('Game: ARK: Survival Evolved (detected)');
     const form = screen.getByRole('form', { name: 'RCON connection' });
     await user.click(form.querySelector<HTMLElement>('[data-arg="rconGame"] button')!);
-    await user.click(await screen.findByRole('option', { name: 'ascended' }));
+    await user.click(await screen.findByRole('option', { name: 'Ascended' }));
     await user.click(screen.getByRole('button', { name: 'Save RCON connection' }));
     expect(runtime.run).toHaveBeenCalledWith(
       registry.get('server.editSettings'),

@@ -10,6 +10,8 @@ import {
   type ServiceHistory,
 } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
+import { isEpochSeconds } from '../../domain/limits.ts';
+import { POPULATION_MAX_POINTS, POPULATION_MIN_STEP } from '../../domain/population.ts';
 import { API_COLORS } from '../../domain/enums.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
 import { serverLanguages, serverNickname } from '../../domain/validate.ts';
@@ -30,6 +32,7 @@ import {
   pusherSocketOf,
 } from '../http/router.ts';
 import { isObject, objectsOf } from '../model/bulkBody.ts';
+import { populationOf } from '../model/population.ts';
 import {
   getService,
   publishServiceChanged,
@@ -327,6 +330,31 @@ export function registerServiceRoutes(router: ApiRouter, ctx: ServerContext): vo
       days,
       since: Math.floor(Date.now() / 1000) - days * 86_400,
     } satisfies ServiceHistory);
+  });
+
+  // Players on the server per step, from its sessions (docs/api.md "Population").
+  router.authed('GET', '/sentinel/services/:serviceId/population', READ, async (c, caller) => {
+    const id = param(c, 'serviceId');
+    const service = UUID.test(id) ? await getService(db, id, caller.userId) : null;
+    if (!service) throw objectNotFound({ serviceId: id });
+    const q = new URL(c.req.url).searchParams;
+    const now = Math.floor(Date.now() / 1000);
+    const step = Number(q.get('step') ?? 300);
+    if (!Number.isInteger(step) || step < POPULATION_MIN_STEP)
+      throw validation(`step must be a whole number of seconds, at least ${POPULATION_MIN_STEP}.`, {
+        field: 'step',
+      });
+    const asked = Number(q.get('since') ?? now - 86_400);
+    if (!isEpochSeconds(asked) || asked >= now)
+      throw validation('since must be epoch seconds before now.', { field: 'since' });
+    // Nothing older than the server's history is kept: a chart starts where it does.
+    const kept = now - (await serviceRetentionDays(db, id, ctx.config.retention)) * 86_400;
+    const since = Math.max(asked, kept);
+    if ((now - since) / step > POPULATION_MAX_POINTS)
+      throw validation(`That step is too small for the span: at most ${POPULATION_MAX_POINTS} points.`, {
+        field: 'step',
+      });
+    return json(c, await populationOf(db, id, since, now, step));
   });
 
   router.authed('PATCH', '/sentinel/services/:serviceId', WRITE, async (c, caller) => {

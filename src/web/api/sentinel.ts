@@ -50,6 +50,7 @@ import type {
   PlayerSession,
   ServiceBan,
 } from '../../domain/players.ts';
+import type { Population } from '../../domain/population.ts';
 import type { Http, Query } from './http.ts';
 
 export interface ListParams extends Query {
@@ -216,6 +217,12 @@ export function createSentinelApi(http: Http) {
       history: (serviceId: string) =>
         http<ServiceHistory>('GET', `${at('/sentinel/services', serviceId)}/history`, {
           expect: ['objectNotFound'],
+        }),
+      /** Players on the server per step since a moment (docs/api.md "Population"). */
+      population: (serviceId: string, since: number, step: number) =>
+        http<Population>('GET', `${at('/sentinel/services', serviceId)}/population`, {
+          query: { since: String(since), step: String(step) },
+          expect: ['objectNotFound', 'validation'],
         }),
     },
     groups: writable<Group>('/sentinel/groups'),

@@ -15,6 +15,7 @@ import { Toolbar } from '../../ui/Toolbar.tsx';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
+import { PopulationSparkline } from './PopulationChart.tsx';
 import { SubscriptionBanner } from './SubscriptionBanner.tsx';
 
 const columns: Column<Service>[] = [
@@ -43,6 +44,13 @@ const columns: Column<Service>[] = [
   },
   { id: 'clock', title: 'Clock', value: (s) => s.gameClock, render: (s) => formatClock(s.gameClock) },
   { id: 'population', title: 'Population', value: (s) => s.currentPlayers, render: population, align: 'end' },
+  {
+    id: 'lastDay',
+    title: 'Last 24 hours',
+    value: (s) => s.currentPlayers,
+    render: (s) => <PopulationSparkline serviceId={s.serviceId} />,
+    width: '7rem',
+  },
 ];
 
 export function ServerList() {

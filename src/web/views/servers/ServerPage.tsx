@@ -19,6 +19,7 @@ import { LogView } from '../logs/LogView.tsx';
 import { SessionsTab } from '../players/SessionsTab.tsx';
 import { DinoList, SurvivorList, TribeList } from '../world/WorldList.tsx';
 import { historyLabel, population, serverStatus, statusLabel } from './format.ts';
+import { PopulationChart } from './PopulationChart.tsx';
 import { GroupsTab, ScriptsTab, UsersTab } from './ServerAccessTabs.tsx';
 import { ServerCommandBar } from './ServerCommandBar.tsx';
 import { ServerSettings } from './ServerSettings.tsx';
@@ -123,6 +124,7 @@ export function ServerPage() {
             )}
           </dl>
         )}
+        {s && <PopulationChart serviceId={serviceId} name={s.displayName} />}
         <Toolbar
           commandIds={MENUS.serverToolbar}
           label="Server actions"
