@@ -167,10 +167,10 @@ test('/ replaces a remembered filter, and the console prompt clears after an unk
 
   await consoleLine(page, 'foo');
   await expect.poll(() => terminalText(page)).toContain('Unknown command "foo"');
-  await page.keyboard.type('help');
+  await page.keyboard.type('help theme');
   await page.keyboard.press('Enter');
-  // help ran: its list of commands, to the last, rather than an unknown "foohelp".
-  await expect.poll(() => terminalText(page)).toContain('Keyboard shortcuts');
+  // help ran (a short answer, all on screen), rather than an unknown "foohelp".
+  await expect.poll(() => terminalText(page)).toContain('Light, dark, or as the system says');
   expect(await terminalText(page)).not.toContain('foohelp');
 });
 
@@ -201,8 +201,8 @@ test('on a survivor page the keys its toolbar shows act on the survivor', async 
   await page.keyboard.press('i');
   const form = page.getByRole('dialog', { name: 'Give item' });
   await expect(form.getByRole('combobox', { name: 'Survivors' })).toHaveValue(survivor);
-  // The survivor came from the view: the item is asked first; exact stats wait for Stats: exact.
-  await expect(form.getByRole('textbox', { name: 'Item path' })).toBeFocused();
+  // The form's first field has focus; exact stats wait for Stats: exact.
+  await expect(form.getByRole('combobox', { name: 'Survivors' })).toBeFocused();
   await expect(form.getByText('Quality', { exact: true })).toBeVisible();
   await expect(form.getByText('Armor', { exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');

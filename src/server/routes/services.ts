@@ -10,10 +10,10 @@ import {
   type ServiceHistory,
 } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
-import { isEpochSeconds } from '../../domain/limits.ts';
-import { POPULATION_MAX_POINTS, POPULATION_MIN_STEP } from '../../domain/population.ts';
 import { API_COLORS } from '../../domain/enums.ts';
+import { isEpochSeconds } from '../../domain/limits.ts';
 import { ALL_PERMISSIONS, hasAll, Perm } from '../../domain/permissions.ts';
+import { POPULATION_MAX_POINTS, POPULATION_MIN_STEP } from '../../domain/population.ts';
 import { serverLanguages, serverNickname } from '../../domain/validate.ts';
 import type { ServerConfig, ServerContext } from '../context.ts';
 import { hashToken, randomToken, seal } from '../crypto.ts';

@@ -327,11 +327,6 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
   // neither shown nor sent.
   const chosen = (name: string) => values[name]?.raw || String(cmd.args?.[name]?.defaultValue ?? '');
   const shown = args.filter(([, arg]) => !arg.when || arg.when.is.includes(chosen(arg.when.arg)));
-  // The first field still to fill takes focus: one the view filled (the survivor in view) is done.
-  const [firstToFill] = useState(() => {
-    const empty = shown.find(([name]) => values[name].raw === '' && !values[name].items?.length);
-    return (empty ?? shown[0])?.[0];
-  });
 
   const change = (name: string, v: FieldValue) => {
     setValues((cur) => ({ ...cur, [name]: v }));
@@ -385,7 +380,7 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
       aria-label={cmd.title}
       noValidate
     >
-      {shown.map(([name, arg]) => (
+      {shown.map(([name, arg], i) => (
         <ArgField
           key={name}
           name={name}
@@ -393,7 +388,7 @@ export function ArgForm({ cmd, lookup, initial = {}, onSubmit, onCancel }: ArgFo
           value={values[name]}
           error={errors[name]}
           lookup={lookup}
-          autoFocus={name === firstToFill}
+          autoFocus={i === 0}
           onChange={(v) => change(name, v)}
         />
       ))}
