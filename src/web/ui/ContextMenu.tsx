@@ -84,23 +84,31 @@ export function ContextMenu({
           />
           <MenuItems anchor="bottom start" className="ui-menu" aria-label={label}>
             {items.length === 0 && <div className="ui-menu-empty">No actions here</div>}
-            {items.map(({ cmd, reason }) => (
-              <MenuItem key={cmd.id} disabled={reason !== true}>
-                <button
-                  type="button"
-                  className="ui-menu-item"
-                  onClick={reason === true ? () => choose(cmd) : undefined}
-                >
-                  <span className="ui-menu-title">{cmd.title}</span>
-                  {cmd.keys?.[0] && <kbd className="ui-key">{keyLabels(cmd.keys[0]).join(' ')}</kbd>}
-                  {reason !== true && <span className="ui-menu-reason">{reason}</span>}
-                </button>
-              </MenuItem>
+            {items.map((entry) => (
+              <CommandMenuItem key={entry.cmd.id} entry={entry} onChoose={choose} />
             ))}
           </MenuItems>
         </>
       )}
     </Menu>
+  );
+}
+
+/** One command in a menu: its title and key, and why it cannot run when it cannot (then inert). */
+export function CommandMenuItem({ entry, onChoose }: { entry: CommandEntry; onChoose(cmd: Command): void }) {
+  const { cmd, reason } = entry;
+  return (
+    <MenuItem disabled={reason !== true}>
+      <button
+        type="button"
+        className="ui-menu-item"
+        onClick={reason === true ? () => onChoose(cmd) : undefined}
+      >
+        <span className="ui-menu-title">{cmd.title}</span>
+        {cmd.keys?.[0] && <kbd className="ui-key">{keyLabels(cmd.keys[0]).join(' ')}</kbd>}
+        {reason !== true && <span className="ui-menu-reason">{reason}</span>}
+      </button>
+    </MenuItem>
   );
 }
 

@@ -2,14 +2,14 @@
 // the reason (as a tooltip, with the button still focusable so keyboard users can read it). The
 // first few stay in the row, the others are in a More actions menu.
 
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItems } from '@headlessui/react';
 import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { Selection } from '../../../commands/context.ts';
 import type { Command } from '../../../commands/registry.ts';
 import { type CommandRuntime, useCommandRuntime } from '../app/runtime.ts';
 import { keyLabels } from '../palette/keyLabels.ts';
-import { commandEntries } from './ContextMenu.tsx';
+import { CommandMenuItem, commandEntries } from './ContextMenu.tsx';
 import { isTextField, keyNames } from './keyNames.ts';
 import { runOrPrompt } from './runCommand.ts';
 import { Tooltip } from './Tooltip.tsx';
@@ -62,18 +62,8 @@ export function Toolbar({ commandIds, label, selection }: ToolbarProps) {
             More actions <span aria-hidden="true">▾</span>
           </MenuButton>
           <MenuItems anchor="bottom end" className="ui-menu">
-            {more.map(({ cmd, reason }) => (
-              <MenuItem key={cmd.id} disabled={reason !== true}>
-                <button
-                  type="button"
-                  className="ui-menu-item"
-                  onClick={reason === true ? () => run(cmd) : undefined}
-                >
-                  <span className="ui-menu-title">{cmd.title}</span>
-                  {cmd.keys?.[0] && <kbd className="ui-key">{keyLabels(cmd.keys[0]).join(' ')}</kbd>}
-                  {reason !== true && <span className="ui-menu-reason">{reason}</span>}
-                </button>
-              </MenuItem>
+            {more.map((entry) => (
+              <CommandMenuItem key={entry.cmd.id} entry={entry} onChoose={run} />
             ))}
           </MenuItems>
         </Menu>
