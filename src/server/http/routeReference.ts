@@ -28,6 +28,8 @@ const NOTES: Record<string, string> = {
     'Issues a new access key for a server; the old key stops working and its link closes.',
   'GET /sentinel/services/:serviceId/history':
     'How far back a server’s history goes: the days its owner’s plan keeps, and the oldest moment kept.',
+  'GET /sentinel/services/:serviceId/population':
+    'Players on a server over time, from its sessions: the most on at once per step since a moment.',
   'GET /sentinel/services/:id/bans.txt': 'A server’s bans as text, one player per line.',
   'POST /sentinel/services/:id/bans.txt': 'Imports bans to a server from text, one player per line.',
   'GET /sentinel/groups/:id/bans.txt': 'A group’s bans as text, one player per line.',
