@@ -243,7 +243,7 @@ test('import three bans by paste, one line bad: which line and why', async ({ pa
   await tabTo(page, page.getByRole('button', { name: 'Import bans…' }), 80);
   await page.keyboard.press('Enter');
   const paste = page.getByRole('textbox', { name: 'Text to import' });
-  await tabTo(page, paste);
+  await tabTo(page, paste, 80);
   const tag = stamp()
     .padStart(5, '0')
     .replace(/[^0-9a-f]/g, 'a');
