@@ -530,6 +530,11 @@ export function createRconConnector(
         s,
         feed.map((line) => chatFeedEvent(line, players)),
       );
+      // Which game this is is stored before its lines: whoever sees the chat sees the game it came from.
+      await noteKind(
+        s,
+        kindOf([...players, ...feed.flatMap((l) => (l.kind === 'admin' && l.player ? [l.player] : []))]),
+      );
       // Players and chat are stored before the game log is asked for: chat reaches the screen
       // sooner. Leaves wait for the end, with the player count.
       await flush(s);
@@ -553,10 +558,6 @@ export function createRconConnector(
       );
       await flush(s);
       s.lastSeen = seenAt;
-      await noteKind(
-        s,
-        kindOf([...players, ...feed.flatMap((l) => (l.kind === 'admin' && l.player ? [l.player] : []))]),
-      );
       if (!known || players.length !== before.size)
         await updateService(ctx, id, 'current_players = $2', [players.length], {
           when: 's.current_players <> $2',
