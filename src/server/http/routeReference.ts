@@ -28,6 +28,8 @@ const NOTES: Record<string, string> = {
     'Issues a new access key for a server; the old key stops working and its link closes.',
   'GET /sentinel/services/:serviceId/history':
     'How far back a server’s history goes: the days its owner’s plan keeps, and the oldest moment kept.',
+  'GET /sentinel/logMessages/volume':
+    'Log lines per level per step under the log list’s filters, for the chart above the list.',
   'GET /sentinel/services/:serviceId/population':
     'Players on a server over time, from its sessions: the most on at once per step since a moment.',
   'GET /sentinel/services/:id/bans.txt': 'A server’s bans as text, one player per line.',

@@ -6,12 +6,14 @@
 
 import type { LogMessage } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
-import { EPOCH_MAX } from '../../domain/limits.ts';
+import { EPOCH_MAX, isEpochSeconds } from '../../domain/limits.ts';
+import { VOLUME_MAX_STEPS, volumeStep } from '../../domain/logVolume.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound, validation } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { LOG_FROM, logColumns } from '../model/logMessage.ts';
+import { logVolumeOf } from '../model/logVolume.ts';
 
 const inMetadata = (key: string): Filter => ({
   kind: 'custom',
@@ -159,6 +161,28 @@ const language = (q: URLSearchParams) => {
   return /^[a-z]{2}$/.test(lang) ? lang : 'en';
 };
 
+/** `since` (inclusive) to `until` (exclusive, default now) by `step` seconds (default: about 120 bars). */
+function volumeSpan(q: URLSearchParams): { since: number; until: number; step: number } {
+  const seconds = (field: string, fallback?: number) => {
+    const raw = q.get(field);
+    const v = raw === null || raw === '' ? fallback : Number(raw);
+    if (!isEpochSeconds(v))
+      throw validation(`${field} must be epoch seconds from 0 to ${EPOCH_MAX}.`, { field });
+    return v;
+  };
+  const until = seconds('until', Math.ceil(Date.now() / 1000));
+  const since = seconds('since');
+  if (since >= until) throw validation('since must be before until.', { field: 'since' });
+  const step = q.get('step') === null ? volumeStep(until - since) : Number(q.get('step'));
+  if (!Number.isInteger(step) || step < 1)
+    throw validation('step must be a whole number of seconds, at least 1.', { field: 'step' });
+  if ((until - since) / step > VOLUME_MAX_STEPS)
+    throw validation(`That step is too small for the span: at most ${VOLUME_MAX_STEPS} steps.`, {
+      field: 'step',
+    });
+  return { since, until, step };
+}
+
 export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext): void {
   router.authed('GET', '/sentinel/logMessages', ['sentinel:read'], async (c, caller) => {
     const q = new URL(c.req.url).searchParams;
@@ -179,6 +203,16 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
       p,
     );
     return pageJson(c, page);
+  });
+
+  // Lines per level per step under the list's filters (docs/api.md "Log volume").
+  router.authed('GET', '/sentinel/logMessages/volume', ['sentinel:read'], async (c, caller) => {
+    const q = new URL(c.req.url).searchParams;
+    const span = volumeSpan(q);
+    const p = new Params();
+    const lines = readable(q, await visibleServiceIds(ctx, caller.userId), p);
+    const { where } = planList(q, LOG_LIST, p);
+    return json(c, await logVolumeOf(ctx.db, [lines, ...where], p, span));
   });
 
   router.authed('GET', '/sentinel/logMessages/:messageId', ['sentinel:read'], async (c, caller) => {

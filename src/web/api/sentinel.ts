@@ -40,6 +40,7 @@ import { API_REFERENCE_PATH, type ApiReference } from '../../domain/apiReference
 import { type BillingSession, PORTAL_ERRORS, TRIAL_ERRORS, type TrialRequest } from '../../domain/billing.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
 import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
+import type { LogVolume } from '../../domain/logVolume.ts';
 import type { PlanConfig } from '../../domain/plans.ts';
 import type {
   GroupBan,
@@ -242,7 +243,12 @@ export function createSentinelApi(http: Http) {
     playerNameChanges: readable<PlayerNameChange>('/sentinel/playerNameChanges'),
     playerNotes: writable<PlayerNote>('/sentinel/playerNotes'),
     playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
-    logMessages: readable<LogMessage>('/sentinel/logMessages'),
+    logMessages: {
+      ...readable<LogMessage>('/sentinel/logMessages'),
+      /** Lines per level per step under the list's filters (docs/api.md "Log volume"). */
+      volume: (query: Query, signal?: AbortSignal) =>
+        http<LogVolume>('GET', '/sentinel/logMessages/volume', { query, expect: ['validation'], signal }),
+    },
     /** The activity trail of a server or group, or the caller's own (docs/api.md "Activity trail"). */
     activity: {
       list: (params: ListParams = {}) =>
