@@ -5,6 +5,7 @@ import { activityCommands } from './activity.ts';
 import { banCommands } from './bans.ts';
 import { billingCommands } from './billing.ts';
 import { bucketCommands } from './buckets.ts';
+import { CHART_KEYS } from './chartKeys.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
 import { giveCommands } from './give.ts';
@@ -52,5 +53,5 @@ const COMMANDS = [
 export type CommandId = (typeof COMMANDS)[number]['id'];
 
 export function createRegistry(): Registry {
-  return new Registry().reserve(...LIST_KEYS).register(...COMMANDS);
+  return new Registry().reserve(...LIST_KEYS, ...CHART_KEYS).register(...COMMANDS);
 }

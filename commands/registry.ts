@@ -17,7 +17,7 @@ import { type ArgsShape, type ArgValues, asList, type EntityLookup, type EntityR
 import type { CommandContext, CommandResult } from './context.ts';
 
 /** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
-export type KeyScope = 'global' | 'list' | 'terminal';
+export type KeyScope = 'global' | 'list' | 'chart' | 'terminal';
 
 export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string = string> {
   id: Id;

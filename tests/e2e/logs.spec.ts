@@ -118,3 +118,67 @@ test('server logs: level filter, a live event, raw data from the context menu, /
   await expect(pane(page).locator('h1')).toHaveText(message);
   await expect(pane(page).getByText('Island PvE')).toBeVisible();
 });
+
+test('the volume chart above the log list: bars by level, a range chosen by keyboard or dragged filters the list', async ({
+  page,
+}) => {
+  await signIn(page);
+  await palette(page, 'Island PvE');
+  await expect(page.getByRole('option', { name: /Island PvE/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const view = pane(page).locator('.log-view');
+  const chart = view.getByRole('figure', { name: 'Log lines over time' });
+  const plot = chart.getByRole('group', { name: /arrows choose bars/ });
+  await expect(plot.locator('canvas')).toBeVisible();
+  const summary = chart.locator('figcaption');
+  // The simulated server has been logging: bars, said in words.
+  await expect(summary).toHaveText(/^[\d,]+ lines?(, .*)? in the last 24 hours\.$/);
+  await expect(summary).not.toHaveText(/^0 lines/);
+  const from = view.getByRole('textbox', { name: 'From' });
+  const to = view.getByRole('textbox', { name: 'To' });
+  await expect(from).toHaveValue('');
+
+  // By keyboard: the last bar, widened by two to the left, then Enter.
+  await tabTo(page, plot, 80);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(chart.locator('.log-volume-chosen')).toHaveText(
+    /: [\d,]+ lines?.*\. Enter shows them in the list\.$/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(from).not.toHaveValue('');
+  await expect(to).not.toHaveValue('');
+  const start = new Date(await from.inputValue()).getTime();
+  const end = new Date(await to.inputValue()).getTime();
+  // Three 15-minute bars of the last 24 hours, to the minute the field shows.
+  expect(end - start).toBeGreaterThanOrEqual(44 * 60_000);
+  expect(end - start).toBeLessThanOrEqual(46 * 60_000);
+  // The list holds that range only; the chart now shows it, with a way back.
+  const grid = view.getByRole('grid', { name: 'Log messages' });
+  const times = grid.locator('[role=gridcell][aria-colindex="2"]');
+  await expect.poll(async () => (await times.allInnerTexts()).length).toBeGreaterThan(0);
+  for (const t of await times.allInnerTexts()) {
+    const at = new Date(t).getTime();
+    expect(at).toBeGreaterThanOrEqual(start);
+    expect(at).toBeLessThan(end + 60_000);
+  }
+  await expect(summary).toHaveText(/^[\d,]+ lines?(, .*)? from \w+ \d+, .+ to \w+ \d+, .+\.$/);
+  const whole = chart.getByRole('button', { name: 'Whole range' });
+  await expect(whole).toBeVisible();
+
+  // By pointer: a drag across the middle of the narrowed chart narrows it again.
+  const over = plot.locator('.u-over');
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => new Date(await from.inputValue()).getTime()).toBeGreaterThan(start);
+  await expect.poll(async () => new Date(await to.inputValue()).getTime()).toBeLessThan(end);
+
+  await tabTo(page, whole, 80);
+  await page.keyboard.press('Enter');
+  await expect(from).toHaveValue('');
+  await expect(chart.getByRole('button', { name: 'Last 24 hours' })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -16,6 +16,7 @@ import { dialogAtom } from './state.ts';
 const SCOPES: readonly [KeyScope, string][] = [
   ['global', 'Anywhere'],
   ['list', 'In lists'],
+  ['chart', 'On a chart'],
   ['terminal', 'In the console'],
 ];
 

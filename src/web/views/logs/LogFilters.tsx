@@ -66,6 +66,13 @@ function EventsFilter({ value, onChange }: { value: LogEventName[]; onChange(v: 
 
 function TimeRange({ criteria, onChange }: Pick<LogFiltersProps, 'criteria' | 'onChange'>) {
   const [draft, setDraft] = useState({ from: toLocalInput(criteria.from), to: toLocalInput(criteria.to) });
+  // A range set elsewhere (brushed on the volume chart) shows here; a draft being typed, whose
+  // criteria have not moved, stays as typed.
+  const [shown, setShown] = useState({ from: criteria.from, to: criteria.to });
+  if (shown.from !== criteria.from || shown.to !== criteria.to) {
+    setShown({ from: criteria.from, to: criteria.to });
+    setDraft({ from: toLocalInput(criteria.from), to: toLocalInput(criteria.to) });
+  }
   const errorId = useId();
   const from = fromLocalInput(draft.from);
   const to = fromLocalInput(draft.to);

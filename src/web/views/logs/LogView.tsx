@@ -16,6 +16,7 @@ import { useFrameRender, useRowWindow } from '../../store/rowWindow.ts';
 import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { LogFilters } from './LogFilters.tsx';
+import { LogVolumeChart } from './LogVolumeChart.tsx';
 import { LogFeed } from './logFeed.ts';
 import {
   accepts,
@@ -227,6 +228,7 @@ export function LogView({ filter, name }: LogViewProps) {
   return (
     <div className="log-view">
       <LogFilters criteria={criteria} scope={scope} onChange={patch} />
+      <LogVolumeChart scope={scope} criteria={criteria} onRange={(from, to) => patch({ from, to })} />
       <VirtualList<LogMessage>
         name={name}
         label="Log messages"

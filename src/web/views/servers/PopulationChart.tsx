@@ -6,17 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { POPULATION_RANGES, type Population, type PopulationRange } from '../../../domain/population.ts';
+import { themeColour, themedAxes, useTheme } from '../../ui/charts.ts';
 import { populationSummary, usePopulation } from './population.ts';
 
 const HEIGHT = 110;
 
-/** A theme colour, read when the chart is drawn: the chart follows light and dark. */
-const themeColour = (name: string) =>
-  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#9c0fb0';
-
 function draw(el: HTMLElement, p: Population): uPlot {
   const data: uPlot.AlignedData = [p.points.map((x) => x.time), p.points.map((x) => x.players)];
-  const axis = { stroke: themeColour('--fg-muted'), grid: { stroke: themeColour('--border'), width: 1 } };
   return new uPlot(
     {
       width: Math.max(el.clientWidth, 200),
@@ -24,7 +20,7 @@ function draw(el: HTMLElement, p: Population): uPlot {
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [axis, { ...axis, size: 36 }],
+      axes: themedAxes(),
       series: [
         {},
         {
@@ -44,8 +40,10 @@ function draw(el: HTMLElement, p: Population): uPlot {
 export function PopulationChart({ serviceId, name }: { serviceId: string; name: string }) {
   const [range, setRange] = useState<PopulationRange>('24h');
   const q = usePopulation(serviceId, range);
+  const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again in the new theme's colours.
   useEffect(() => {
     const el = box.current;
     if (!el || !q.data) return;
@@ -58,11 +56,11 @@ export function PopulationChart({ serviceId, name }: { serviceId: string; name: 
       resize.disconnect();
       plot.destroy();
     };
-  }, [q.data]);
+  }, [q.data, theme]);
 
   return (
     <figure className="population" aria-label={`Players on ${name}`}>
-      <fieldset className="population-ranges">
+      <fieldset className="chart-ranges">
         <legend className="visually-hidden">Population range</legend>
         {POPULATION_RANGES.map((r) => (
           <button
