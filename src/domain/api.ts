@@ -238,6 +238,8 @@ export interface Dino {
   dinoGender: 'None' | 'Female' | 'Male';
   dinoHasGender: boolean;
   dinoIsFemale: boolean;
+  /** Ours: the six regions' colour ids as the game last reported them; empty until it has. */
+  dinoColors: number[];
   permissions: number;
   serviceId: string;
   serviceDisplayName: string;

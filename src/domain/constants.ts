@@ -43,7 +43,14 @@ export const DINO_LIMITS = {
   wildPoints: [0, 255],
   stats: 12,
   colorRegions: 6,
+  colorId: [0, 255],
 } as const;
+
+/** Six region colour ids (0: none, or the game decides), as a give-dino takes and a dino reports. */
+export const isDinoColors = (v: unknown): v is number[] =>
+  Array.isArray(v) &&
+  v.length === DINO_LIMITS.colorRegions &&
+  v.every((c) => Number.isInteger(c) && c >= DINO_LIMITS.colorId[0] && c <= DINO_LIMITS.colorId[1]);
 export const TRIAL_DAYS = 3;
 export const REFUND_DAYS = 14;
 

@@ -1,7 +1,7 @@
 // The Custom Dino Creator's rules (SPEC §5 "Dino builder", "Give Dino"), shared by the console's
 // form and the API's giveDino check: wild stat points against the level, and trait caps.
 
-import { DINO_LIMITS } from './constants.ts';
+import { DINO_LIMITS, isDinoColors } from './constants.ts';
 import { DINO_STATS } from './enums.ts';
 
 /** The route of the Custom Dino Creator (SPEC §2). */
@@ -120,8 +120,7 @@ export function parseStatPoints(text: string): { value: StatPoints } | { error: 
 export function parseColors(text: string): { value: number[] } | { error: string } {
   const parts = text.split(/[\s,]+/).filter(Boolean);
   const value = parts.map(Number);
-  return parts.length === DINO_LIMITS.colorRegions &&
-    value.every((n) => Number.isInteger(n) && n >= 0 && n <= 255)
+  return isDinoColors(value)
     ? { value }
     : {
         error: `Give exactly ${DINO_LIMITS.colorRegions} colour numbers from 0 to 255 (0: the game decides).`,

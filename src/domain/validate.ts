@@ -5,6 +5,7 @@ import { BUCKET_MESSAGES } from './buckets.ts';
 import {
   DINO_LIMITS,
   GIVE_ITEM,
+  isDinoColors,
   PIE_CHARACTER_ID,
   SERVER_LANGUAGES_MAX,
   STRUCTURE_RANGE,
@@ -324,14 +325,7 @@ export function giveDinoPayload(b: Record<string, unknown>): Problem | null {
     return problem('invalidGender', 'Gender is male, female or blank.', 'isFemale');
   if (b.isSterilized !== undefined && typeof b.isSterilized !== 'boolean')
     return problem('invalidSterilized', 'Sterilized is yes or no.', 'isSterilized');
-  if (
-    b.colors !== undefined &&
-    !(
-      Array.isArray(b.colors) &&
-      b.colors.length === DINO_LIMITS.colorRegions &&
-      b.colors.every((c) => Number.isInteger(c) && c >= 0 && c <= 255)
-    )
-  )
+  if (b.colors !== undefined && !isDinoColors(b.colors))
     return problem('invalidColors', `Give exactly ${DINO_LIMITS.colorRegions} colour numbers.`, 'colors');
   if (
     b.traits !== undefined &&

@@ -70,6 +70,7 @@ const dinoMeta = (d: Dino, tribe?: Tribe | null) => ({
   dinoLevel: d.level,
   dinoGender: d.gender,
   dinoAge: d.age,
+  dinoColors: d.colors,
   ...tribeMeta(tribe),
   tribeId: d.tribeId,
 });

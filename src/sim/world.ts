@@ -2,11 +2,15 @@
 // (tamed, born, frozen, uploaded, dead with or without a cryopod backup), the game clock and the
 // cluster id. Changes return the events the mod would report, so the caller decides where they go.
 
+import { naturalColorsOf } from '../domain/blueprints/index.ts';
 import type { LinkEvent, StatusFrame } from '../domain/link.ts';
 import * as ev from './events.ts';
 import type { PlayerIdentity } from './population.ts';
 import type { Rng } from './random.ts';
 import { SPECIES, type Species } from './species.ts';
+
+/** Colours a simulated creature is born with (Evolved's table; Ascended's natural ones are the same ids). */
+const NATURAL_COLORS = naturalColorsOf('ASE');
 
 export const MAX_PLAYERS = 70;
 /** Game days per tick: fast enough that a watcher sees the clock move. */
@@ -57,6 +61,8 @@ export interface Dino {
   status: DinoStatus;
   tribeId: string | null;
   sterilized: boolean;
+  /** Colour ids of the six regions (the blueprint data's colours; 0 none). */
+  colors: number[];
   /** Whether a cryopod backup exists: a dead dino with one can be restored. */
   backup: boolean;
   pos: Position;
@@ -234,12 +240,18 @@ export class World {
       status: 'Deployed',
       tribeId,
       sterilized: false,
+      colors: this.naturalColors(),
       backup: false,
       pos: this.position(),
       ...over,
     };
     this.dinos.set(d.dinoId, d);
     return d;
+  }
+
+  /** Six region colours a creature is born with; `asked` (0: the game decides) wins where given. */
+  private naturalColors(asked: readonly number[] = []): number[] {
+    return Array.from({ length: 6 }, (_, i) => asked[i] || this.rng.pick(NATURAL_COLORS).id);
   }
 
   tame(s: Survivor, tribe: Tribe): LinkEvent[] {
@@ -361,6 +373,7 @@ export class World {
       // No gender asked: the game decides, as for a wild spawn.
       gender: species.gendered ? ((opts.isFemale ?? this.rng.chance(0.5)) ? 'Female' : 'Male') : 'None',
       sterilized: opts.isSterilized ?? false,
+      colors: this.naturalColors(opts.colors),
       pos: { ...to.pos },
     });
     return { dino, events: [ev.dinoCreated(dino, to, opts)] };

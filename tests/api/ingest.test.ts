@@ -168,6 +168,42 @@ describe('storeGameEvents', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('keeps a dino’s region colours as its events report them, and ignores colours that are not six ids', async () => {
+    const dino = {
+      dinoId: randomUUID(),
+      dinoNumber64: '4343',
+      dinoSpecies: 'Raptor',
+      dinoSpeciesPath: '/Game/PrimalEarth/Dinos/Raptor/Raptor_Character_BP.Raptor_Character_BP_C',
+    };
+    const event = (dinoColors: unknown): KeyedEvent =>
+      keyed({
+        eventName: 'dinoTamed',
+        time: at,
+        type: 'Gameplay',
+        level: 'Informational',
+        message: 'tamed',
+        metadata: { ...dino, dinoColors },
+      });
+    const colours = async () =>
+      (
+        await t.server.db.query<{ colors: number[] }>('SELECT colors FROM dinos WHERE dino_id = $1', [
+          dino.dinoId,
+        ])
+      ).rows[0].colors;
+    await storeGameEvents(t.server.db, serviceId, [event([1, 2, 3, 0, 55, 255])]);
+    expect(await colours()).toEqual([1, 2, 3, 0, 55, 255]);
+    for (const bad of [
+      [1, 2, 3],
+      [1, 2, 3, 4, 5, 256],
+      [1, 2, 3, 4, 5, -1],
+      [1, 2, 3, 4, 5, 1.5],
+      '1,2,3,4,5,6',
+      null,
+    ])
+      await storeGameEvents(t.server.db, serviceId, [event(bad)]);
+    expect(await colours()).toEqual([1, 2, 3, 0, 55, 255]);
+  });
+
   /** Two writers store the same lines at once, in opposite orders: each line comes back from exactly one. */
   async function race(lines: KeyedEvent[]) {
     const [a, b] = await Promise.all([

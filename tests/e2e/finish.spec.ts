@@ -419,3 +419,23 @@ test('players over time: a sparkline per server in the list, a chart on the serv
   await page.keyboard.press('Enter');
   await expect(summary).toHaveText(/^Over 90 days: /);
 });
+
+test('a dino’s page shows its six colour regions as swatches with the colours’ names', async ({ page }) => {
+  await signIn(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  const grid = activePane(page).getByRole('grid', { name: 'Dinos' });
+  await expect(firstRow(page, 'Dinos')).toBeVisible();
+  await grid.focus();
+  await page.keyboard.press('Enter');
+  const regions = activePane(page).getByRole('list', { name: 'Colour regions' }).getByRole('listitem');
+  await expect(regions).toHaveCount(6);
+  // Named from the blueprint data's colour table, each with its colour drawn beside it.
+  await expect(regions.first()).toHaveText(/^Region 1: [A-Z][\w ]+$/);
+  for (const region of await regions.all()) {
+    await expectShown(page, region);
+    await expect(region).not.toHaveText(/colour \d|…/);
+    const swatch = region.locator('.dino-swatch');
+    expect(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  }
+});

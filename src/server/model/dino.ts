@@ -144,7 +144,7 @@ export const DINO: WorldClass = {
     d.status = 'Uploaded' AS "dinoIsUploaded",
     (d.status = 'Dead' AND d.restore_data IS NOT NULL) AS "dinoRestoreEligible",
     d.status AS "dinoStatus", d.gender AS "dinoGender", d.gender <> 'None' AS "dinoHasGender",
-    d.gender = 'Female' AS "dinoIsFemale", d.tribe_id AS "tribeId", t.name AS "tribeName",
+    d.gender = 'Female' AS "dinoIsFemale", d.colors AS "dinoColors", d.tribe_id AS "tribeId", t.name AS "tribeName",
     ${serviceColumns('d', permissionsOf('d', user))}`,
   from: (user) => `dinos d ${visibleAsList('d', user)} LEFT JOIN tribes t ON t.tribe_id = d.tribe_id`,
   // Without the tribe, which only adds a column: PostgreSQL removes that join, but too late to

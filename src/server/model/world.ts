@@ -4,7 +4,7 @@
 // names is created the first time an event describes it fully, and only ever touched on the
 // service that sent the event, so one game server cannot rewrite another's world.
 
-import { UUID } from '../../domain/constants.ts';
+import { isDinoColors, UUID } from '../../domain/constants.ts';
 import { type GameIdProvider, gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -93,7 +93,7 @@ async function setCharacterTribe(tx: Queryable, characterId: string, tribeId: st
 
 /**
  * The dino the event is about. Dino events carry the dino's description (dinoNumber64,
- * dinoSpecies, dinoSpeciesPath, dinoLevel, dinoGender, dinoAge, dinoName), so a dino is created by
+ * dinoSpecies, dinoSpeciesPath, dinoLevel, dinoGender, dinoAge, dinoName, dinoColors), so a dino is created by
  * the first event that mentions it, even when the one that made it was never seen.
  */
 async function upsertDino(
@@ -115,9 +115,10 @@ async function upsertDino(
     );
   const gender =
     typeof meta.dinoGender === 'string' && GENDERS.includes(meta.dinoGender) ? meta.dinoGender : null;
+  const colors = isDinoColors(meta.dinoColors) ? meta.dinoColors : null;
   const { rows } = await tx.query(
     `UPDATE dinos SET name = coalesce($3, name), level = coalesce($4, level), age = coalesce($5, age),
-            gender = coalesce($6, gender)
+            gender = coalesce($6, gender), colors = coalesce($7::jsonb, colors)
       WHERE dino_id = $1 AND service_id = $2 RETURNING 1`,
     [
       dinoId,
@@ -126,6 +127,7 @@ async function upsertDino(
       int(meta.dinoLevel),
       num(meta.dinoAge),
       gender,
+      colors && JSON.stringify(colors),
     ],
   );
   return rows.length > 0 ? dinoId : null;

@@ -4,25 +4,12 @@
 // first: Search has focus, ↓ or Enter goes to the list, Enter picks, Space marks mods. Both lists
 // are the one VirtualList; the catalogue loads with the first picker, not with the shell.
 
-import { useEffect, useMemo, useState } from 'react';
-import { type BlueprintKind, loadCatalogue } from '../../../commands/args.ts';
+import { useMemo, useState } from 'react';
+import type { BlueprintKind } from '../../../commands/args.ts';
 import type { Blueprint, DinoColor, Pack } from '../../domain/blueprints/index.ts';
+import { useCatalogue } from './catalogue.ts';
 import { Dialog } from './Dialog.tsx';
 import { type Column, VirtualList } from './VirtualList.tsx';
-
-type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
-
-function useCatalogue(): Catalogue | null {
-  const [m, setM] = useState<Catalogue | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCatalogue().then((c) => live && setM(c));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return m;
-}
 
 const focusGrid = (e: React.KeyboardEvent<HTMLElement>) => {
   if (e.key !== 'ArrowDown' && e.key !== 'Enter') return;

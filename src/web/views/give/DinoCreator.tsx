@@ -6,7 +6,7 @@
 
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { type EntityRef, loadCatalogue } from '../../../../commands/args.ts';
+import type { EntityRef } from '../../../../commands/args.ts';
 import type { DinoColor } from '../../../domain/blueprints/index.ts';
 import { DINO_LIMITS } from '../../../domain/constants.ts';
 import {
@@ -23,9 +23,9 @@ import { useCommandRuntime } from '../../app/runtime.ts';
 import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
 import { ArgField, type FieldValue, fieldValue, parseFields } from '../../ui/ArgForm.tsx';
 import { ColorPicker } from '../../ui/BlueprintPicker.tsx';
+import { useCatalogue } from '../../ui/catalogue.ts';
 import './give.css';
 
-type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
 const GENDERS = ['random', 'male', 'female'] as const;
 /** The schema's fields shown as they are, in the form's order. */
 const PLAIN = ['survivors', 'species', 'name', 'level'] as const;
@@ -48,8 +48,7 @@ export function DinoCreator() {
   const cmd = rt.registry.get('survivor.giveDino')!;
   const args = cmd.args!;
   const ids = useSurvivorsFromQuery();
-  const [m, setM] = useState<Catalogue | null>(null);
-  useEffect(() => void loadCatalogue().then(setM), []);
+  const m = useCatalogue();
 
   const [fields, setFields] = useState<Record<string, FieldValue>>(() =>
     Object.fromEntries(

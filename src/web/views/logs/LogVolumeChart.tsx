@@ -171,7 +171,11 @@ export function LogVolumeChart({ scope, criteria, onRange }: LogVolumeChartProps
   }
 
   const filtered = criteria.from !== null || criteria.to !== null;
-  const summary = q.error ? (q.error as Error).message : v ? volumeSummary(v, filtered ? null : range) : 'Loading…';
+  const summary = q.error
+    ? (q.error as Error).message
+    : v
+      ? volumeSummary(v, filtered ? null : range)
+      : 'Loading…';
   return (
     <figure className="log-volume" aria-label="Log lines over time">
       <div className="log-volume-head">

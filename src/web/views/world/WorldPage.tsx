@@ -15,6 +15,7 @@ import { ApiError } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
+import { DinoColours } from '../../ui/DinoColours.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { LogView } from '../logs/LogView.tsx';
 import { DinoList, SurvivorList } from './WorldList.tsx';
@@ -104,6 +105,7 @@ const DINO_PAGE: PageSpec<Dino> = {
       </span>,
     ],
     ['Revivable', d.dinoRestoreEligible ? 'Yes' : 'No'],
+    ['Colours', <DinoColours key="colours" ids={d.dinoColors} speciesPath={d.dinoSpeciesPath} />],
     ['Tribe', tribeLink(d)],
     ['Server', serverLink(d)],
   ],
