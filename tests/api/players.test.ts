@@ -127,6 +127,16 @@ describe('player sessions', () => {
     );
     expect(sorted.results[0].isConnected).toBe(true);
   });
+
+  it('lists the sessions on at or after a moment for a timeline, and none for a moment that is not one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const since = (s: string) => list(`/sentinel/playerSessions?playerId=${RIVER}&activeSince=${s}`);
+    // Ended 4 h ago (left out), ended 2 h ago, still on.
+    expect((await since(String(now - 3 * 3600))).totalResults).toBe(2);
+    expect((await since(String(now - 90 * 60))).totalResults).toBe(1);
+    expect((await since(String(now - 6 * 3600))).totalResults).toBe(3);
+    for (const bad of ['soon', '', '-5', '1e400']) expect((await since(bad)).totalResults).toBe(0);
+  });
 });
 
 describe('player notes', () => {

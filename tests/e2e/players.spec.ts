@@ -263,3 +263,34 @@ test('import three bans by paste, one line bad: which line and why', async ({ pa
   await expect(bans.getByRole('row', { name: /Cheater Two/ })).toBeVisible();
   await expect(paste).toHaveValue(/not-an-id/);
 });
+
+test('a player’s sessions on a timeline above the list: a lane per server, a bar per session, 24 hours to 30 days', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const player = await onlinePlayer(api, await serverId(api, 'Island PvE'));
+  await openServer(page, player.playerName);
+  await openTab(page, 'Player tabs', 'Sessions');
+  const timeline = pane(page).getByRole('figure', { name: 'Sessions over time' });
+  const summary = timeline.locator('figcaption');
+  await expect(summary).toHaveText(/^\d+ sessions? on \d+ servers? in the last 7 days, .+ played\.$/);
+  const lane = timeline.getByRole('listitem').filter({ hasText: 'Island PvE' });
+  await expect(lane).toBeVisible();
+  // The session going on now reaches the right end of its track, and is drawn, not 0 px wide.
+  const track = (await lane.locator('.timeline-track').boundingBox())!;
+  const open = (await lane.locator('.timeline-bar-open').last().boundingBox())!;
+  expect(open.width).toBeGreaterThanOrEqual(1);
+  expect(open.height).toBeGreaterThan(5);
+  expect(Math.abs(open.x + open.width - (track.x + track.width))).toBeLessThan(3);
+  // The list below shows the same sessions.
+  await expect(
+    pane(page).getByRole('grid', { name: 'Player sessions' }).getByRole('row').nth(1),
+  ).toBeVisible();
+
+  const day = timeline.getByRole('button', { name: 'Last 24 hours' });
+  await tabTo(page, day, 80);
+  await page.keyboard.press('Enter');
+  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  await expect(summary).toHaveText(/in the last 24 hours, .+ played\.$/);
+});

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  COLORS,
   CREATURES,
   className,
   colorsOf,
@@ -16,6 +17,7 @@ import {
   packOfPath,
   searchBlueprints,
 } from '../../src/domain/blueprints/index.ts';
+import { colorTitle } from '../../src/domain/words.ts';
 import { SPECIES, speciesOfPath } from '../../src/sim/species.ts';
 
 const REX = '/Game/PrimalEarth/Dinos/Rex/Rex_Character_BP.Rex_Character_BP';
@@ -71,5 +73,14 @@ describe('blueprint catalogue', () => {
     expect(SPECIES.every((s) => findCreature(s.path))).toBe(true);
     expect(speciesOfPath(`${REX}_C`)?.name).toBe('Rex');
     expect(speciesOfPath('/Game/PrimalEarth/Dinos/Nope/Nope.Nope')).toBeUndefined();
+  });
+});
+
+describe('colour names for people', () => {
+  it('reads every colour of the table as words, not the game’s joined-up names', () => {
+    expect(colorTitle({ name: 'WyvernPurple1' })).toBe('Wyvern Purple 1');
+    expect(colorTitle({ name: 'BigFoot0' })).toBe('Big Foot 0');
+    expect(colorTitle({ name: 'Dino Light Orange' })).toBe('Dino Light Orange');
+    for (const c of COLORS) expect(colorTitle(c), c.name).not.toMatch(/[a-z][A-Z0-9]|[0-9][A-Za-z]/);
   });
 });

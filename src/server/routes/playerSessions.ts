@@ -2,6 +2,7 @@
 // services the caller can see. Needs only the `common` scope, as the original class sets none.
 
 import { UUID } from '../../domain/constants.ts';
+import { isEpochSeconds } from '../../domain/limits.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
@@ -32,6 +33,14 @@ const SESSION_LIST: ListSpec = {
           : 'false',
     },
     isConnected: { kind: 'bool', expr: '(ps.disconnect_time IS NULL)' },
+    // Ours: sessions on at or after a moment (still open, or ended since), for a timeline.
+    activeSince: {
+      kind: 'custom',
+      sql: (v, p) =>
+        isEpochSeconds(Number(v)) && v.trim() !== ''
+          ? `(ps.disconnect_time IS NULL OR ps.disconnect_time >= to_timestamp(${p.add(Number(v))}::float8))`
+          : 'false',
+    },
     playerName: { kind: 'search', exprs: ['p.name'] },
     serviceDisplayName: { kind: 'search', exprs: ['coalesce(s.nickname, s.name)'] },
   },

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { BlueprintKind } from '../../../commands/args.ts';
 import type { Blueprint, DinoColor, Pack } from '../../domain/blueprints/index.ts';
+import { colorTitle } from '../../domain/words.ts';
 import { useCatalogue } from './catalogue.ts';
 import { Dialog } from './Dialog.tsx';
 import { type Column, VirtualList } from './VirtualList.tsx';
@@ -173,11 +174,11 @@ const colorColumns: Column<DinoColor>[] = [
   {
     id: 'name',
     title: 'Colour',
-    value: (c) => c.name,
+    value: (c) => colorTitle(c),
     render: (c) => (
       <>
         <span className="dino-swatch" style={{ background: c.hex }} aria-hidden="true" />
-        {c.name}
+        {colorTitle(c)}
       </>
     ),
     width: '2fr',
@@ -197,7 +198,13 @@ export interface ColorPickerProps {
 export function ColorPicker({ title, colors, onPick, onClose }: ColorPickerProps) {
   const [text, setText] = useState('');
   const q = text.trim().toLowerCase();
-  const rows = q ? colors.filter((c) => c.name.toLowerCase().includes(q) || String(c.id) === q) : colors;
+  // The game's name (`wyvernpurple`) or the one shown (`wyvern purple`) finds a colour.
+  const rows = q
+    ? colors.filter(
+        (c) =>
+          c.name.toLowerCase().includes(q) || colorTitle(c).toLowerCase().includes(q) || String(c.id) === q,
+      )
+    : colors;
   return (
     <Dialog open onClose={onClose} title={title}>
       <div className="picker">

@@ -19,6 +19,7 @@ import {
 } from '../../../domain/dinoBuilder.ts';
 import { DINO_STATS } from '../../../domain/enums.ts';
 import { wildPoints } from '../../../domain/validate.ts';
+import { colorTitle } from '../../../domain/words.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { describeFailure, type RunFailure } from '../../palette/prompt.ts';
 import { ArgField, type FieldValue, fieldValue, parseFields } from '../../ui/ArgForm.tsx';
@@ -310,7 +311,9 @@ function ColorRegion({
     <div className="dino-region" data-region={region + 1}>
       <span className="dino-region-label">{label}</span>
       <Swatch color={color} />
-      <span className="dino-region-value">{color ? `${color.name} (${color.id})` : 'game decides'}</span>
+      <span className="dino-region-value">
+        {color ? `${colorTitle(color)} (${color.id})` : 'game decides'}
+      </span>
       <button
         type="button"
         className="ui-button"

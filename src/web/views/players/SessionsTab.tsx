@@ -1,6 +1,7 @@
 // Player sessions of a player, a server or a group (SPEC §2, §9): who joined where and when,
 // newest first; lists of many players show who is connected now unless asked for all. Live:
-// joins and leaves on the servers in question refetch the list.
+// joins and leaves on the servers in question refetch the list. A player's sessions have their
+// timeline above the list.
 
 import { useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent, type Service } from '../../../domain/api.ts';
@@ -12,6 +13,7 @@ import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { SessionsTimeline } from './SessionsTimeline.tsx';
 
 export interface SessionsTabProps {
   serviceId?: string;
@@ -69,7 +71,7 @@ export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) 
     refetch: list.refetch,
   });
 
-  return (
+  const sessions = (
     <VirtualList<PlayerSession>
       name={playerId ? 'player-sessions' : 'sessions'}
       {...list.view}
@@ -92,5 +94,13 @@ export function SessionsTab({ serviceId, groupId, playerId }: SessionsTabProps) 
         )
       }
     />
+  );
+  return playerId ? (
+    <div className="sessions-view">
+      <SessionsTimeline playerId={playerId} />
+      {sessions}
+    </div>
+  ) : (
+    sessions
   );
 }
