@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PLAYER_TABS, SERVER_TABS } from '../../src/domain/enums.ts';
 import { GROUP_TABS } from '../../src/domain/groups.ts';
 import { canonicalPath } from '../../src/web/app/routes.ts';
-import { apiOf, type Page_, serverId, signIn } from './helpers.ts';
+import { apiOf, codeWords, type Page_, seriousViolations, serverId, signIn } from './helpers.ts';
 
 // Every screen of the console, checked with axe-core against WCAG 2.1 A and AA: none may have a
 // serious or critical violation, and no word of ours on it may read like code. One list of
@@ -41,36 +40,6 @@ interface Screen {
 
 const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 
-/**
- * Visible words of the product that read like code: camelCase humps (`keepUpdated`), `name:type`,
- * snake_case. What users wrote or named is left out: list cells, entity names (headings, the
- * breadcrumb, facts, links), fields' values, code and the console pane, whose text is theirs.
- */
-function codeWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const USER_TEXT =
-      '[role=gridcell], [role=option], h1, nav[aria-label=Breadcrumb], dd, a, code, pre, kbd, input, textarea, select, [data-testid=terminal], .cm-editor, [contenteditable], [aria-hidden=true]';
-    const CODE = [
-      /\b[a-z]+[A-Z][A-Za-z]*\b/,
-      /\b[a-z]\w*:(boolean|string|number|int|float|uuid|enum)\b/,
-      /\b[a-z]+_[a-z_]+\b/,
-    ];
-    const found = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!el || el.closest(USER_TEXT)) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      const text = n.textContent ?? '';
-      for (const re of CODE) {
-        const m = re.exec(text);
-        if (m) found.add(`${m[0]} (in "${text.trim().slice(0, 60)}")`);
-      }
-    }
-    return [...found];
-  });
-}
 /** The first row of the named list, there once the list has its data. */
 const firstRow = (name: string | undefined) =>
   name ? (page: Page) => page.getByRole('grid', { name }).getByRole('row').nth(1) : undefined;
@@ -519,22 +488,6 @@ const SCREENS: Screen[] = [
   },
 ];
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-// A run by tags leaves out axe's experimental rules; these check criteria of those levels too
-// (2.5.3 Label in Name, 1.3.1 Info and Relationships, 1.3.4 Orientation).
-const EXPERIMENTAL = [
-  'label-content-name-mismatch',
-  'p-as-heading',
-  'table-fake-caption',
-  'td-has-header',
-  'css-orientation-lock',
-];
-const enabled = Object.fromEntries(EXPERIMENTAL.map((id) => [id, { enabled: true }]));
-// Headless UI puts focus guards around a portalled popover (the columns menu): 1px aria-hidden
-// buttons that hand focus on at once, which axe's maintainers agree are no barrier
-// (dequelabs/axe-core#4832). Only they are left out of the check.
-const FOCUS_GUARDS = '[id^="headlessui-focus-sentinel"]';
-
 /** One signed-in page for every screen: each starts from its own address. */
 let admin: Page;
 let ids: Ids;
@@ -648,19 +601,7 @@ for (const screen of SCREENS) {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await screen.open?.(page);
 
-    const { violations } = await new AxeBuilder({ page })
-      .options({ rules: enabled })
-      .exclude(FOCUS_GUARDS)
-      .withTags(TAGS)
-      .analyze();
-    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const report = grave.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}${v.nodes
-          .map((n) => `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? ''}`)
-          .join('')}`,
-    );
-    expect(grave.length, `on ${screen.name} (${page.url()}):\n  ${report.join('\n  ')}`).toBe(0);
+    expect(await seriousViolations(page), `on ${screen.name} (${page.url()})`).toEqual([]);
     expect(await codeWords(page), `code identifiers on ${screen.name}`).toEqual([]);
     if (screen.signedOut) await page.context().close();
   });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -133,4 +134,68 @@ export async function openFromPalette(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(activePane(page).locator('h1')).toContainText(name);
+}
+
+/**
+ * Visible words of the product that read like code: camelCase humps (`keepUpdated`), `name:type`,
+ * snake_case. What users wrote or named is left out: list cells, entity names (headings, the
+ * breadcrumb, facts, links), fields' values, code and the console pane, whose text is theirs.
+ */
+export function codeWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const USER_TEXT =
+      '[role=gridcell], [role=option], h1, nav[aria-label=Breadcrumb], dd, a, code, pre, kbd, input, textarea, select, [data-testid=terminal], .cm-editor, [contenteditable], [aria-hidden=true]';
+    const CODE = [
+      /\b[a-z]+[A-Z][A-Za-z]*\b/,
+      /\b[a-z]\w*:(boolean|string|number|int|float|uuid|enum)\b/,
+      /\b[a-z]+_[a-z_]+\b/,
+    ];
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest(USER_TEXT)) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const text = n.textContent ?? '';
+      for (const re of CODE) {
+        const m = re.exec(text);
+        if (m) found.add(`${m[0]} (in "${text.trim().slice(0, 60)}")`);
+      }
+    }
+    return [...found];
+  });
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A run by tags leaves out axe's experimental rules; these check criteria of those levels too
+// (2.5.3 Label in Name, 1.3.1 Info and Relationships, 1.3.4 Orientation).
+const EXPERIMENTAL = [
+  'label-content-name-mismatch',
+  'p-as-heading',
+  'table-fake-caption',
+  'td-has-header',
+  'css-orientation-lock',
+];
+const enabled = Object.fromEntries(EXPERIMENTAL.map((id) => [id, { enabled: true }]));
+// Headless UI puts focus guards around a portalled popover (the columns menu): 1px aria-hidden
+// buttons that hand focus on at once, which axe's maintainers agree are no barrier
+// (dequelabs/axe-core#4832). Only they are left out of the check.
+const FOCUS_GUARDS = '[id^="headlessui-focus-sentinel"]';
+
+/** axe-core's serious and critical WCAG 2.1 A and AA violations on the page, each with where. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: enabled })
+    .exclude(FOCUS_GUARDS)
+    .withTags(TAGS)
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}${v.nodes
+          .map((n) => `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? ''}`)
+          .join('')}`,
+    );
 }

@@ -180,5 +180,8 @@ test('the volume chart above the log list: bars by level, a range chosen by keyb
   await tabTo(page, whole, 80);
   await page.keyboard.press('Enter');
   await expect(from).toHaveValue('');
-  await expect(chart.getByRole('button', { name: 'Last 24 hours' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.getByRole('button', { name: '24h', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

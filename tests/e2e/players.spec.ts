@@ -288,7 +288,7 @@ test('a player’s sessions on a timeline above the list: a lane per server, a b
     pane(page).getByRole('grid', { name: 'Player sessions' }).getByRole('row').nth(1),
   ).toBeVisible();
 
-  const day = timeline.getByRole('button', { name: 'Last 24 hours' });
+  const day = timeline.getByRole('button', { name: '24h', exact: true });
   await tabTo(page, day, 80);
   await page.keyboard.press('Enter');
   await expect(day).toHaveAttribute('aria-pressed', 'true');

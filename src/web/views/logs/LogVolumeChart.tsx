@@ -195,7 +195,7 @@ export function LogVolumeChart({ scope, criteria, onRange }: LogVolumeChartProps
                 type="button"
                 className="ui-button ui-button-small"
                 aria-pressed={range === r.id}
-                aria-label={`Last ${r.title}`}
+                title={`Last ${r.title}`}
                 onClick={() => setRange(r.id)}
               >
                 {r.id}

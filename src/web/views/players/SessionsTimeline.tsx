@@ -63,7 +63,7 @@ export function SessionsTimeline({ playerId }: { playerId: string }) {
               type="button"
               className="ui-button ui-button-small"
               aria-pressed={range === r.id}
-              aria-label={`Last ${r.title}`}
+              title={`Last ${r.title}`}
               onClick={() => setRange(r.id)}
             >
               {r.id}
