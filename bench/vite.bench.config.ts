@@ -14,6 +14,6 @@ export default defineConfig({
     outDir: here('.tmp/pages'),
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { input: { palette: here('palette/index.html') } },
+    rolldownOptions: { input: { palette: here('palette/index.html'), charts: here('charts/index.html') } },
   },
 });

@@ -20,6 +20,7 @@ const BENCHES = [
   'bans',
   'start',
   'automation',
+  'charts',
 ];
 const RESULTS = new URL('../bench/results.json', import.meta.url);
 

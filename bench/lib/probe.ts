@@ -41,12 +41,12 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
 }).observe({ type: 'longtask', buffered: true });
 
-function overlapping(start: number, end: number): number[] {
+export function overlapping(start: number, end: number): number[] {
   return longTasks.filter((t) => t.end > start && t.start < end).map((t) => t.end - t.start);
 }
 
 /** The end mark: first rAF at which `committed()` holds, then its MessageChannel task or the next rAF. */
-function paintedAfter(committed: () => boolean): Promise<number> {
+export function paintedAfter(committed: () => boolean): Promise<number> {
   const deadline = performance.now() + LIMIT_MS;
   return new Promise((resolve, reject) => {
     const check = () => {

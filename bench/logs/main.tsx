@@ -1,10 +1,13 @@
 // Bench page: `?variant=ours|naive&n=N&ms=D`. Ours is the real LogView over a fake API of N
 // generated lines and a fake realtime channel; naive holds all N lines in memory.
 
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import '../../src/web/app/theme.css';
 import '../../src/web/ui/ui.css';
 import { createRegistry } from '../../commands/index.ts';
+import type { Http } from '../../src/web/api/http.ts';
+import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import type { AppDeps } from '../../src/web/app/deps.tsx';
 import { AppDepsContext } from '../../src/web/app/deps.tsx';
 import { type CommandRuntime, CommandRuntimeContext } from '../../src/web/app/runtime.ts';
@@ -30,7 +33,8 @@ function mountOurs() {
   const server = new FakeLogServer(n);
   const handlers = new Set<EventHandlers>();
   const deps = {
-    api: { http: (_m: string, _p: string, o: { query: Record<string, string> }) => server.list(o.query) },
+    api: createSentinelApi(((_m: string, path: string, o: { query: Record<string, string> }) =>
+      path.endsWith('/volume') ? server.volume(o.query) : server.list(o.query)) as unknown as Http),
     realtime: {
       socketId: () => 'bench',
       subscribe(_channel: string, h: EventHandlers) {
@@ -44,13 +48,15 @@ function mountOurs() {
   // The list's menus read commands from a runtime; nothing runs during the bench.
   const runtime = { registry: createRegistry(), recent: () => [] } as unknown as CommandRuntime;
   root.render(
-    <AppDepsContext.Provider value={deps}>
-      <CommandRuntimeContext.Provider value={runtime}>
-        <div style={{ height: 860, display: 'flex', flexDirection: 'column' }}>
-          <LogView filter={{ serviceId: SERVICE }} name="bench-logs" />
-        </div>
-      </CommandRuntimeContext.Provider>
-    </AppDepsContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AppDepsContext.Provider value={deps}>
+        <CommandRuntimeContext.Provider value={runtime}>
+          <div style={{ height: 860, display: 'flex', flexDirection: 'column' }}>
+            <LogView filter={{ serviceId: SERVICE }} name="bench-logs" />
+          </div>
+        </CommandRuntimeContext.Provider>
+      </AppDepsContext.Provider>
+    </QueryClientProvider>,
   );
   window.__logBench = {
     get ready() {
