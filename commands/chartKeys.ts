@@ -2,10 +2,9 @@
 // pointer drags one. Reserved in the registry's chart scope, so the shortcuts dialog shows them
 // and a command cannot take one.
 
-import type { ReservedKey } from './registry.ts';
+import { reservedKeys } from './registry.ts';
 
-const chartKey = <const I extends string>(id: I, title: string, ...keys: string[]) =>
-  ({ id, title, keys, scope: 'chart' }) as const satisfies ReservedKey;
+const chartKey = reservedKeys('chart');
 
 export const CHART_KEYS = [
   chartKey('chart.previous', 'Previous bar', 'arrowleft'),

@@ -2,10 +2,9 @@
 // Reserved in the registry's list scope, so a command cannot take one of them and the shortcuts
 // dialog shows them; `/`, Shift+F10 and `r` are commands of shell.ts.
 
-import type { ReservedKey } from './registry.ts';
+import { reservedKeys } from './registry.ts';
 
-const listKey = <const I extends string>(id: I, title: string, ...keys: string[]) =>
-  ({ id, title, keys, scope: 'list' }) as const satisfies ReservedKey;
+const listKey = reservedKeys('list');
 
 export const LIST_KEYS = [
   listKey('list.next', 'Next row', 'arrowdown', 'j'),

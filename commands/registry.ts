@@ -71,6 +71,12 @@ export interface ReservedKey {
   scope: KeyScope;
 }
 
+/** A maker of a surface's own keys in its scope: `reservedKeys('list')('list.next', 'Next row', 'j')`. */
+export const reservedKeys =
+  <S extends KeyScope>(scope: S) =>
+  <const I extends string>(id: I, title: string, ...keys: string[]) =>
+    ({ id, title, keys, scope }) as const satisfies ReservedKey;
+
 /** What a key means in a scope: a command to run or a key its surface handles. */
 export type KeyBinding = { command: Command; reserved?: never } | { reserved: ReservedKey; command?: never };
 

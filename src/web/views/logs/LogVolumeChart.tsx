@@ -3,7 +3,7 @@
 // focused chart (arrows, Shift+arrows, Enter), sets the list's time range; the chart then shows
 // that range, so a reader narrows in steps.
 
-import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { CHART_KEYS, type ChartKeyId } from '../../../../commands/chartKeys.ts';
@@ -11,7 +11,7 @@ import { Registry } from '../../../../commands/registry.ts';
 import type { LogLevel } from '../../../domain/enums.ts';
 import { type LogVolume, VOLUME_RANGES, type VolumeRange } from '../../../domain/logVolume.ts';
 import { CommandRuntimeContext } from '../../app/runtime.ts';
-import { themeColour, themedAxes, useTheme } from '../../ui/charts.ts';
+import { RangeButtons, themeColour, themedAxes, usePlot } from '../../ui/charts.tsx';
 import { keyNames } from '../../ui/keyNames.ts';
 import type { LogCriteria, LogScope } from './logQuery.ts';
 import { barAt, barsRange, selectionSummary, useLogVolume, volumeSummary } from './logVolume.ts';
@@ -45,11 +45,16 @@ function stacked(v: LogVolume): uPlot.AlignedData {
   return [x, ...sums.reverse()];
 }
 
-function draw(el: HTMLElement, v: LogVolume, onBrush: (from: number, to: number) => void): uPlot {
+function draw(
+  el: HTMLElement,
+  width: number,
+  v: LogVolume,
+  onBrush: (from: number, to: number) => void,
+): uPlot {
   const bars = uPlot.paths.bars?.({ size: [1, 40], align: 1, gap: 1 });
   return new uPlot(
     {
-      width: Math.max(el.clientWidth, 200),
+      width,
       height: HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: true, y: false, setScale: false }, points: { show: false } },
@@ -99,9 +104,7 @@ export function LogVolumeChart({ scope, criteria, onRange }: LogVolumeChartProps
   const summaryId = useId();
   const [range, setRange] = useState<VolumeRange>('24h');
   const q = useLogVolume(scope, criteria, range);
-  const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   // Bars chosen by keyboard: where Shift+arrows started, and where the cursor is, in the span they
   // were chosen in (a new span starts with none).
   const [choice, setChosen] = useState<{ span: string; anchor: number; head: number } | null>(null);
@@ -111,24 +114,21 @@ export function LogVolumeChart({ scope, criteria, onRange }: LogVolumeChartProps
   const span = v ? `${v.since}:${v.until}:${v.step}` : '';
   const chosen = choice?.span === span ? choice : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again in the new theme's colours.
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !v) return;
-    const p = draw(el, v, (from, to) => brush.current(from, to));
-    plot.current = p;
-    const resize = new ResizeObserver(() =>
-      p.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }),
-    );
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      p.destroy();
-      plot.current = null;
-    };
-  }, [v, theme]);
+  const plot = usePlot(
+    box,
+    HEIGHT,
+    useMemo(
+      () =>
+        v
+          ? (el: HTMLElement, width: number) => draw(el, width, v, (from, to) => brush.current(from, to))
+          : null,
+      [v],
+    ),
+  );
 
-  // The bars chosen by keyboard, shown as uPlot shows a dragged selection.
+  // The bars chosen by keyboard, shown as uPlot shows a dragged selection. The plot is drawn anew
+  // with the data, by usePlot's effect, which runs before this one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref holds the plot of these data by now.
   useEffect(() => {
     const p = plot.current;
     if (!p || !v) return;
@@ -187,21 +187,7 @@ export function LogVolumeChart({ scope, criteria, onRange }: LogVolumeChartProps
             Whole range
           </button>
         ) : (
-          <fieldset className="chart-ranges">
-            <legend className="visually-hidden">Log volume range</legend>
-            {VOLUME_RANGES.map((r) => (
-              <button
-                key={r.id}
-                type="button"
-                className="ui-button ui-button-small"
-                aria-pressed={range === r.id}
-                title={`Last ${r.title}`}
-                onClick={() => setRange(r.id)}
-              >
-                {r.id}
-              </button>
-            ))}
-          </fieldset>
+          <RangeButtons label="Log volume range" ranges={VOLUME_RANGES} value={range} onChange={setRange} />
         )}
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a chart, which no element is; a fieldset holds fields. */}

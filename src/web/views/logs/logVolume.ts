@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { LogLevel } from '../../../domain/enums.ts';
 import { type LogVolume, VOLUME_RANGES, type VolumeRange, volumeStep } from '../../../domain/logVolume.ts';
 import { useApp } from '../../app/deps.tsx';
+import { formatShortTime } from '../../ui/columns.ts';
 import { type LogCriteria, type LogScope, type QueryParams, toQuery } from './logQuery.ts';
 
 /** Counted again this often: the bars of the last hours move. */
@@ -102,22 +103,14 @@ function tallyWords(t: ReturnType<typeof tally>): string {
   return worse.length ? `${lines(t.all)}, ${worse.join(' and ')}` : lines(t.all);
 }
 
-const when = (epoch: number) =>
-  new Date(epoch * 1000).toLocaleString('en', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 /** What the chart shows, in a sentence: over the last `range` up to now, else between its times. */
 export function volumeSummary(v: LogVolume, range: VolumeRange | null): string {
   const title = VOLUME_RANGES.find((r) => r.id === range)?.title;
-  return `${tallyWords(tally(v))} ${title ? `in the last ${title}` : `from ${when(v.since)} to ${when(v.until)}`}.`;
+  return `${tallyWords(tally(v))} ${title ? `in the last ${title}` : `from ${formatShortTime(v.since)} to ${formatShortTime(v.until)}`}.`;
 }
 
 /** What the bars chosen by keyboard hold, and what Enter does with them. */
 export function selectionSummary(v: LogVolume, a: number, b: number): string {
   const { from, to } = barsRange(v, a, b);
-  return `${when(from)} to ${when(to)}: ${tallyWords(tally(v, Math.min(a, b), Math.max(a, b)))}. Enter shows them in the list.`;
+  return `${formatShortTime(from)} to ${formatShortTime(to)}: ${tallyWords(tally(v, Math.min(a, b), Math.max(a, b)))}. Enter shows them in the list.`;
 }

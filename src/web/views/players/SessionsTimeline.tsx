@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApp } from '../../app/deps.tsx';
-import { formatTime } from '../../ui/columns.ts';
+import { RangeButtons } from '../../ui/charts.tsx';
+import { formatShortTime, formatTime } from '../../ui/columns.ts';
 import {
   lanesOf,
   playedWords,
@@ -19,14 +20,6 @@ import {
 const FRESH_MS = 60_000;
 /** The newest sessions a timeline reads; a player with more in a month is shown their newest. */
 const MOST = 250;
-
-const tick = (epoch: number) =>
-  new Date(epoch * 1000).toLocaleString('en', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 export function SessionsTimeline({ playerId }: { playerId: string }) {
   const { api } = useApp();
@@ -55,21 +48,7 @@ export function SessionsTimeline({ playerId }: { playerId: string }) {
     <figure className="timeline" aria-label="Sessions over time">
       <div className="timeline-head">
         <figcaption className="timeline-summary">{summary}</figcaption>
-        <fieldset className="chart-ranges">
-          <legend className="visually-hidden">Timeline range</legend>
-          {TIMELINE_RANGES.map((r) => (
-            <button
-              key={r.id}
-              type="button"
-              className="ui-button ui-button-small"
-              aria-pressed={range === r.id}
-              title={`Last ${r.title}`}
-              onClick={() => setRange(r.id)}
-            >
-              {r.id}
-            </button>
-          ))}
-        </fieldset>
+        <RangeButtons label="Timeline range" ranges={TIMELINE_RANGES} value={range} onChange={setRange} />
       </div>
       {lanes.length > 0 && (
         <>
@@ -98,8 +77,8 @@ export function SessionsTimeline({ playerId }: { playerId: string }) {
           <div className="timeline-lane" aria-hidden="true">
             <span />
             <span className="timeline-axis">
-              <span>{tick(since)}</span>
-              <span>{tick((since + until) / 2)}</span>
+              <span>{formatShortTime(since)}</span>
+              <span>{formatShortTime((since + until) / 2)}</span>
               <span>now</span>
             </span>
           </div>

@@ -2,20 +2,20 @@
 // made for time series (a few tens of kB, thousands of points in a few milliseconds), with the
 // range chosen by keyboard and a sentence saying what the line shows.
 
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { POPULATION_RANGES, type Population, type PopulationRange } from '../../../domain/population.ts';
-import { themeColour, themedAxes, useTheme } from '../../ui/charts.ts';
+import { RangeButtons, themeColour, themedAxes, usePlot } from '../../ui/charts.tsx';
 import { populationSummary, usePopulation } from './population.ts';
 
 const HEIGHT = 110;
 
-function draw(el: HTMLElement, p: Population): uPlot {
+function draw(el: HTMLElement, width: number, p: Population): uPlot {
   const data: uPlot.AlignedData = [p.points.map((x) => x.time), p.points.map((x) => x.players)];
   return new uPlot(
     {
-      width: Math.max(el.clientWidth, 200),
+      width,
       height: HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
@@ -40,40 +40,17 @@ function draw(el: HTMLElement, p: Population): uPlot {
 export function PopulationChart({ serviceId, name }: { serviceId: string; name: string }) {
   const [range, setRange] = useState<PopulationRange>('24h');
   const q = usePopulation(serviceId, range);
-  const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again in the new theme's colours.
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !q.data) return;
-    const plot = draw(el, q.data);
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }),
-    );
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [q.data, theme]);
+  const data = q.data;
+  usePlot(
+    box,
+    HEIGHT,
+    useMemo(() => (data ? (el: HTMLElement, width: number) => draw(el, width, data) : null), [data]),
+  );
 
   return (
     <figure className="population" aria-label={`Players on ${name}`}>
-      <fieldset className="chart-ranges">
-        <legend className="visually-hidden">Population range</legend>
-        {POPULATION_RANGES.map((r) => (
-          <button
-            key={r.id}
-            type="button"
-            className="ui-button ui-button-small"
-            aria-pressed={range === r.id}
-            onClick={() => setRange(r.id)}
-          >
-            {r.id}
-          </button>
-        ))}
-      </fieldset>
+      <RangeButtons label="Population range" ranges={POPULATION_RANGES} value={range} onChange={setRange} />
       <div
         ref={box}
         className="population-plot"
