@@ -1,9 +1,11 @@
-// Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions.
+// Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions, kick.
 
 import { PLAYER_TABS } from '../src/domain/enums.ts';
+import { Perm } from '../src/domain/permissions.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { noteContent } from '../src/domain/validate.ts';
-import { asList, bool, type EntityRef, oneOf, ref, text } from './args.ts';
+import { asList, bool, type EntityRef, oneOf, ownerOf, ref, text } from './args.ts';
+import type { CommandContext } from './context.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Players';
@@ -28,7 +30,51 @@ const noteText = () =>
 
 const when = (t: number | null) => (t === null ? '' : new Date(t * 1000).toLocaleString('en'));
 
+/**
+ * The servers a kick is for: the one asked for (or the group's servers), else every server the
+ * player is on now.
+ */
+async function kickTargets(ctx: CommandContext, player: EntityRef, target: EntityRef | undefined) {
+  if (target) return [target];
+  const on = await ctx.app.api.playerSessions.list({
+    playerId: player.id,
+    isConnected: 'true',
+    pageSize: 250,
+  });
+  const servers = new Map(on.results.map((s) => [s.serviceId, s.serviceDisplayName]));
+  if (servers.size === 0) throw new CommandError(`${player.label} is not on any server now.`, 'target');
+  return [...servers].map(([id, label]): EntityRef => ({ kind: 'server', id, label }));
+}
+
 export const playerCommands = [
+  defineCommand({
+    id: 'player.kick',
+    title: 'Kick player',
+    description: 'Removes the player from the server now; they may join again (ban them to keep them out)',
+    group,
+    aliases: ['kick'],
+    permission: Perm.ControlServices,
+    args: {
+      player: playerArg(),
+      target: ref('server', 'group')
+        .describe('Server or group', 'Blank: the one in view, else every server the player is on')
+        .optional(),
+    },
+    run: async (a, ctx) => {
+      const player = onePlayer(a.player);
+      const targets = await kickTargets(ctx, player, a.target);
+      const { results } = await ctx.app.api.gameCommands(
+        targets.map((t) => ({ type: 'kickPlayer' as const, playerId: player.id, ...ownerOf(t) })),
+      );
+      const kicked = results.filter((r) => r.ok).map((r) => r.serviceDisplayName);
+      const failed = results
+        .filter((r) => !r.ok)
+        .map((r) => `${r.serviceDisplayName}: ${r.message ?? 'failed'}`);
+      if (kicked.length === 0) throw new CommandError(`${player.label} was not kicked. ${failed.join('; ')}`);
+      const done = `Kicked ${player.label} from ${kicked.join(', ')}.`;
+      return { message: failed.length ? `${done} Not from ${failed.join('; ')}.` : done };
+    },
+  }),
   defineCommand({
     id: 'player.list',
     title: 'Player list',

@@ -13,6 +13,8 @@ export const GAME_COMMAND_BITS = {
   destroyWildDinos: Perm.ControlServices,
   teleportDino: Perm.ControlServices,
   teleportCharacter: Perm.ControlServices,
+  /** Ours: `kickplayer` with the id the server's game knows the player by (`playerId`). */
+  kickPlayer: Perm.ControlServices,
 } as const;
 export type GameCommandType = keyof typeof GAME_COMMAND_BITS;
 export const GAME_COMMAND_TYPES = Object.keys(GAME_COMMAND_BITS) as GameCommandType[];

@@ -31,6 +31,7 @@ export const Msg = {
   banPlayerNotFound: 'The player was not found.',
   banEosUnknown: 'No player is known with that EOS id or SteamID64.',
   teleportNoValues: 'Enter at least one coordinate.',
+  kickUnknownPlayer: 'No server has seen that player, so there is no one to kick.',
   restoreNotAvailable: 'This dino cannot be revived: it is alive, or no cryopod backup exists.',
   reviveNoSelection: 'Choose the survivor whose inventory receives the cryopod.',
   commandEmpty: 'Type a command to send.',

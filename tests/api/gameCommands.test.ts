@@ -1,7 +1,9 @@
 // POST /sentinel/gameCommands against the simulator: per-target results, group fan-out, the
 // all-bits permission check, every body error of SPEC §8 "Run command", and disconnected targets.
 
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Msg } from '../../src/domain/messages.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import {
   call,
@@ -12,6 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts';
+import { until } from './rconGame.ts';
 
 let t: TestServer;
 let sim: Simulator;
@@ -216,5 +219,49 @@ describe('errors', () => {
     expect((await run('nope', { type: 'admin', serviceId: island().serviceId, command: 'x' })).status).toBe(
       401,
     );
+  });
+});
+
+describe('kick', () => {
+  const online = async () =>
+    (
+      await call(
+        t.base,
+        owner,
+        'GET',
+        `/sentinel/playerSessions?serviceId=${island().serviceId}&isConnected=true`,
+      )
+    ).body.results as { playerId: string; playerName: string }[];
+
+  it('kicks a player named by player id with the id the server knows them by; the session ends', async () => {
+    sim.servers[0].play((w) => w.join(w.population[0]));
+    const [player] = await until('a player on the island', async () => {
+      const on = await online();
+      return on.length > 0 && on;
+    });
+    const r = await run(owner, {
+      type: 'kickPlayer',
+      serviceId: island().serviceId,
+      playerId: player.playerId,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.results).toEqual([
+      expect.objectContaining({ serviceDisplayName: 'Island PvE', type: 'kickPlayer', ok: true }),
+    ]);
+    expect(r.body.results[0].result).toMatch(/kicked$/);
+    await until('the session ended', async () =>
+      (await online()).every((s) => s.playerId !== player.playerId),
+    );
+  });
+
+  it('says no server has seen a player it does not know, and refuses a kick without a player or the right', async () => {
+    const unknown = { type: 'kickPlayer', serviceId: island().serviceId, playerId: randomUUID() };
+    expect((await run(owner, unknown)).body.results).toEqual([
+      expect.objectContaining({ ok: false, code: 'playerNotFound', message: Msg.kickUnknownPlayer }),
+    ]);
+    const missing = await run(owner, { type: 'kickPlayer', serviceId: island().serviceId });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'missingProperties', details: { missing: ['playerId'] } });
+    expect((await run(stranger, unknown)).status).toBe(403);
   });
 });

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { activePane, openFromPalette, openTab, signIn } from './helpers.ts';
+import { activePane, apiOf, openFromPalette, openTab, type Page_, serverId, signIn } from './helpers.ts';
 
-// A phone (390×844), in both themes: the server list, a server's chat, the players, and a ban,
-// each shown inside the screen and done by keyboard; nothing of the page is cut at its right edge.
+// A phone (390×844), in both themes: the server list, a server's chat, the players, a ban and a
+// kick, each shown inside the screen and done by keyboard; nothing of the page is cut at its right
+// edge.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -71,3 +72,45 @@ for (const scheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('on a phone: a player who is on a server is kicked from the players list, by keyboard', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  // Someone on the island now, with a name of their own to type into the list's filter.
+  let name = '';
+  await expect
+    .poll(
+      async () => {
+        const on = await api<Page_<{ playerName: string }>>(
+          'GET',
+          `/sentinel/playerSessions?serviceId=${island}&isConnected=true&pageSize=100`,
+        );
+        const names = on.results.map((s) => s.playerName);
+        name =
+          names.find((n) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(n) && names.indexOf(n) === names.lastIndexOf(n)) ??
+          '';
+        return name;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  const players = activePane(page).getByRole('grid', { name: 'Players' });
+  await expect(players).toBeFocused();
+  await page.keyboard.press('/');
+  await page.keyboard.type(name);
+  const row = players.getByRole('row', { name: new RegExp(`^${name}`) }).first();
+  await onScreen(page, row);
+  await players.focus();
+  await page.keyboard.press('Shift+F10');
+  const kick = page.getByRole('menuitem', { name: /Kick player/ });
+  await onScreen(page, kick);
+  await kick.focus();
+  await page.keyboard.press('Enter');
+  // Kicked from where they are; another simulated player of the same name is not one of them.
+  await expect(page.getByRole('status')).toContainText(new RegExp(`Kicked ${name} from [^.]*Island PvE`));
+});

@@ -2,6 +2,9 @@
 // (src/domain/gameIds.ts). A server on the mod's link runs Ascended; an RCON server's game is
 // what an admin set, else what its answers showed, else unknown, when both ids are sent.
 
+import { gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
+import type { Queryable } from '../db/db.ts';
+
 /** SQL: the providers whose ids the service `param` names understands, as a text[] (an expression, for `= ANY(…)`). */
 export const gameProvidersSql = (param: string) => `(
   SELECT CASE WHEN gk.connection_kind <> 'rcon' THEN ARRAY['EOS']
@@ -9,3 +12,23 @@ export const gameProvidersSql = (param: string) => `(
                      WHEN 'evolved' THEN ARRAY['Steam'] WHEN 'ascended' THEN ARRAY['EOS']
                      ELSE ARRAY['EOS', 'Steam'] END END
     FROM services gk WHERE gk.service_id = ${param})::text[]`;
+
+/**
+ * The game id of a player named by player id or by game id, the one `serviceId`'s game
+ * understands (docs/servers-connecting.md "Player ids"); null when no server has seen them.
+ */
+export async function gameIdOn(
+  db: Queryable,
+  playerId: string,
+  serviceId: string,
+): Promise<{ gameId: string; playerId: string | null } | null> {
+  const { rows } = await db.query<{ identifier: string; player_id: string }>(
+    `SELECT identifier, player_id FROM player_identifiers
+      WHERE provider = ANY(${gameProvidersSql('$2')})
+        AND (lower(identifier) = lower($1) OR player_id::text = lower($1))
+      ORDER BY provider = 'EOS' DESC LIMIT 1`,
+    [playerId, serviceId],
+  );
+  if (rows[0]) return { gameId: rows[0].identifier, playerId: rows[0].player_id };
+  return gameIdProvider(playerId) ? { gameId: normalGameId(playerId), playerId: null } : null;
+}

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   GAME_COMMAND_BITS,
   type GameCommandResponse,
+  type GameCommandResult,
   type GameCommandType,
 } from '../../domain/gameCommands.ts';
 import { Msg } from '../../domain/messages.ts';
@@ -17,6 +18,7 @@ import { type ApiRouter, json } from '../http/router.ts';
 import { checkBulkSize } from '../model/bulkBody.ts';
 import { hasTarget, servicesForTarget, type TargetService } from '../model/commandTarget.ts';
 import { type Delivery, deliver } from '../model/gameCommand.ts';
+import { gameIdOn } from '../model/gameKind.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
@@ -42,6 +44,7 @@ const REQUIRED: Partial<Record<GameCommandType, string>> = {
   admin: 'command',
   chat: 'message',
   broadcast: 'message',
+  kickPlayer: 'playerId',
 };
 
 /** The submitted objects, checked in the order of SPEC §8 "Run command". */
@@ -74,6 +77,25 @@ function payload(item: Record<string, unknown>): Record<string, unknown> {
   return command;
 }
 
+/**
+ * A kick names a player (by player id or game id); each server is sent `kickplayer` with the id
+ * its game knows them by (Steam on Evolved over RCON, EOS on Ascended and the mod's link).
+ */
+async function kick(ctx: ServerContext, t: TargetService, d: Delivery): Promise<GameCommandResult> {
+  const who = await gameIdOn(ctx.db, String(d.command.playerId), t.serviceId);
+  if (!who)
+    return {
+      serviceId: t.serviceId,
+      serviceDisplayName: t.displayName,
+      type: 'kickPlayer',
+      ok: false,
+      code: 'playerNotFound',
+      message: Msg.kickUnknownPlayer,
+    };
+  const r = await deliver(ctx, t, { ...d, command: { type: 'admin', command: `kickplayer ${who.gameId}` } });
+  return { ...r, type: 'kickPlayer' };
+}
+
 export function registerGameCommandRoutes(router: ApiRouter, ctx: ServerContext): void {
   router.authed('POST', '/sentinel/gameCommands', WRITE, async (c, caller) => {
     const items = commandsOf(await readJson(c));
@@ -90,7 +112,11 @@ export function registerGameCommandRoutes(router: ApiRouter, ctx: ServerContext)
       });
     }
     const results = await Promise.all(
-      plans.flatMap((p) => p.targets.map((t) => deliver(ctx, t, p.delivery))),
+      plans.flatMap((p) =>
+        p.targets.map((t) =>
+          p.delivery.command.type === 'kickPlayer' ? kick(ctx, t, p.delivery) : deliver(ctx, t, p.delivery),
+        ),
+      ),
     );
     const response: GameCommandResponse = { results };
     if (results.length > 0 && results.every((r) => r.code === 'serviceNotConnected'))

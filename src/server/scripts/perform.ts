@@ -4,11 +4,10 @@
 
 import { channelFor } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
-import { gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { Action, ActionType } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
-import { gameProvidersSql } from '../model/gameKind.ts';
+import { gameIdOn } from '../model/gameKind.ts';
 import { holdsAll } from '../model/permissions.ts';
 import { guardedRequest, type HttpOptions } from './http.ts';
 
@@ -35,28 +34,8 @@ const str = (v: unknown) =>
 const defined = (o: Options) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
-/**
- * The game id of a player named by player id or by game id, the one `serviceId`'s game
- * understands (docs/servers-connecting.md "Player ids"); null when no server has seen them.
- */
-async function gameIdOf(
-  env: RunEnv,
-  playerId: string,
-  serviceId: string,
-): Promise<{ gameId: string; playerId: string | null } | null> {
-  const { rows } = await env.ctx.db.query<{ identifier: string; player_id: string }>(
-    `SELECT identifier, player_id FROM player_identifiers
-      WHERE provider = ANY(${gameProvidersSql('$2')})
-        AND (lower(identifier) = lower($1) OR player_id::text = lower($1))
-      ORDER BY provider = 'EOS' DESC LIMIT 1`,
-    [playerId, serviceId],
-  );
-  if (rows[0]) return { gameId: rows[0].identifier, playerId: rows[0].player_id };
-  return gameIdProvider(playerId) ? { gameId: normalGameId(playerId), playerId: null } : null;
-}
-
 async function playerCommand(env: RunEnv, o: Options, verb: 'kickplayer' | 'banplayer') {
-  const player = await gameIdOf(env, String(o.playerId), env.serviceId);
+  const player = await gameIdOn(env.ctx.db, String(o.playerId), env.serviceId);
   if (!player) throw new Error(`No player ${String(o.playerId)} is known.`);
   if (verb === 'banplayer' && player.playerId) await recordBan(env, player.playerId, o);
   return { type: 'admin', command: `${verb} ${player.gameId}` };
