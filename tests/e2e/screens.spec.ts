@@ -27,39 +27,43 @@ interface Route {
   name: string;
   path(ids: Ids): string;
   /**
-   * Compared with its committed picture. Not a page whose shape follows its live data (a
-   * player's timeline has a lane per server played on; a dino's facts wrap by its species' name).
+   * Compared with its committed picture. Not a page whose shape follows its live data: a player's
+   * timeline has a lane per server played on; the facts of a survivor, tribe, dino or log line
+   * wrap by their names.
    */
   shot?: true;
 }
 
-const tabs = (kind: string, all: readonly string[], id: (ids: Ids) => string, shot: string[] = []) =>
+/** Each tab of a page, pictured unless its shape follows live data. */
+const tabs = (kind: string, all: readonly string[], id: (ids: Ids) => string, shot = true) =>
   all.map(
     (tab): Route => ({
       name: `${kind}-${tab}`,
       path: (ids) => `/${kind}s/${id(ids)}/${tab}`,
-      ...(shot.includes(tab) ? { shot: true as const } : {}),
+      ...(shot ? { shot: true as const } : {}),
     }),
   );
 
 const ROUTES: Route[] = [
   { name: 'servers', path: () => '/servers', shot: true },
-  ...tabs('server', SERVER_TABS, (ids) => ids.server, ['logs', 'chat']),
+  ...tabs('server', SERVER_TABS, (ids) => ids.server),
+  // Its access key row wraps by the key's width on a phone.
   { name: 'server-setup', path: (ids) => `/servers/${ids.server}/setup` },
   { name: 'players', path: () => '/players', shot: true },
-  ...tabs('player', PLAYER_TABS, (ids) => ids.player),
+  // A player's facts and sessions timeline take the shape of their data.
+  ...tabs('player', PLAYER_TABS, (ids) => ids.player, false),
   { name: 'groups', path: () => '/groups', shot: true },
-  ...tabs('group', GROUP_TABS, (ids) => ids.group, ['services']),
+  ...tabs('group', GROUP_TABS, (ids) => ids.group),
   { name: 'scripts', path: () => '/scripts', shot: true },
-  { name: 'workshop', path: () => '/scripts/workshop' },
+  { name: 'workshop', path: () => '/scripts/workshop', shot: true },
   { name: 'workshop-preview', path: (ids) => `/scripts/workshop/${ids.sharedScript}` },
-  { name: 'script-creator', path: () => '/scripts/add' },
+  { name: 'script-creator', path: () => '/scripts/add', shot: true },
   { name: 'buckets', path: () => '/buckets', shot: true },
-  { name: 'bucket', path: (ids) => `/buckets/${ids.bucket}` },
-  { name: 'bucket-guide', path: (ids) => `/buckets/${ids.bucket}/guide` },
+  { name: 'bucket', path: (ids) => `/buckets/${ids.bucket}`, shot: true },
+  { name: 'bucket-guide', path: (ids) => `/buckets/${ids.bucket}/guide`, shot: true },
   { name: 'survivors', path: () => '/characters', shot: true },
   { name: 'survivor', path: (ids) => `/characters/${ids.survivor}` },
-  { name: 'tribes', path: () => '/tribes' },
+  { name: 'tribes', path: () => '/tribes', shot: true },
   { name: 'tribe', path: (ids) => `/tribes/${ids.tribe}` },
   { name: 'tribe-survivors', path: (ids) => `/tribes/${ids.tribe}/characters` },
   { name: 'tribe-dinos', path: (ids) => `/tribes/${ids.tribe}/dinos` },
@@ -77,7 +81,7 @@ const THEMES = ['light', 'dark'] as const;
 
 /** What changes from run to run: rows, charts, counts, names, times, facts of live entities. */
 const LIVE =
-  '[role=grid], figure, canvas, .vl-count, .log-waiting, dl.facts, h1, nav[aria-label=Breadcrumb], .toast, [role=status]';
+  '[role=grid], figure, canvas, .vl-count, .log-waiting, dl.facts, h1, nav[aria-label=Breadcrumb], .toast, [role=status], code, pre';
 
 const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 
