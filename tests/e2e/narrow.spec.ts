@@ -88,10 +88,17 @@ test('on a phone: a player who is on a server is kicked from the players list, b
           'GET',
           `/sentinel/playerSessions?serviceId=${island}&isConnected=true&pageSize=100`,
         );
-        const names = on.results.map((s) => s.playerName);
-        name =
-          names.find((n) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(n) && names.indexOf(n) === names.lastIndexOf(n)) ??
-          '';
+        name = '';
+        for (const n of on.results
+          .map((s) => s.playerName)
+          .filter((n) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(n))) {
+          // A name of one player only: the list shows one row for it.
+          const same = await api<Page_<unknown>>('GET', `/sentinel/players?name=${encodeURIComponent(n)}`);
+          if (same.results.length === 1) {
+            name = n;
+            break;
+          }
+        }
         return name;
       },
       { timeout: 20_000 },
@@ -103,9 +110,15 @@ test('on a phone: a player who is on a server is kicked from the players list, b
   await expect(players).toBeFocused();
   await page.keyboard.press('/');
   await page.keyboard.type(name);
-  const row = players.getByRole('row', { name: new RegExp(`^${name}`) }).first();
+  // Their own row (the filter also shows names that start with theirs), made the active one by
+  // keyboard: the list keeps its active row while the filter's answer arrives.
+  const row = players.getByRole('row', { name: new RegExp(`^${name}( |$)`) });
   await onScreen(page, row);
   await players.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 20 && !/is-active/.test((await row.getAttribute('class')) ?? ''); i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(row).toHaveClass(/is-active/);
   await page.keyboard.press('Shift+F10');
   const kick = page.getByRole('menuitem', { name: /Kick player/ });
   await onScreen(page, kick);
