@@ -173,7 +173,8 @@ for (const size of SIZES)
     test(`every route at ${size.width}×${size.height}, ${theme}: lists shown, words for people, no error, as pictured`, async ({
       browser,
     }) => {
-      test.setTimeout(240_000);
+      // Fifty routes, each waited for, checked and pictured: a bound for a loaded machine, not a pace.
+      test.setTimeout(600_000);
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
         colorScheme: theme,
