@@ -15,7 +15,7 @@ import { createCommandRuntime } from './commandRuntime.ts';
 import { useApp } from './deps.tsx';
 import { GlobalHotkeys } from './Hotkeys.tsx';
 import { currentPath, findPane, navigate, panes } from './layout.ts';
-import { lazyWhenIdle } from './lazyPane.ts';
+import { lazyWhenIdle, prefetch } from './lazyPane.ts';
 import { PaneTree } from './PaneView.tsx';
 import { canonicalPath } from './routes.ts';
 import { CommandRuntimeContext, useCommandRuntime } from './runtime.ts';
@@ -29,6 +29,9 @@ const Dialogs = lazyWhenIdle(() => import('./Dialogs.tsx').then((m) => ({ defaul
 
 // Its menu library is a quarter of the shell's script: the name shows at once, the menu a moment later.
 const UserMenu = lazyWhenIdle(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+
+// The charts' code and first canvas, made ready before the first server or log page is opened.
+prefetch.whenIdle(() => void import('../ui/chartWarmup.ts').then((m) => m.warmCharts()));
 
 /** Keeps the browser URL on the active pane's route and follows the browser's Back/Forward. */
 function useUrlSync() {

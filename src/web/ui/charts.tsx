@@ -2,7 +2,7 @@
 // drawn, so drawn again when the theme changes) and kept their box's width, and the buttons that
 // choose a chart's span.
 
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 
 /** Narrower than this, a chart's axes leave no room for the plot. */
@@ -45,8 +45,10 @@ export function usePlot(
 ): RefObject<uPlot | null> {
   const theme = useTheme();
   const plot = useRef<uPlot | null>(null);
+  // Made before the browser paints the commit that brought the data, so the chart shows in the
+  // same frame as its caption, not one frame after it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again in the new theme's colours.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el || !make) return;
     const p = make(el, Math.max(el.clientWidth, MIN_WIDTH));
