@@ -122,9 +122,9 @@ async function listsShown(page: Page, route: string): Promise<void> {
   for (const grid of await grids.all()) {
     const name = (await grid.getAttribute('aria-label')) ?? 'list';
     const list = grid.locator('xpath=ancestor-or-self::*[contains(@class, "vl")][1]');
-    const row = grid.getByRole('row').nth(1);
-    const shown = (await row.count()) > 0 ? row : list.locator('.vl-empty');
-    await seen(page, shown.first(), `${route}: ${name}`);
+    // Read anew at each try: a list may get its first row (or lose its last) while it is checked.
+    const shown = grid.getByRole('row').nth(1).or(list.locator('.vl-empty')).first();
+    await seen(page, shown, `${route}: ${name}`);
   }
 }
 
