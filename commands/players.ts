@@ -1,6 +1,7 @@
 // Players and sessions (ACTIONS.md "Players, sessions, bans"): open, notes, copy id, sessions, kick.
 
 import { PLAYER_TABS } from '../src/domain/enums.ts';
+import { formatTime } from '../src/domain/format.ts';
 import { Perm } from '../src/domain/permissions.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { noteContent } from '../src/domain/validate.ts';
@@ -27,8 +28,6 @@ const noteText = () =>
     .describe('Note', 'What moderators should know about this player')
     .check((v) => noteContent(v))
     .rest();
-
-const when = (t: number | null) => (t === null ? '' : new Date(t * 1000).toLocaleString('en'));
 
 /**
  * The servers a kick is for: the one asked for (or the group's servers), else every server the
@@ -182,8 +181,8 @@ export const playerCommands = [
           rows: page.results.map((s) => [
             s.playerName,
             s.serviceDisplayName,
-            when(s.connectTime),
-            when(s.disconnectTime),
+            formatTime(s.connectTime),
+            formatTime(s.disconnectTime),
             s.isConnected,
           ]),
         },

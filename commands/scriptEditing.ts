@@ -4,6 +4,7 @@
 // as JSON, the shape of an export file.
 
 import type { Script } from '../src/domain/api.ts';
+import { formatCount } from '../src/domain/format.ts';
 import { readLink } from '../src/domain/importer.ts';
 import { Msg } from '../src/domain/messages.ts';
 import { pathOf } from '../src/domain/resolver.ts';
@@ -333,9 +334,7 @@ export const scriptEditingCommands = [
             text:
               [
                 ...r.actions.map((a) => JSON.stringify(a)),
-                ...(r.actionsOmitted
-                  ? [`and ${r.actionsOmitted.toLocaleString('en')} more, not listed`]
-                  : []),
+                ...(r.actionsOmitted ? [`and ${formatCount(r.actionsOmitted)} more, not listed`] : []),
               ].join('\n') || '(none)',
           },
           ...(r.error ? [{ heading: 'Error', text: r.error, failed: true }] : []),

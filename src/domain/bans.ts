@@ -2,6 +2,7 @@
 // when a ban expires, and the ban list format the game pulls and admins import.
 
 import { DURATION_MESSAGE, parseDuration } from './duration.ts';
+import { formatCount } from './format.ts';
 import { gameIdProvider, normalGameId } from './gameIds.ts';
 import { BAN_IMPORT_MAX, isEpochSeconds } from './limits.ts';
 import { banPlayerId } from './validate.ts';
@@ -18,7 +19,7 @@ export const BanMsg = {
   noValidLines: 'The list has no valid, unexpired ban lines.',
   importEmpty: 'There is nothing to import.',
   listTooLong: (n: number) =>
-    `A ban list may hold at most ${BAN_IMPORT_MAX.toLocaleString('en')} bans; this one holds ${n.toLocaleString('en')}. Split it and import each part.`,
+    `A ban list may hold at most ${formatCount(BAN_IMPORT_MAX)} bans; this one holds ${formatCount(n)}. Split it and import each part.`,
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$/;

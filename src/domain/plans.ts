@@ -4,6 +4,7 @@
 // job all compute the same figure. Amounts are whole cents: no float drift in sums or prorations.
 
 import { REFUND_DAYS, TRIAL_DAYS } from './constants.ts';
+import { formatCount } from './format.ts';
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -119,7 +120,7 @@ export function prorate(
 export function formatUsd(cents: number): string {
   const sign = cents < 0 ? '−' : '';
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = formatCount(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -25,6 +25,7 @@ import type { ListController } from '../../../commands/context.ts';
 import { LIST_KEYS, type ListKeyId } from '../../../commands/listKeys.ts';
 import { type Command, Registry } from '../../../commands/registry.ts';
 import { shellCommands } from '../../../commands/shell.ts';
+import { formatCount } from '../../domain/format.ts';
 import { NO_SELECTION, type Ref, type Selection, selectionOf } from '../../domain/resolver.ts';
 import { CommandRuntimeContext } from '../app/runtime.ts';
 import { type ListPrefs, listPrefsAtom, type SortState } from '../store/prefs.ts';
@@ -451,7 +452,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           }}
         />
         <span className="vl-count" aria-live="polite">
-          {props.loading ? 'Loading…' : `${count.toLocaleString('en')} ${count === 1 ? 'row' : 'rows'}`}
+          {props.loading ? 'Loading…' : `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`}
         </span>
         {props.toolbar}
         <ColumnsMenu

@@ -1,14 +1,18 @@
 // A page's first chart costs more than the charts after it: uPlot's code is compiled on its first
-// call and the page makes its first canvas layer. The console pays that in an idle moment after
+// call, the page makes its first canvas layer and the chart's sentence the page's first time and
+// number formats. The console pays that in an idle moment after
 // its shell has painted (Shell.tsx), so the first server or log page a user opens draws its chart
 // as fast as the ones after it (bench/charts).
 
 import uPlot from 'uplot';
+import { formatCount, formatShortTime } from '../../domain/format.ts';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /** Draws a small chart out of sight, with the console's kinds of path, through two painted frames. */
 export async function warmCharts(): Promise<void> {
+  formatShortTime(0);
+  formatCount(0);
   const box = document.createElement('div');
   box.setAttribute('aria-hidden', 'true');
   box.style.cssText = 'position:fixed;top:0;left:-10000px;pointer-events:none';

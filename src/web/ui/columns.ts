@@ -20,18 +20,6 @@ export interface Column<T> {
   align?: 'start' | 'end' | 'center';
 }
 
-/** An epoch-seconds cell as local date and time; empty when there is none. */
-export const formatTime = (epoch: number | null) =>
-  epoch === null ? '' : new Date(epoch * 1000).toLocaleString('en');
-/** A moment on a chart's axis or in its sentence: `Nov 28, 4:45 PM`. */
-export const formatShortTime = (epoch: number) =>
-  new Date(epoch * 1000).toLocaleString('en', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 export function visibleColumns<T>(
   columns: readonly Column<T>[],
   chosen: readonly string[] | null,

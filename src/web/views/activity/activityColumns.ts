@@ -2,7 +2,8 @@
 // prints and the CSV holds, so the three never disagree.
 
 import { ACTIVITY_HEADINGS, type ActivityEntry, activityCells } from '../../../domain/activity.ts';
-import { type Column, formatTime } from '../../ui/columns.ts';
+import { formatTime } from '../../../domain/format.ts';
+import type { Column } from '../../ui/columns.ts';
 
 const WIDTHS: Record<(typeof ACTIVITY_HEADINGS)[number], string> = {
   Time: '11rem',

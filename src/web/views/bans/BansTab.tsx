@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { channelFor } from '../../../domain/api.ts';
 import { BANS_UPDATED } from '../../../domain/bans.ts';
+import { formatTime } from '../../../domain/format.ts';
 import type { Ban } from '../../../domain/players.ts';
 import { pathOf, type Ref } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -13,7 +14,6 @@ import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { usePagedList } from '../../store/pagedList.ts';
-import { formatTime } from '../../ui/columns.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';

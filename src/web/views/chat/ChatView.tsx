@@ -10,6 +10,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { formatClockTime } from '../../../domain/format.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
 import { useCommandRuntime } from '../../app/runtime.ts';
@@ -19,7 +20,7 @@ import { usePagedList } from '../../store/pagedList.ts';
 import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
 import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { formatChatTime, WIDEST_TIME } from '../logs/logRef.ts';
+import { WIDEST_TIME } from '../logs/logRef.ts';
 import {
   chatSource,
   chatText,
@@ -66,8 +67,8 @@ function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[]
       id: 'time',
       title: 'Time',
       value: (m) => m.time,
-      render: (m) => formatChatTime(m.time),
-      width: valueWidth(formatChatTime(WIDEST_TIME)),
+      render: (m) => formatClockTime(m.time),
+      width: valueWidth(formatClockTime(WIDEST_TIME)),
     },
     { id: 'sender', title: 'Sender', value: senderOf, width: '8rem' },
     {

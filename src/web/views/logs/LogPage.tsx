@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { LogMessage } from '../../../domain/api.ts';
+import { formatTime } from '../../../domain/format.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { inWords } from '../../../domain/words.ts';
 import { ApiError } from '../../api/http.ts';
@@ -11,7 +12,7 @@ import { MENUS } from '../../app/menus.ts';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { sanitiseLines } from '../../terminal/sanitise.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
-import { formatLogTime, logRef } from './logRef.ts';
+import { logRef } from './logRef.ts';
 
 export const LOG_NOT_FOUND = 'The log message does not exist or you do not have permission to view it.';
 
@@ -52,7 +53,7 @@ export function LogPage() {
       />
       <dl className="facts log-facts">
         <dt>Time</dt>
-        <dd>{formatLogTime(m.time)}</dd>
+        <dd>{formatTime(m.time)}</dd>
         <dt>Event</dt>
         <dd>{inWords(m.eventName)}</dd>
         <dt>Type</dt>

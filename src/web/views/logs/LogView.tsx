@@ -5,6 +5,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { formatCount, formatTime } from '../../../domain/format.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
@@ -29,7 +30,7 @@ import {
   sameQuery,
   toQuery,
 } from './logQuery.ts';
-import { formatLogTime, logRef, WIDEST_TIME } from './logRef.ts';
+import { logRef, WIDEST_TIME } from './logRef.ts';
 import './logs.css';
 import { inWords } from '../../../domain/words.ts';
 
@@ -48,8 +49,8 @@ export const LOG_COLUMNS: Column<LogMessage>[] = [
     id: 'time',
     title: 'Time',
     value: (m) => m.time,
-    render: (m) => formatLogTime(m.time),
-    width: valueWidth(formatLogTime(WIDEST_TIME)),
+    render: (m) => formatTime(m.time),
+    width: valueWidth(formatTime(WIDEST_TIME)),
   },
   { id: 'event', title: 'Event', value: (m) => inWords(m.eventName), width: '10rem' },
   { id: 'type', title: 'Type', value: (m) => m.type, width: '6rem' },
@@ -120,7 +121,7 @@ function WaitingNotice({ feed }: { feed: LogFeed }) {
   if (state.waiting === 0) return null;
   return (
     <span className="log-waiting" role="status">
-      {state.waiting.toLocaleString('en')} new {state.waiting === 1 ? 'line' : 'lines'} above (Home)
+      {formatCount(state.waiting)} new {state.waiting === 1 ? 'line' : 'lines'} above (Home)
     </span>
   );
 }

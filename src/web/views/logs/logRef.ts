@@ -4,13 +4,11 @@
 import type { EntityRef } from '../../../../commands/args.ts';
 import type { LogMessage } from '../../../domain/api.ts';
 import { UUID } from '../../../domain/constants.ts';
+import { formatTime } from '../../../domain/format.ts';
 import { ApiError } from '../../api/http.ts';
 import type { SentinelApi } from '../../api/sentinel.ts';
 
 const LABEL_MAX = 80;
-
-export const formatLogTime = (epoch: number) => new Date(epoch * 1000).toLocaleString('en');
-export const formatChatTime = (epoch: number) => new Date(epoch * 1000).toLocaleTimeString('en');
 
 /** An instant (local time) whose month, day and hour have two digits: the widest time either prints. */
 export const WIDEST_TIME = new Date(2000, 11, 28, 12, 59, 59).getTime() / 1000;
@@ -19,7 +17,7 @@ export const logRef = (m: LogMessage): EntityRef => ({
   kind: 'log',
   id: m.messageId,
   label: m.message.length > LABEL_MAX ? `${m.message.slice(0, LABEL_MAX - 1)}…` : m.message,
-  detail: `${m.serviceDisplayName} · ${formatLogTime(m.time)}`,
+  detail: `${m.serviceDisplayName} · ${formatTime(m.time)}`,
   server: m.serviceId,
 });
 

@@ -5,9 +5,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LogLevel } from '../../../domain/enums.ts';
+import { formatCount, formatShortTime } from '../../../domain/format.ts';
 import { type LogVolume, VOLUME_RANGES, type VolumeRange, volumeStep } from '../../../domain/logVolume.ts';
 import { useApp } from '../../app/deps.tsx';
-import { formatShortTime } from '../../ui/columns.ts';
 import { type LogCriteria, type LogScope, type QueryParams, toQuery } from './logQuery.ts';
 
 /** Counted again this often: the bars of the last hours move. */
@@ -79,7 +79,7 @@ export const barAt = (v: Pick<LogVolume, 'since' | 'until' | 'step'>, time: numb
 
 const SEVERE: readonly LogLevel[] = ['Error', 'Critical', 'Alert', 'Emergency'];
 
-const lines = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'line' : 'lines'}`;
+const lines = (n: number) => `${formatCount(n)} ${n === 1 ? 'line' : 'lines'}`;
 
 /** Lines in bars `a` to `b`, and of them warnings and errors or worse. */
 function tally(v: LogVolume, a = 0, b = Number.POSITIVE_INFINITY) {
@@ -97,8 +97,8 @@ function tally(v: LogVolume, a = 0, b = Number.POSITIVE_INFINITY) {
 
 function tallyWords(t: ReturnType<typeof tally>): string {
   const worse = [
-    t.warnings ? `${t.warnings.toLocaleString('en')} ${t.warnings === 1 ? 'warning' : 'warnings'}` : '',
-    t.errors ? `${t.errors.toLocaleString('en')} ${t.errors === 1 ? 'error' : 'errors'} or worse` : '',
+    t.warnings ? `${formatCount(t.warnings)} ${t.warnings === 1 ? 'warning' : 'warnings'}` : '',
+    t.errors ? `${formatCount(t.errors)} ${t.errors === 1 ? 'error' : 'errors'} or worse` : '',
   ].filter(Boolean);
   return worse.length ? `${lines(t.all)}, ${worse.join(' and ')}` : lines(t.all);
 }

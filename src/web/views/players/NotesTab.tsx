@@ -3,11 +3,11 @@
 // argument: it checks with the same rule, and a refused draft stays as typed.
 
 import { useState } from 'react';
+import { formatTime } from '../../../domain/format.ts';
 import type { PlayerNote } from '../../../domain/players.ts';
 import { noteContent } from '../../../domain/validate.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { usePagedList } from '../../store/pagedList.ts';
-import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 const columns: Column<PlayerNote>[] = [

@@ -1,11 +1,11 @@
 // The player page's record tabs: identifiers, survivors (characters) and name history.
 
 import type { Character } from '../../../domain/api.ts';
+import { formatTime } from '../../../domain/format.ts';
 import type { PlayerIdentifier, PlayerNameChange } from '../../../domain/players.ts';
 import { pathOf } from '../../../domain/resolver.ts';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { usePagedList } from '../../store/pagedList.ts';
-import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
 const identifierColumns: Column<PlayerIdentifier>[] = [

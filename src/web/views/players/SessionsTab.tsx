@@ -5,13 +5,13 @@
 
 import { useState } from 'react';
 import { channelFor, type LogMessage, RealtimeEvent, type Service } from '../../../domain/api.ts';
+import { formatTime } from '../../../domain/format.ts';
 import type { PlayerSession } from '../../../domain/players.ts';
 import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { usePagedList } from '../../store/pagedList.ts';
-import { formatTime } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { SessionsTimeline } from './SessionsTimeline.tsx';
 

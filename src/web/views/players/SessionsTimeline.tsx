@@ -4,9 +4,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatShortTime, formatTime } from '../../../domain/format.ts';
 import { useApp } from '../../app/deps.tsx';
 import { RangeButtons } from '../../ui/charts.tsx';
-import { formatShortTime, formatTime } from '../../ui/columns.ts';
 import {
   lanesOf,
   playedWords,

@@ -6,6 +6,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { type CommunityScript, type Script, userChannel } from '../../../domain/api.ts';
+import { formatTime } from '../../../domain/format.ts';
 import { pathOf, type Ref, selectionOf, WORKSHOP } from '../../../domain/resolver.ts';
 import {
   contextsOf,
@@ -22,7 +23,6 @@ import { selectionAtom } from '../../app/state.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { MAX_ROWS, usePagedList } from '../../store/pagedList.ts';
 import { useServerSearch } from '../../store/serverSearch.ts';
-import { formatTime } from '../../ui/columns.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { ScriptStatus, statusText } from './ScriptStatus.tsx';

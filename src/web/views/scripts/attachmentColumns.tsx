@@ -3,9 +3,10 @@
 // and a newer one waiting for the attacher's accept) and where it came from. A Workshop script opens in its preview, one of the user's in the editor.
 
 import type { ScriptLink } from '../../../domain/api.ts';
+import { formatTime } from '../../../domain/format.ts';
 import { pathOf } from '../../../domain/resolver.ts';
 import { workshopPath } from '../../../domain/workshop.ts';
-import { type Column, formatTime } from '../../ui/columns.ts';
+import type { Column } from '../../ui/columns.ts';
 import { ScriptStatus, statusText } from './ScriptStatus.tsx';
 
 export function attachmentColumns<T extends ScriptLink>(): Column<T>[] {

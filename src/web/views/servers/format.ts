@@ -3,6 +3,7 @@
 import type { Service, ServiceHistory } from '../../../domain/api.ts';
 import { LINK_REFUSALS } from '../../../domain/billing.ts';
 import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
+import { formatDate } from '../../../domain/format.ts';
 
 export function serverStatus(
   s: Pick<Service, 'isConnected' | 'rconConnected'> & Partial<Pick<Service, 'rconError'>>,
@@ -34,7 +35,7 @@ export function relativeTime(epoch: number | null, now = Date.now() / 1000): str
   if (d < 60) return 'just now';
   if (d < 3600) return `${Math.floor(d / 60)} min ago`;
   if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
-  return new Date(epoch * 1000).toLocaleDateString('en');
+  return formatDate(epoch);
 }
 
 /** "90 days, since 30 August 2026": how far back logs, chat, sessions and activity go. */

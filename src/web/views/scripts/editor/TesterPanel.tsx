@@ -5,6 +5,7 @@
 
 import { type FormEvent, useState } from 'react';
 import { runScriptTest, TEST_STATUS_LABEL, type TestReport } from '../../../../../commands/scriptEditing.ts';
+import { formatCount } from '../../../../domain/format.ts';
 import type { ScriptDocument } from '../../../../domain/scripts/content.ts';
 import { FIELDS } from '../../../../domain/scripts/fields.ts';
 import { SCRIPT_LIMITS } from '../../../../domain/scripts/limits.ts';
@@ -147,8 +148,8 @@ export function TesterPanel({
             )}
             {state.report.actionsOmitted ? (
               <p>
-                And {state.report.actionsOmitted.toLocaleString('en')} more, not listed: a test lists its
-                first {SCRIPT_LIMITS.testActions}.
+                And {formatCount(state.report.actionsOmitted)} more, not listed: a test lists its first{' '}
+                {SCRIPT_LIMITS.testActions}.
               </p>
             ) : null}
           </>
