@@ -56,7 +56,7 @@ function summarise(list) {
 }
 
 export async function run({ quick = false, browserBench, log = console.log }) {
-  const runs = quick ? 3 : 10;
+  const runs = quick ? 3 : 20;
   const out = { mountsPerRun: MOUNTS, runs, lines: 1_000_000, populationPoints: 270 };
   for (const chart of ['population', 'volume']) {
     out[chart] = await samples(browserBench, chart, runs);
