@@ -311,6 +311,15 @@ export function createLinkServer(
       );
   }
 
+  /** Whether the owner's subscription refuses the server now; if so it is told why, and closed. */
+  async function refused(ws: WebSocket, serviceId: string): Promise<boolean> {
+    const refusal = await linkRefusal(ctx, serviceId);
+    if (!refusal) return false;
+    ws.send(JSON.stringify({ type: 'error', code: refusal, message: LINK_REFUSALS[refusal] }));
+    ws.close(CLOSE.subscription, refusal);
+    return true;
+  }
+
   async function hello(ws: WebSocket, f: Record<string, unknown>): Promise<Link | null> {
     const key =
       typeof f.accessKey === 'string' && /^[A-Za-z0-9_-]{43}$/.test(f.accessKey) ? f.accessKey : null;
@@ -326,12 +335,7 @@ export function createLinkServer(
       ws.close(CLOSE.badAccessKey, 'badAccessKey');
       return null;
     }
-    const refusal = await linkRefusal(ctx, serviceId);
-    if (refusal) {
-      ws.send(JSON.stringify({ type: 'error', code: refusal, message: LINK_REFUSALS[refusal] }));
-      ws.close(CLOSE.subscription, refusal);
-      return null;
-    }
+    if (await refused(ws, serviceId)) return null;
     // A game let go by the shutdown comes back at once; taking it would keep the shutdown waiting
     // on its traffic. It links to whichever process starts next.
     if (closing) {
@@ -346,6 +350,12 @@ export function createLinkServer(
       [serviceId],
     );
     await setConnected(serviceId, true);
+    // A plan change between the check above and this record dropped only the links it saw
+    // connected: asked again now, whichever of the two came last sees the other.
+    if (await refused(ws, serviceId)) {
+      onClose(link);
+      return null;
+    }
     // After connected_to names us, so a process dropping its older link leaves the record alone.
     await bus.publish('linkClaimed', { serviceId });
     link.send({ type: 'welcome', serviceId, lastEventSeq: last.rows[0].seq });
