@@ -30,6 +30,9 @@ const clock = kept(
   () => new Intl.DateTimeFormat('en', { hour: 'numeric', minute: 'numeric', second: 'numeric' }),
 );
 const date = kept(() => new Intl.DateTimeFormat('en', { year: 'numeric', month: 'numeric', day: 'numeric' }));
+const longDate = kept(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+);
 const count = kept(() => new Intl.NumberFormat('en'));
 
 const at = (epoch: number) => new Date(epoch * 1000);
@@ -45,6 +48,9 @@ export const formatClockTime = (epoch: number) => clock().format(at(epoch));
 
 /** A day: `11/28/2026`. */
 export const formatDate = (epoch: number) => date().format(at(epoch));
+
+/** A day in words: `28 November 2026`. */
+export const formatLongDate = (epoch: number) => longDate().format(at(epoch));
 
 /** A count with its thousands marked: `1,000,000`. */
 export const formatCount = (n: number) => count().format(n);

@@ -1,10 +1,11 @@
-// The console's kept formatters write what the platform's own toLocale* calls write (they replace
+// Palisade's kept formatters write what the platform's own toLocale* calls write (they replace
 // them), for instants across the year and the day, and counts of every size.
 import { describe, expect, it } from 'vitest';
 import {
   formatClockTime,
   formatCount,
   formatDate,
+  formatLongDate,
   formatShortTime,
   formatTime,
 } from '../../src/domain/format.ts';
@@ -18,6 +19,9 @@ describe('kept formatters', () => {
       expect(formatTime(t)).toBe(d.toLocaleString('en'));
       expect(formatClockTime(t)).toBe(d.toLocaleTimeString('en'));
       expect(formatDate(t)).toBe(d.toLocaleDateString('en'));
+      expect(formatLongDate(t)).toBe(
+        d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+      );
       expect(formatShortTime(t)).toBe(
         d.toLocaleString('en', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
       );

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { formatCount } from '../../domain/format.ts';
 import { MIGRATIONS_DIR } from './migrate.ts';
 
 export interface PgliteImportOptions {
@@ -89,7 +90,7 @@ export async function importPgliteData(opts: PgliteImportOptions): Promise<Pglit
     const rows = [...counts.values()].reduce((a, b) => a + b, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     opts.log(
-      `Moved ${rows.toLocaleString('en')} rows in ${tables.length} tables in ${seconds} s; each table's count ` +
+      `Moved ${formatCount(rows)} rows in ${tables.length} tables in ${seconds} s; each table's count ` +
         `matches. The old folder is kept as ${keptAs}: delete it once you no longer need it.`,
     );
     return { tables: tables.length, rows, keptAs };

@@ -1,8 +1,7 @@
 // A page's first chart costs more than the charts after it: uPlot's code is compiled on its first
 // call, the page makes its first canvas layer and the chart's sentence the page's first time and
-// number formats. The console pays that in an idle moment after
-// its shell has painted (Shell.tsx), so the first server or log page a user opens draws its chart
-// as fast as the ones after it (bench/charts).
+// number formats. The console pays that in an idle moment after its shell has painted (Shell.tsx),
+// so the first server or log page a user opens draws its chart as the ones after it (bench/charts).
 
 import uPlot from 'uplot';
 import { formatCount, formatShortTime } from '../../domain/format.ts';

@@ -3,7 +3,7 @@
 import type { Service, ServiceHistory } from '../../../domain/api.ts';
 import { LINK_REFUSALS } from '../../../domain/billing.ts';
 import { SERVER_STATUS_LABELS, type ServerStatus } from '../../../domain/enums.ts';
-import { formatDate } from '../../../domain/format.ts';
+import { formatDate, formatLongDate } from '../../../domain/format.ts';
 
 export function serverStatus(
   s: Pick<Service, 'isConnected' | 'rconConnected'> & Partial<Pick<Service, 'rconError'>>,
@@ -40,10 +40,5 @@ export function relativeTime(epoch: number | null, now = Date.now() / 1000): str
 
 /** "90 days, since 30 August 2026": how far back logs, chat, sessions and activity go. */
 export function historyLabel(h: ServiceHistory): string {
-  const since = new Date(h.since * 1000).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  return `${h.days} ${h.days === 1 ? 'day' : 'days'}, since ${since}`;
+  return `${h.days} ${h.days === 1 ? 'day' : 'days'}, since ${formatLongDate(h.since)}`;
 }
