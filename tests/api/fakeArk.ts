@@ -42,6 +42,7 @@ export interface FakeArk {
   adminCmd(command: string, player: FakeArkPlayer, arkId: number): void; // "AdminCmd: …" in GetChat and the game log
   tribeLog(tribe: string, tribeId: number, day: number, time: string, text: string): void; // a tribe log line in GetChat only
   gameLog(text: string): void; // "yyyy.mm.dd_hh.mm.ss: text" (local time of now) in GetGameLog
+  afterCommand: ((line: string) => void) | null; // called once each command is answered: a test acts between a client's commands
   readonly connections: number; // sockets open now: lets a test await a (re)connection instead of sleeping
   readonly accepted: number; // sockets ever accepted: a reconnection shows as one more
 }
@@ -87,6 +88,7 @@ class Ark implements FakeArk {
   players: FakeArkPlayer[] = [];
   readonly commands: string[] = [];
   readonly bans = new Set<string>();
+  afterCommand: ((line: string) => void) | null = null;
   #port = 0;
   #accepted = 0;
   #server: net.Server | null = null;
@@ -231,6 +233,7 @@ class Ark implements FakeArk {
     if (type !== EXEC_OR_AUTH_RESPONSE || !conn.authed) return;
     this.commands.push(body);
     this.#reply(conn, id, this.#run(body));
+    this.afterCommand?.(body);
   }
 
   /** Runs one command line; returns the reply text. §Setup: case-insensitive, no `admincheat` prefix. */

@@ -277,6 +277,73 @@ describe('a Survival Ascended server', () => {
   });
 });
 
+describe('a server that kept its chat and log while nobody asked', () => {
+  it('brings the chat said after the first poll before the rest of the log, and the log whole, once', async () => {
+    const ark = await game({ kind: 'evolved' });
+    const kept = Array.from({ length: 3_000 }, (_, n) => `kept line ${n}`);
+    for (const line of kept) ark.gameLog(line);
+    // Said once the first poll has read the whole log: the second poll's GetChat brings it.
+    ark.afterCommand = (line) => {
+      if (!/^getgamelog/i.test(line)) return;
+      ark.afterCommand = null;
+      ark.chat('Wanderer', 'Wanderer', 'said while the log is stored');
+    };
+    const id = await addServer('Long log island', ark);
+    const log = await until(
+      'the whole log',
+      async () => {
+        const l = (await lines(id, 'customMessage')).filter((m) => m.message.startsWith('kept line'));
+        return l.length >= kept.length && l;
+      },
+      60_000,
+    );
+    expect(log.map((l) => l.message).sort()).toEqual([...kept].sort());
+    expect((await lines(id, 'chat')).map((l) => l.metadata.originalMessage)).toEqual([
+      'said while the log is stored',
+    ]);
+    // Which transaction stored a line (xmin) orders the stores: most of the log came after the chat.
+    const { rows } = await t.server.db.query<{ before: number }>(
+      `SELECT count(*)::int AS before FROM log_messages
+        WHERE service_id = $1 AND event_name = 'customMessage'
+          AND xmin::text::bigint < (SELECT xmin::text::bigint FROM log_messages
+                                     WHERE service_id = $1 AND event_name = 'chat')`,
+      [id],
+    );
+    expect(rows[0].before).toBeLessThan(kept.length / 2);
+  });
+
+  it('sends a console’s command while a chat backlog is stored, not after it', async () => {
+    const ark = await game({ kind: 'ascended' });
+    for (let n = 0; n < 2_000; n++) ark.chat('Wanderer', 'Wanderer', `backlog line ${n}`);
+    const added = addServer('Chatty island', ark);
+    // Sent as soon as the first poll has read the backlog, while it is being stored.
+    let sent: Promise<{ status: number }> | undefined;
+    ark.afterCommand = (line) => {
+      if (!/^getchat/i.test(line)) return;
+      ark.afterCommand = null;
+      sent = added.then((id) =>
+        call(t.base, token, 'POST', '/sentinel/chat', { serviceId: id, message: 'Restart in five' }),
+      );
+    };
+    const id = await added;
+    const said = await until(
+      'the backlog and the command’s line',
+      async () => {
+        const l = await lines(id, 'chat');
+        return l.length >= 2_001 && l;
+      },
+      60_000,
+    );
+    expect((await sent)?.status).toBe(204);
+    expect(said.filter((l) => l.metadata.originalMessage === 'Restart in five')).toHaveLength(1);
+    // The game had it before the poll that read the backlog, once that was stored, asked for the log.
+    const serverChat = ark.commands.findIndex((c) => c.startsWith('ServerChat'));
+    expect(serverChat).toBeGreaterThan(-1);
+    expect(serverChat).toBeLessThan(ark.commands.findIndex((c) => /^getgamelog/i.test(c)));
+    expect(said).toHaveLength(2_001);
+  });
+});
+
 describe('why an RCON server is not connected', () => {
   it('names a wrong password answered by -1, by silence and by a closed connection', async () => {
     const cases: [FakeArkOptions['wrongPassword'], RegExp][] = [

@@ -11,8 +11,8 @@
 //   is stored and repeats no join, leave or rename.
 // - GetChat and GetGameLog hand out each line once (the game drains its buffer); the game keeps
 //   lines while nobody polls, so an outage delays them and loses none. Each line read gets a key
-//   at once and waits in `pending` until stored; storing is idempotent on (service, rcon_key), so
-//   a retry after a failed or uncertain commit stores it once.
+//   at once and waits in memory (Unstored) until stored; storing is idempotent on (service,
+//   rcon_key), so a retry after a failed or uncertain commit stores it once.
 
 import { randomUUID } from 'node:crypto';
 import type { GameKind } from '../../../domain/gameIds.ts';
@@ -79,6 +79,13 @@ export interface RconTimings {
  * a console's request waits for one batch at most (see inTurn).
  */
 const FLUSH_BATCH = 10;
+
+/**
+ * Game-log batches a poll stores, after its players and chat: the log a server kept through an
+ * outage (the game keeps thousands of lines) is stored over the polls that follow, so the chat
+ * said meanwhile is not kept behind it. 200 lines a poll outpaces any game's log.
+ */
+const GAME_LOG_BATCHES_PER_POLL = 20;
 
 /** Batches stored at once across the servers this process holds (see inTurn). */
 const STORES_AT_ONCE = 4;
@@ -197,6 +204,17 @@ const storable = (text: string) => text.replace(/\0/g, '');
  */
 type Online = Map<string, RconPlayer & { who: string }>;
 
+/** Lines read from the game and not yet stored, oldest first, each with its key. */
+class Unstored {
+  readonly lines: { key: string; event: GameEvent }[] = [];
+  /** How many, from the first, a store was tried with: one may have committed unseen. */
+  tried = 0;
+
+  add(events: readonly GameEvent[]): void {
+    for (const event of events) this.lines.push({ key: randomUUID(), event });
+  }
+}
+
 class Session {
   client: RconClient | null = null;
   /** The database records this server connected by this process (it stays so through a short drop). */
@@ -212,11 +230,11 @@ class Session {
   lastSeen: number | null = null;
   /** Which game this server runs, as stored (detected or set); null until known. */
   kind: GameKind | null = null;
-  /** Lines read from the game and not yet stored, oldest first, each with its key. */
-  readonly pending: { key: string; event: GameEvent }[] = [];
-  /** How many of `pending`, from the first, a store was tried with: one may have committed unseen. */
-  tried = 0;
-  /** One step at a time: a poll, a command or a (re)connect. */
+  /** Players' comings and goings and chat read and not yet stored: every poll stores them all. */
+  readonly pending = new Unstored();
+  /** The game's log read and not yet stored: a poll stores some (GAME_LOG_BATCHES_PER_POLL). */
+  readonly gameLog = new Unstored();
+  /** One step at a time: a poll, a (re)connect, a loss, letting go (commands go to the client). */
   work: Promise<unknown> = Promise.resolve();
   /**
    * Who the database has online here once the last poll's lines were all stored, so a poll diffs
@@ -232,7 +250,7 @@ class Session {
   lastError: string | null = null;
   constructor(readonly target: Target) {}
 
-  /** Runs `step` after whatever runs now, so answers are read in the order commands were sent. */
+  /** Runs `step` after whatever step runs now: a poll never overlaps a reconnect or another poll. */
   queue<T>(step: () => Promise<T>): Promise<T> {
     const next = this.work.then(step, step);
     this.work = next.catch(() => {});
@@ -459,10 +477,6 @@ export function createRconConnector(
     });
   }
 
-  const queueLines = (s: Session, events: GameEvent[]) => {
-    for (const event of events) s.pending.push({ key: randomUUID(), event });
-  };
-
   /**
    * At most STORES_AT_ONCE servers' batches in the database at a time: a reconnect of hundreds
    * at once reads their backlogs together, and the database, on the machine's few cores, answers
@@ -471,13 +485,16 @@ export function createRconConnector(
    */
   const inTurn = limiter(STORES_AT_ONCE);
 
-  /** Stores pending lines in order, a batch per transaction; on failure the rest wait for the next poll. */
-  async function flush(s: Session): Promise<void> {
-    while (s.pending.length > 0) {
-      const batch = s.pending.slice(0, FLUSH_BATCH);
+  /**
+   * Stores unstored lines in order, a batch per transaction, all of them or `batches` batches; on
+   * failure the rest wait for the next poll.
+   */
+  async function flush(s: Session, unstored: Unstored, batches = Number.POSITIVE_INFINITY): Promise<void> {
+    for (let n = 0; n < batches && unstored.lines.length > 0; n++) {
+      const batch = unstored.lines.slice(0, FLUSH_BATCH);
       // Keys are made as lines are read: only a store tried before can have stored one.
-      const fresh = s.tried === 0;
-      s.tried = Math.max(s.tried, batch.length);
+      const fresh = unstored.tried === 0;
+      unstored.tried = Math.max(unstored.tried, batch.length);
       const stored = await inTurn(async () => {
         const lines = await storeGameEvents(
           ctx.db,
@@ -485,8 +502,8 @@ export function createRconConnector(
           batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
           fresh,
         );
-        s.pending.splice(0, batch.length);
-        s.tried -= batch.length;
+        unstored.lines.splice(0, batch.length);
+        unstored.tried -= batch.length;
         return lines;
       });
       await afterStored(
@@ -505,15 +522,14 @@ export function createRconConnector(
     const startedAt = Date.now();
     try {
       // Stored lines first: a player's session must be current before the next diff reads it.
-      await flush(s);
+      await flush(s, s.pending);
       const players = parseListPlayers(storable(await client.send('ListPlayers')));
       const seenAt = Date.now() / 1000;
       const known = s.stored;
       const before = known ?? (await storedOnline(id));
       // Until this poll's lines are stored, the database is what the next poll must diff against.
       s.stored = null;
-      queueLines(
-        s,
+      s.pending.add(
         players.flatMap((p) => {
           const was = before.get(p.gameId);
           return was === undefined
@@ -526,10 +542,7 @@ export function createRconConnector(
       // The game hands each line out once: lines are queued as each answer arrives, so a command
       // that fails after another succeeded loses nothing the first one read.
       const feed = parseChatFeed(storable(await client.send('GetChat')));
-      queueLines(
-        s,
-        feed.map((line) => chatFeedEvent(line, players)),
-      );
+      s.pending.add(feed.map((line) => chatFeedEvent(line, players)));
       // Which game this is is stored before its lines: whoever sees the chat sees the game it came from.
       await noteKind(
         s,
@@ -537,11 +550,10 @@ export function createRconConnector(
       );
       // Players and chat are stored before the game log is asked for: chat reaches the screen
       // sooner. Leaves wait for the end, with the player count.
-      await flush(s);
+      await flush(s, s.pending);
       // The game log repeats what GetChat carries (chat, the console's lines, admin commands):
       // only its own lines are kept.
-      queueLines(
-        s,
+      s.gameLog.add(
         parseGameLog(storable(await client.send('GetGameLog')))
           .filter((line) => readChatLine(line.message).kind === 'other')
           .map(gameLogEvent),
@@ -552,11 +564,8 @@ export function createRconConnector(
       const staying = new Set(players.flatMap((p) => before.get(p.gameId)?.who ?? []));
       const gone = new Map<string, RconPlayer>();
       for (const p of before.values()) if (!here.has(p.gameId) && !staying.has(p.who)) gone.set(p.who, p);
-      queueLines(
-        s,
-        [...gone.values()].map((p) => leftEvent(p, leftAt)),
-      );
-      await flush(s);
+      s.pending.add([...gone.values()].map((p) => leftEvent(p, leftAt)));
+      await flush(s, s.pending);
       s.lastSeen = seenAt;
       if (!known || players.length !== before.size)
         await updateService(ctx, id, 'current_players = $2', [players.length], {
@@ -565,6 +574,7 @@ export function createRconConnector(
       s.stored = new Map(
         players.map((p) => [p.gameId, { ...p, who: before.get(p.gameId)?.who ?? p.gameId }]),
       );
+      await flush(s, s.gameLog, GAME_LOG_BATCHES_PER_POLL);
     } catch (e) {
       if (s.client !== client) return;
       // The connection failed (timed out, dropped, garbled): reconnect. A database failure: try again.
@@ -601,9 +611,10 @@ export function createRconConnector(
       client?.close();
       clearTimeout(s.graceTimer);
       // Lines already read are the game's no longer: store them before letting go.
-      await flush(s).catch((e) =>
-        console.error(`rcon: ${s.pending.length} lines of ${s.target.serviceId} not stored:`, e),
-      );
+      for (const unstored of [s.pending, s.gameLog])
+        await flush(s, unstored).catch((e) =>
+          console.error(`rcon: ${unstored.lines.length} lines of ${s.target.serviceId} not stored:`, e),
+        );
       if (record && s.connected) await markDisconnected(s, null);
     });
   }
@@ -666,10 +677,11 @@ export function createRconConnector(
   function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
     const line = toRconCommand(command as GameCommand);
     const s = sessions.get(serviceId);
-    if (!s?.client || !s.connected) return Promise.reject(serviceNotConnected(serviceId));
-    return s.queue(async () => {
-      const client = s.client;
-      if (!client) throw serviceNotConnected(serviceId);
+    const client = s?.client;
+    if (!s || !client || !s.connected) return Promise.reject(serviceNotConnected(serviceId));
+    // Straight to the client, which sends one command at a time in order: a command goes out
+    // between a poll's own, not after the poll has stored a reconnect's backlog.
+    return (async () => {
       let answer: string;
       try {
         answer = await client.send(line);
@@ -680,7 +692,7 @@ export function createRconConnector(
       schedule(s, 0, () => poll(s));
       // "Server received, But no response!!" means it ran and printed nothing: no answer to show.
       return saysNothing(answer) ? null : storable(answer).trim();
-    });
+    })();
   }
   const forwarded = forwardedCommands(bus, t.commandMs * 2, runHere, 'rconCommand');
 
