@@ -12,6 +12,11 @@ export interface BenchPostgres {
   pssMiB(): number;
   /** The largest pssMiB() seen since start, sampled every second. */
   peakPssMiB(): number;
+  /**
+   * CPU time of the server's processes alive now, ms, since each started: the difference of two
+   * readings is what those alive at both used between them (a session that ended is left out).
+   */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     url: pg.url,
     pssMiB,
     peakPssMiB: () => Math.max(peak, pssMiB()),
+    cpuMs: () => [postmaster, ...childrenOf(postmaster)].reduce((ms, pid) => ms + cpuMsOf(pid), 0),
     async stop() {
       clearInterval(sampler);
       await pg.stop();
@@ -44,14 +50,32 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   };
 }
 
+/** The fields of /proc/<pid>/stat after the command (in parentheses, which may hold spaces). */
+const statFields = (pid: number | string) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
+/** Clock ticks per second of /proc's CPU times: 100 on Linux's every build we run on. */
+const TICKS_PER_SECOND = 100;
+
+/** User and system CPU time of a process, ms (fields 14 and 15 of stat; 0 once it is gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const f = statFields(pid);
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 function childrenOf(parent: number): number[] {
   const out: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      // The fields after the command (in parentheses, which may hold spaces): state, then ppid.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) out.push(Number(name));
+      // State, then the parent's pid.
+      if (Number(statFields(name)[1]) === parent) out.push(Number(name));
     } catch {
       // Gone meanwhile.
     }

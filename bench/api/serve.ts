@@ -146,8 +146,14 @@ process.on('message', async (m: { type: string; on?: boolean }) => {
       peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       databasePeakMiB: embedded?.peakPssMiB() ?? null,
     });
-  // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs.
-  if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization(), cpu: process.cpuUsage() });
+  // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs,
+  // and the embedded database's processes' (null on BENCH_DATABASE_URL), in ms.
+  if (m.type === 'elu')
+    process.send?.({
+      elu: performance.eventLoopUtilization(),
+      cpu: process.cpuUsage(),
+      databaseCpuMs: embedded?.cpuMs() ?? null,
+    });
   if (m.type === 'rcon') {
     await switchRcon(m.on === true);
     process.send?.({ rcon: m.on });

@@ -46,12 +46,13 @@ export async function startBenchServer(env) {
     },
     /**
      * The server thread's event-loop use so far ({idle, active} ms; busy between two is
-     * `busyBetween`) and the process's CPU time, every thread's (`cpu`, {user, system} µs).
+     * `busyBetween`), the process's CPU time, every thread's (`cpu`, {user, system} µs), and the
+     * embedded database's processes' (`databaseCpuMs`, null on BENCH_DATABASE_URL).
      */
     async elu() {
       child.send({ type: 'elu' });
       const m = await next();
-      return { ...m.elu, cpu: m.cpu };
+      return { ...m.elu, cpu: m.cpu, databaseCpuMs: m.databaseCpuMs };
     },
     /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
     async rcon(on) {
