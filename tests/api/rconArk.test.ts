@@ -364,6 +364,22 @@ describe('why an RCON server is not connected', () => {
     }
   });
 
+  it('drops a reply of more than 8 MiB and goes on with the next', async () => {
+    const ark = await game({ kind: 'ascended' });
+    // What no game sends: 9 MiB of log in one reply (an address is the subscriber's choice).
+    const line = 'x'.repeat(1_000);
+    for (let n = 0; n < 9 * 1_024; n++) ark.gameLog(line);
+    const id = await addServer('Flooding island', ark);
+    await connected(id);
+    // The reply is dropped, the connection made again (the words: tests/unit/rcon.test.ts), and
+    // what is said next arrives; nothing of the flood is kept.
+    await until('a second connection', async () => ark.accepted >= 2);
+    ark.chat('Wanderer', 'Wanderer', 'said after the flood');
+    await until('the line after', async () => (await lines(id, 'chat')).length === 1);
+    expect((await lines(id, 'customMessage')).filter((l) => l.message === line)).toEqual([]);
+    expect((await service(id)).rconError).toBeNull();
+  });
+
   it('waits for a server that is starting, and connects once its RCON opens', async () => {
     for (const starting of ['refuse', 'silent'] as const) {
       const ark = await game({ kind: 'ascended', starting });

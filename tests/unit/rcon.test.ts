@@ -211,6 +211,10 @@ describe('why a connection failed', () => {
     [fail('closedDuringLogin'), /closed the connection during the login: check the password/],
     [fail('closed'), 'RCON at ark.example.org:27020 closed the connection.'],
     [fail('replyTimeout'), /stopped answering/],
+    [
+      fail('replyTooLarge'),
+      'RCON at ark.example.org:27020 sent a reply of more than 8 MiB, far more than a game sends: it was dropped, and the connection made again.',
+    ],
     [fail('protocol'), /does not speak RCON: check the port/],
     [{ code: 'ENOTFOUND' }, 'Unknown host ark.example.org.'],
   ])('%o', (error, reason) => {

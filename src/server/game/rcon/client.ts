@@ -27,7 +27,16 @@ export interface RconClientOptions {
    * reply (a split fills its packets): only a stray late packet could follow it.
    */
   shortQuietMs: number;
+  /** A longer reply ends the connection (default MAX_REPLY_BYTES). */
+  maxReplyBytes?: number;
 }
+
+/**
+ * The longest reply read. The game's longest, a GetChat or GetGameLog backlog at its buffer's
+ * cap, is about a megabyte; an address is a subscriber's choice, and what answers there could
+ * otherwise stream into memory for the whole reply time.
+ */
+export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
 /**
  * Below this, a packet is taken for a reply's last. The size at which Ascended splits is not
@@ -46,6 +55,7 @@ export type RconFailureCause =
   | 'closedDuringLogin'
   | 'closed'
   | 'replyTimeout'
+  | 'replyTooLarge'
   | 'protocol';
 
 export class RconError extends Error {
@@ -164,6 +174,8 @@ export class RconClient {
 
   private async request(command: string): Promise<string> {
     const chunks: Buffer[] = [];
+    const max = this.opts.maxReplyBytes ?? MAX_REPLY_BYTES;
+    let bytes = 0;
     let quiet: NodeJS.Timeout | undefined;
     try {
       await this.exchange<void>(
@@ -173,6 +185,11 @@ export class RconClient {
         (id, p, done) => {
           // A packet of an earlier command, or one nobody asked for, is not this reply's.
           if (p.id !== id || p.type !== PacketType.responseValue) return;
+          bytes += p.payload.length;
+          if (bytes > max) {
+            this.fail(new RconError('replyTooLarge', `A reply passed ${max} bytes.`));
+            return;
+          }
           chunks.push(p.payload);
           clearTimeout(quiet);
           const short = p.payload.length < SPLIT_FLOOR_BYTES;

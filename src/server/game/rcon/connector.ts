@@ -28,7 +28,7 @@ import { OutboundRefused, resolveOutbound } from '../../net/outbound.ts';
 import { forwardedCommands } from '../forward.ts';
 import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../ingest.ts';
 import { afterStored } from '../pipeline.ts';
-import { RconClient, RconError, type RconFailureCause } from './client.ts';
+import { MAX_REPLY_BYTES, RconClient, RconError, type RconFailureCause } from './client.ts';
 import {
   chatFeedEvent,
   gameLogEvent,
@@ -86,6 +86,13 @@ const FLUSH_BATCH = 10;
  * said meanwhile is not kept behind it. 200 lines a poll outpaces any game's log.
  */
 const GAME_LOG_BATCHES_PER_POLL = 20;
+
+/**
+ * Game-log lines left for later polls at most: past it a poll stores the excess too, as it stored
+ * everything before, so a server whose log outpaces the polls (or one that is not a game) holds
+ * no more than this in memory.
+ */
+const GAME_LOG_UNSTORED_MAX = 10_000;
 
 /** Batches stored at once across the servers this process holds (see inTurn). */
 const STORES_AT_ONCE = 4;
@@ -174,6 +181,8 @@ export function rconFailure(
       return `RCON at ${where} closed the connection.`;
     case 'replyTimeout':
       return `RCON at ${where} stopped answering (no reply within ${secs} s).`;
+    case 'replyTooLarge':
+      return `RCON at ${where} sent a reply of more than ${MAX_REPLY_BYTES / 1024 / 1024} MiB, far more than a game sends: it was dropped, and the connection made again.`;
     case 'protocol':
       return `What answers at ${where} does not speak RCON: check the port (RCONPort, not the game port).`;
   }
@@ -574,7 +583,8 @@ export function createRconConnector(
       s.stored = new Map(
         players.map((p) => [p.gameId, { ...p, who: before.get(p.gameId)?.who ?? p.gameId }]),
       );
-      await flush(s, s.gameLog, GAME_LOG_BATCHES_PER_POLL);
+      const excess = Math.max(0, s.gameLog.lines.length - GAME_LOG_UNSTORED_MAX);
+      await flush(s, s.gameLog, GAME_LOG_BATCHES_PER_POLL + Math.ceil(excess / FLUSH_BATCH));
     } catch (e) {
       if (s.client !== client) return;
       // The connection failed (timed out, dropped, garbled): reconnect. A database failure: try again.
