@@ -117,14 +117,14 @@ const QUIET_PCT = 10;
  * was charged to the phases without RCON servers, the first of which read 2–5× the second.
  */
 async function quiet(server) {
-  const cpuMs = (e) => (e.cpu.user + e.cpu.system) / 1000 + (e.databaseCpuMs ?? 0);
   await until(
     'the server and its database quiet',
     async () => {
       const [a, t0] = [await server.elu(), performance.now()];
       await new Promise((r) => setTimeout(r, 1000));
       const [b, t1] = [await server.elu(), performance.now()];
-      return ((cpuMs(b) - cpuMs(a)) / (t1 - t0)) * 100 < QUIET_PCT;
+      const databasePct = (((b.databaseCpuMs ?? 0) - (a.databaseCpuMs ?? 0)) / (t1 - t0)) * 100;
+      return cpuPct(a.cpu, b.cpu, t1 - t0) + databasePct < QUIET_PCT;
     },
     300_000,
   );

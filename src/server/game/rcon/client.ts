@@ -27,12 +27,10 @@ export interface RconClientOptions {
    * reply (a split fills its packets): only a stray late packet could follow it.
    */
   shortQuietMs: number;
-  /** A longer reply ends the connection (default MAX_REPLY_BYTES). */
-  maxReplyBytes?: number;
 }
 
 /**
- * The longest reply read. The game's longest, a GetChat or GetGameLog backlog at its buffer's
+ * The longest reply read; a longer one ends the connection. The game's longest, a GetChat or GetGameLog backlog at its buffer's
  * cap, is about a megabyte; an address is a subscriber's choice, and what answers there could
  * otherwise stream into memory for the whole reply time.
  */
@@ -174,7 +172,6 @@ export class RconClient {
 
   private async request(command: string): Promise<string> {
     const chunks: Buffer[] = [];
-    const max = this.opts.maxReplyBytes ?? MAX_REPLY_BYTES;
     let bytes = 0;
     let quiet: NodeJS.Timeout | undefined;
     try {
@@ -186,8 +183,8 @@ export class RconClient {
           // A packet of an earlier command, or one nobody asked for, is not this reply's.
           if (p.id !== id || p.type !== PacketType.responseValue) return;
           bytes += p.payload.length;
-          if (bytes > max) {
-            this.fail(new RconError('replyTooLarge', `A reply passed ${max} bytes.`));
+          if (bytes > MAX_REPLY_BYTES) {
+            this.fail(new RconError('replyTooLarge', `A reply passed ${MAX_REPLY_BYTES} bytes.`));
             return;
           }
           chunks.push(p.payload);

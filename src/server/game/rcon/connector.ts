@@ -684,25 +684,23 @@ export function createRconConnector(
   renewer?.unref();
   void renewOnce();
 
-  function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
+  async function runHere(serviceId: string, command: Record<string, unknown>): Promise<unknown> {
     const line = toRconCommand(command as GameCommand);
     const s = sessions.get(serviceId);
     const client = s?.client;
-    if (!s || !client || !s.connected) return Promise.reject(serviceNotConnected(serviceId));
+    if (!s || !client || !s.connected) throw serviceNotConnected(serviceId);
     // Straight to the client, which sends one command at a time in order: a command goes out
     // between a poll's own, not after the poll has stored a reconnect's backlog.
-    return (async () => {
-      let answer: string;
-      try {
-        answer = await client.send(line);
-      } catch (e) {
-        throw new ApiException(502, `RCON: ${rconFailure(e, s.target, t)}`, 'commandFailed');
-      }
-      // What the command did (a kick, a chat line) shows at once rather than at the next poll.
-      schedule(s, 0, () => poll(s));
-      // "Server received, But no response!!" means it ran and printed nothing: no answer to show.
-      return saysNothing(answer) ? null : storable(answer).trim();
-    })();
+    let answer: string;
+    try {
+      answer = await client.send(line);
+    } catch (e) {
+      throw new ApiException(502, `RCON: ${rconFailure(e, s.target, t)}`, 'commandFailed');
+    }
+    // What the command did (a kick, a chat line) shows at once rather than at the next poll.
+    schedule(s, 0, () => poll(s));
+    // "Server received, But no response!!" means it ran and printed nothing: no answer to show.
+    return saysNothing(answer) ? null : storable(answer).trim();
   }
   const forwarded = forwardedCommands(bus, t.commandMs * 2, runHere, 'rconCommand');
 
