@@ -8,6 +8,7 @@
 //                                       "scores"?: {"hateScore": 0.91}, "to"?: {"recipientType": "Survivor", "recipientId": "…"}}
 
 import { createServer, type IncomingMessage } from 'node:http';
+import { MODERATION_SCORES, type ModerationScore } from '../domain/enums.ts';
 import * as ev from './events.ts';
 import type { Simulator } from './index.ts';
 
@@ -39,7 +40,9 @@ export function startSimControl(sim: Simulator, port: number): Promise<() => Pro
             senderName: String(b.senderName ?? 'Visitor'),
             language: 'en',
             translations: { en: message },
-            scores: { ...ev.moderationScores(w.rng), ...(b.scores as object | undefined) },
+            scores: b.scores
+              ? givenScores(b.scores as Partial<Record<ModerationScore, number>>)
+              : ev.moderationScores(w.rng),
             scope: 'Global',
             ...(to ? { to } : {}),
           }),
@@ -57,4 +60,15 @@ export function startSimControl(sim: Simulator, port: number): Promise<() => Pro
       resolve(() => new Promise<void>((done) => server.close(() => done()))),
     );
   });
+}
+
+/**
+ * A line's scores as a test gives them, every other one zero: a test that says "hate 0.91" sees
+ * that and no random spike beside it.
+ */
+function givenScores(given: Partial<Record<ModerationScore, number>>): Record<ModerationScore, number> {
+  return Object.fromEntries(MODERATION_SCORES.map((name) => [name, given[name] ?? 0])) as Record<
+    ModerationScore,
+    number
+  >;
 }

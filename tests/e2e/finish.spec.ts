@@ -224,19 +224,26 @@ test('chat: whole messages, the scores that matter graded, the box above the new
   const tag = Date.now().toString(36);
   const long = `Meet at the obelisk at dawn, bring the rex, the saddle and the cryopods ${tag}`;
   await page.request.post(control, {
-    data: { senderName: 'Grumpy', message: long, scores: { hateScore: 0.91, violenceScore: 0.45 } },
+    // The widest badge a row shows, and two more scores counted after it.
+    data: {
+      senderName: 'Grumpy',
+      message: long,
+      scores: { identifiableInfoScore: 0.91, financialAdviceScore: 0.45, selfHarmScore: 0.42 },
+    },
   });
   const row = chat.getByRole('row', { name: new RegExp(tag) });
   await expect(row).toBeVisible({ timeout: 15_000 });
-  // The message reads whole, not cut for columns of zeros.
+  // The message and the badge read whole, not cut for columns of zeros.
   expect(await clippedTexts(row.getByRole('gridcell'))).toEqual([]);
   await expect(row).toContainText(long);
-  // The scores worth a look, highest first, graded: hate 0.91 reads as 0.91, and as high.
-  const hate = row.locator('.chat-score', { hasText: 'Hate 0.91' });
-  await expect(hate).toBeVisible();
-  await expect(hate).toHaveClass(/chat-score-high/);
-  await expect(row.locator('.chat-score').first()).toHaveText('Hate 0.91');
-  await expect(row.locator('.chat-score', { hasText: 'Violence 0.45' })).toHaveClass(/chat-score-notable/);
+  // The score worth a look first, graded: 0.91 reads as 0.91, and as high; the others counted,
+  // and read out to a screen reader.
+  const badge = row.locator('.chat-score');
+  await expect(badge).toHaveCount(1);
+  await expect(badge).toHaveText('Identifiable 0.91');
+  await expect(badge).toHaveClass(/chat-score-high/);
+  await expect(row).toContainText('+2');
+  await expect(row).toHaveAccessibleName(/Identifiable 0\.91 also Financial 0\.45, Self-harm 0\.42/);
 
   // The message box is above the list, whose newest line is first.
   const box = page.getByRole('textbox', { name: 'Message', exact: true });
@@ -259,12 +266,16 @@ test('chat: whole messages, the scores that matter graded, the box above the new
       source: 'Script',
       senderName: 'Server',
       message: `only for you ${tag}`,
+      scores: { violenceScore: 0.45 },
       to: { recipientType: 'Survivor', recipientId: '00000000-0000-4000-8000-000000000001' },
     },
   });
   const reply = chat.getByRole('row', { name: new RegExp(`only for you ${tag}`) });
   await expect(reply).toBeVisible({ timeout: 15_000 });
   await expect(reply).toContainText(`To one survivor only: only for you ${tag}`);
+  // A score worth a look but not high is graded as such.
+  await expect(reply.locator('.chat-score')).toHaveText('Violence 0.45');
+  await expect(reply.locator('.chat-score')).toHaveClass(/chat-score-notable/);
 });
 
 test('a tribe’s Survivors tab is Survivors in the breadcrumb too', async ({ page }) => {

@@ -47,17 +47,31 @@ export async function terminalText(page: Page): Promise<string> {
   return (await page.locator('[data-testid="terminal"] .xterm-rows').innerText()).replace(/\u00a0/g, ' ');
 }
 
-/** The texts of the cells whose text does not fit inside them (cut at either side, or ellipsised). */
+/**
+ * The texts of the cells whose shown text does not fit inside them (cut at either side, or
+ * ellipsised). Text kept for screen readers only (a 1 px box, `.visually-hidden`) is not shown.
+ */
 export function clippedTexts(cells: Locator): Promise<string[]> {
   return cells.evaluateAll((els) =>
     els
       .filter((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        const text = range.getBoundingClientRect();
         const box = el.getBoundingClientRect();
-        const cut = text.left < box.left - 0.5 || text.right > box.right + 0.5;
-        return text.width > 0 && (cut || el.scrollWidth > el.clientWidth);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let left = Number.POSITIVE_INFINITY;
+        let right = Number.NEGATIVE_INFINITY;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const holder = node.parentElement!.getBoundingClientRect();
+          if (holder.width <= 1 && holder.height <= 1) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const text = range.getBoundingClientRect();
+          if (text.width === 0) continue;
+          left = Math.min(left, text.left);
+          right = Math.max(right, text.right);
+        }
+        if (right < left) return false;
+        const cut = left < box.left - 0.5 || right > box.right + 0.5;
+        return cut || el.scrollWidth > el.clientWidth;
       })
       .map((el) => el.textContent ?? ''),
   );

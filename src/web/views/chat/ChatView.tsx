@@ -10,6 +10,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
+import { MODERATION_SCORES } from '../../../domain/enums.ts';
 import { formatClockTime } from '../../../domain/format.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -58,8 +59,27 @@ function SurvivorName({ characterId }: { characterId: string }) {
 const originOf = (m: LogMessage): string =>
   typeof m.metadata.originName === 'string' ? m.metadata.originName : '';
 
-/** Score badges in a row; the rest are counted, and all are in its tooltip. */
-const SCORES_SHOWN = 2;
+/**
+ * One score badge a row, the highest: a second one took room the message needs, and a person
+ * reads the worst score first. The rest are counted after it, listed in its tooltip and read out.
+ */
+const SCORES_SHOWN = 1;
+
+/**
+ * Room for the widest badge and the count after it ("Identifiable 0.91 +8"), bold as a high score
+ * is: a badge's padding, border and gap (chat.css) are 14px. A letter of the badge's small bold
+ * font averages 0.8 of the list's `ch` (a digit of its regular font) in the common UI fonts; 0.85
+ * leaves a little over.
+ */
+const SCORES_WIDTH = (() => {
+  const widest = Object.values(SCORE_LABELS)
+    .map((label) => `${label} 0.00`)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, SCORES_SHOWN);
+  const count = `+${MODERATION_SCORES.length - SCORES_SHOWN}`;
+  const letters = widest.join('').length + count.length;
+  return `calc(${Math.ceil(letters * 0.85)}ch + ${SCORES_SHOWN * 14 + 12}px)`;
+})();
 
 function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[] {
   return [
@@ -108,11 +128,18 @@ function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[]
                 {SCORE_LABELS[score]} {value.toFixed(2)}
               </span>
             ))}
-            {notable.length > SCORES_SHOWN && <span className="muted">+{notable.length - SCORES_SHOWN}</span>}
+            {notable.length > SCORES_SHOWN && (
+              <>
+                <span className="muted" aria-hidden="true">
+                  +{notable.length - SCORES_SHOWN}
+                </span>
+                <span className="visually-hidden">also {all.slice(SCORES_SHOWN).join(', ')}</span>
+              </>
+            )}
           </span>
         );
       },
-      width: '13rem',
+      width: SCORES_WIDTH,
     },
     // Last, taking the room the others leave: the line itself is what is read. A line said to one
     // survivor or tribe (a script's reply) is marked so, not read as a public message.
