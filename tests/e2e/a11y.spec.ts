@@ -588,7 +588,7 @@ test.afterAll(() => admin?.close());
 
 for (const screen of SCREENS) {
   test(`${screen.name}: no serious or critical WCAG 2.1 AA violation`, async ({ browser }) => {
-    // A visitor has a browser of their own (axe needs pages of a context made by the test).
+    // A visitor has a browser of their own, signed in to nothing.
     const page = screen.signedOut
       ? await (await browser.newContext({ colorScheme: screen.dark ? 'dark' : 'light' })).newPage()
       : admin;
@@ -645,4 +645,14 @@ test('the active row of a long list shows whole, never under the header that sta
     await admin.keyboard.press(key);
     expect(await placement(), `after ${key}`).toEqual({ belowHeader: true, aboveBottom: true });
   }
+});
+
+test('the check itself finds faint words and a button with no name, run in the page as it is', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><title>Check</title><main><p style="color:#777;background:#888">Faint words</p><button></button></main></html>',
+  );
+  const found = await seriousViolations(page);
+  expect(found.map((v) => v.split(' ')[0]).sort()).toEqual(['button-name', 'color-contrast']);
 });
