@@ -174,6 +174,25 @@ export class RconClient {
     const chunks: Buffer[] = [];
     let bytes = 0;
     let quiet: NodeJS.Timeout | undefined;
+    /** Packets of this reply read so far, and whether it is over: see `quietFor`. */
+    let read = 0;
+    let over = false;
+    /**
+     * Ends the reply once no packet of it has come for `ms`. Timers run before the loop reads its
+     * sockets, so a loop busy for longer than `ms` (other servers' replies, the database) found
+     * the quiet over with the next packet already waiting unread: the reply ended early and the
+     * rest was thrown away as stray. The end waits one turn of the loop, after its reads.
+     */
+    const quietFor = (ms: number, done: () => void) => {
+      const at = read;
+      quiet = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (read === at && !over) done();
+          }),
+        ms,
+      );
+    };
     try {
       await this.exchange<void>(
         { type: PacketType.execCommand, body: command },
@@ -188,12 +207,14 @@ export class RconClient {
             return;
           }
           chunks.push(p.payload);
+          read++;
           clearTimeout(quiet);
           const short = p.payload.length < SPLIT_FLOOR_BYTES;
-          quiet = setTimeout(done, short ? this.opts.shortQuietMs : this.opts.quietMs);
+          quietFor(short ? this.opts.shortQuietMs : this.opts.quietMs, () => done());
         },
       );
     } finally {
+      over = true;
       clearTimeout(quiet);
     }
     // Decoded once whole: a split inside a character, or the stray bytes Ascended sometimes
