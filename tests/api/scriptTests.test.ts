@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCRIPT_LIMITS } from '../../src/domain/scripts/limits.ts';
-import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, DEMO, signIn, signInStranger, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -153,6 +153,52 @@ it('runs one test per user at a time, however many are sent at once', async () =
       timeout: 20_000,
     })
     .toBe(false);
+});
+
+it('gives up a test its process never finished 60 seconds after it was queued, and starts the next', async () => {
+  const stranger = await signInStranger(t);
+  const { rows } = await t.server.db.query<{ user_id: string }>(
+    "SELECT user_id FROM users WHERE email = 'stranger@palisade.local'",
+  );
+  const userId = rows[0]!.user_id;
+  // Left running by a process that stopped: queued, never completed.
+  const insert = (age: number) =>
+    t.server.db.query<{ request_id: string }>(
+      `INSERT INTO script_tests (user_id, script_data, queue_time)
+       VALUES ($1, '{}', now() - make_interval(secs => $2)) RETURNING request_id`,
+      [userId, age],
+    );
+  const body = { context: 'chat', language: 'Simple', code: '{}' };
+  const young = (await insert(30)).rows[0]!.request_id;
+  // Younger than a minute it may still be running somewhere: the user waits.
+  const refused = await call(t.base, stranger, 'POST', '/sentinel/scriptTests', body);
+  expect([refused.status, refused.body.code]).toEqual([412, 'testAlreadyRunning']);
+  await t.server.db.query(
+    "UPDATE script_tests SET queue_time = now() - interval '61 seconds' WHERE request_id = $1",
+    [young],
+  );
+  const next = await call(t.base, stranger, 'POST', '/sentinel/scriptTests', body);
+  expect(next.status, JSON.stringify(next.body)).toBe(200);
+  const old = await call(t.base, stranger, 'GET', `/sentinel/scriptTests/${young}`);
+  expect(old.body).toMatchObject({ pending: false, output: null });
+  expect(old.body.completionTime - old.body.queueTime).toBeCloseTo(60, 0);
+  // Two at once still start one.
+  await expect
+    .poll(
+      async () =>
+        (await call(t.base, stranger, 'GET', `/sentinel/scriptTests/${next.body.requestId}`)).body.pending,
+    )
+    .toBe(false);
+  const both = await Promise.all(
+    [1, 2].map(() =>
+      call(t.base, stranger, 'POST', '/sentinel/scriptTests', {
+        ...body,
+        language: 'JavaScript',
+        code: 'while (true) {}',
+      }),
+    ),
+  );
+  expect(both.map((a) => a.status).sort()).toEqual([200, 412]);
 });
 
 it('keeps the first actions of a test that takes very many, and says how many it left out', async () => {

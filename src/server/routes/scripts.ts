@@ -267,23 +267,28 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
   router.authed('POST', '/sentinel/scriptTests', WRITE, async (c, caller) => {
     const requestId = crypto.randomUUID();
     const data = testData(await readJson(c), caller.userId, requestId);
-    await db.transaction(async (tx) => {
-      // One test per user: concurrent requests of one user queue here, so each reads what the one
-      // before committed (a FOR UPDATE over no rows locks nothing).
-      await tx.query("SELECT pg_advisory_xact_lock(hashtext('script-test'), hashtext($1))", [caller.userId]);
-      const { rows } = await tx.query(
-        `SELECT 1 FROM script_tests WHERE user_id = $1 AND completion_time IS NULL
-            AND queue_time > now() - interval '60 seconds'`,
-        [caller.userId],
-      );
-      if (rows.length > 0)
-        throw new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
-      await tx.query('INSERT INTO script_tests (request_id, user_id, script_data) VALUES ($1, $2, $3)', [
-        requestId,
-        caller.userId,
-        JSON.stringify(data),
-      ]);
-    });
+    // One test per user: a unique key over the running ones (migration 030) refuses a second at
+    // once, in one statement. A test its process never finished is given up 60 seconds after it
+    // was queued (as the list reads it), and the start tried once more.
+    const start = async () =>
+      (
+        await db.query(
+          `INSERT INTO script_tests (request_id, user_id, script_data) VALUES ($1, $2, $3)
+           ON CONFLICT (user_id) WHERE completion_time IS NULL DO NOTHING RETURNING 1`,
+          [requestId, caller.userId, JSON.stringify(data)],
+        )
+      ).rows.length > 0;
+    const givenUp = async () =>
+      (
+        await db.query(
+          `UPDATE script_tests SET completion_time = queue_time + interval '60 seconds'
+            WHERE user_id = $1 AND completion_time IS NULL AND queue_time <= now() - interval '60 seconds'
+           RETURNING 1`,
+          [caller.userId],
+        )
+      ).rows.length > 0;
+    if (!(await start()) && !((await givenUp()) && (await start())))
+      throw new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
     void ctx.scripts.test(requestId, caller.userId, data);
     return json(c, { requestId });
   });
