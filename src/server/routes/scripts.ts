@@ -100,6 +100,12 @@ const COMMUNITY_SCRIPTS: ClassSpec = {
   }),
 };
 
+/**
+ * How long a test may be running: one its server never finished counts as given up this long
+ * after it was queued, in the list and when the same user starts the next (migration 030 too).
+ */
+const TEST_GIVEN_UP_AFTER = "interval '60 seconds'";
+
 const SCRIPT_TESTS: ClassSpec = {
   path: '/sentinel/scriptTests',
   idProp: 'requestId',
@@ -108,7 +114,7 @@ const SCRIPT_TESTS: ClassSpec = {
   readOnly: true,
   columns: `x.request_id AS "requestId", x.script_data AS "scriptData", x.user_id AS "userId",
     ${epoch('x.queue_time')} AS "queueTime", ${epoch('x.completion_time')} AS "completionTime", x.output,
-    (x.completion_time IS NULL AND x.queue_time > now() - interval '60 seconds') AS pending`,
+    (x.completion_time IS NULL AND x.queue_time > now() - ${TEST_GIVEN_UP_AFTER}) AS pending`,
   from: () => 'script_tests x',
   // Tests are private to their author; the userId filter of the original is implied.
   visible: (user) => `x.user_id = ${user}::uuid`,
@@ -281,8 +287,8 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
     const givenUp = async () =>
       (
         await db.query(
-          `UPDATE script_tests SET completion_time = queue_time + interval '60 seconds'
-            WHERE user_id = $1 AND completion_time IS NULL AND queue_time <= now() - interval '60 seconds'
+          `UPDATE script_tests SET completion_time = queue_time + ${TEST_GIVEN_UP_AFTER}
+            WHERE user_id = $1 AND completion_time IS NULL AND queue_time <= now() - ${TEST_GIVEN_UP_AFTER}
            RETURNING 1`,
           [caller.userId],
         )

@@ -30,9 +30,9 @@ export interface RconClientOptions {
 }
 
 /**
- * The longest reply read; a longer one ends the connection. The game's longest, a GetChat or GetGameLog backlog at its buffer's
- * cap, is about a megabyte; an address is a subscriber's choice, and what answers there could
- * otherwise stream into memory for the whole reply time.
+ * The longest reply read; a longer one ends the connection. The game's longest, a GetChat or
+ * GetGameLog backlog at its buffer's cap, is about a megabyte; an address is a subscriber's
+ * choice, and what answers there could otherwise stream into memory for the whole reply time.
  */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
@@ -210,7 +210,7 @@ export class RconClient {
           read++;
           clearTimeout(quiet);
           const short = p.payload.length < SPLIT_FLOOR_BYTES;
-          quietFor(short ? this.opts.shortQuietMs : this.opts.quietMs, () => done());
+          quietFor(short ? this.opts.shortQuietMs : this.opts.quietMs, done);
         },
       );
     } finally {
