@@ -1,8 +1,10 @@
 // The database interface: named statements (prepared once, then bound and run)
-// answer as unnamed ones do, fail cleanly, and never run inside another caller's transaction.
+// answer as unnamed ones do, fail cleanly, and never run inside another caller's transaction;
+// identical list reads waiting for a connection share one answer.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailedDb } from '../../src/server/activity/trail.ts';
 import { type Db, openDb } from '../../src/server/db/db.ts';
 import { dropSchema, recording, testDatabaseUrl } from './helpers.ts';
@@ -120,4 +122,73 @@ it("gives the routes' database (with the activity trail) every method of the dat
     await trailed.query('SELECT 2 AS n');
   });
   expect(ran).toEqual(['SELECT 2 AS n']);
+});
+
+describe('list reads (Db.read)', () => {
+  /** Holds an advisory lock that the reads below wait for, from a connection of its own. */
+  async function lockHeld() {
+    const key = randomBytes(4).readInt32BE();
+    const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [key]);
+    return {
+      /** SQL that waits for the lock, then takes the sequence's next value. */
+      waiting: (label: string) =>
+        `SELECT '${label}' AS label, pg_advisory_xact_lock_shared(${key}) IS NULL AS waited, nextval('${schema}.reads') AS n`,
+      /** Until `count` statements of this test wait for the lock. */
+      async waiters(count: number) {
+        for (;;) {
+          const { rows } = await holder.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $1 || '%'`,
+            [`pg_advisory_xact_lock_shared(${key})`],
+          );
+          if (rows[0]!.n >= count) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+      release: () => holder.end(),
+    };
+  }
+
+  beforeAll(() => db.exec(`CREATE SEQUENCE ${schema}.reads`));
+
+  it('shares one answer among identical reads waiting for a connection, not with a different one', async () => {
+    const lock = await lockHeld();
+    // More statements than the pool has connections: what comes after them waits for one.
+    const blockers = Array.from({ length: 20 }, (_, i) => db.query(lock.waiting(`blocker ${i}`)));
+    await lock.waiters(1);
+    const sql = lock.waiting('read');
+    const same = [db.read(sql, []), db.read(sql, []), db.read(sql, [])];
+    const other = db.read(`${sql} WHERE $1::int = 1`, [1]);
+    await lock.release();
+    await Promise.all(blockers);
+    const answers = await Promise.all(same);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(answers[0]);
+    expect((await other).rows[0]!.n).not.toBe(answers[0]!.rows[0]!.n);
+  });
+
+  it('runs a read of its own once an identical one has started', async () => {
+    const lock = await lockHeld();
+    const sql = lock.waiting('started');
+    const first = db.read<{ n: number }>(sql, [], 'read-started');
+    await lock.waiters(1);
+    const second = db.read<{ n: number }>(sql, [], 'read-started');
+    await lock.waiters(2);
+    await lock.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.rows[0]!.n).not.toBe(b.rows[0]!.n);
+  });
+
+  it('fails every caller of a shared read, and answers the next one', async () => {
+    const lock = await lockHeld();
+    const blockers = Array.from({ length: 20 }, (_, i) => db.query(lock.waiting(`held ${i}`)));
+    await lock.waiters(1);
+    const bad = 'SELECT 1 / $1::int AS q';
+    const failing = [db.read(bad, [0]), db.read(bad, [0])];
+    await lock.release();
+    await Promise.all(blockers);
+    for (const f of failing) await expect(f).rejects.toMatchObject({ code: '22012' });
+    expect((await db.read(bad, [1])).rows).toEqual([{ q: 1 }]);
+  });
 });

@@ -173,20 +173,20 @@ export async function linkGameServers(
 /** The statements `db` ran while `fn` ran. */
 export async function recording(db: Db, fn: () => Promise<void>): Promise<string[]> {
   const ran: string[] = [];
-  // Both of the database's pools: a list's first page and count go through Db.generic.
-  const targets = [db, db.generic];
-  const originals = targets.map((t) => t.query);
-  for (const [i, t] of targets.entries()) {
-    const query = originals[i]!;
-    t.query = ((sql: string, ...rest: unknown[]) => {
-      ran.push(sql);
-      return (query as (...a: unknown[]) => unknown).call(t, sql, ...rest);
-    }) as typeof query;
-  }
+  // Both of its ways in: a list's page and count go through Db.read.
+  const { query, read } = db;
+  db.query = ((sql: string, ...rest: []) => {
+    ran.push(sql);
+    return query.call(db, sql, ...rest);
+  }) as typeof query;
+  db.read = ((sql: string, ...rest: [unknown[]]) => {
+    ran.push(sql);
+    return read.call(db, sql, ...rest);
+  }) as typeof read;
   try {
     await fn();
   } finally {
-    for (const [i, t] of targets.entries()) t.query = originals[i]!;
+    Object.assign(db, { query, read });
   }
   return ran;
 }

@@ -15,12 +15,17 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   /**
-   * The same database, for named statements whose generic plan suits every value: each is planned
-   * once per connection and never again. PostgreSQL's own choice kept planning the log's pages for
-   * each request (1.7 ms over its partitions, against 0.2 ms to run), since a generic plan, pruned
-   * only when it runs, looks dearer than it is.
+   * A read with no side effects (a list's page or count). Named, it is a statement whose generic
+   * plan suits every value, planned once per connection and never again: PostgreSQL's own choice
+   * kept planning the log's pages for each request (1.7 ms over its partitions, against 0.2 ms to
+   * run), since a generic plan, pruned only when it runs, looks dearer than it is.
+   *
+   * A read still waiting for a connection shares its answer with identical ones (same text and
+   * values) that arrive meanwhile. It has not started, so the later caller gets a state no older
+   * than when it asked. Consoles watching one list ask at once (the same live event makes each
+   * refetch), and under load they queue: each answer then serves every console that waits for it.
    */
-  generic: Queryable;
+  read<T = Record<string, unknown>>(sql: string, params: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -73,7 +78,7 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
   });
   return {
     ...wrap(pool),
-    generic: wrap(genericPool),
+    read: sharedWhileWaiting((name) => (name ? genericPool : pool)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -91,5 +96,37 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
     close: async () => {
       await Promise.all([pool.end(), genericPool.end()]);
     },
+  };
+}
+
+type Rows = { rows: unknown[] };
+
+/** Db.read over the pools `poolFor` picks: identical reads waiting for a connection run once. */
+function sharedWhileWaiting(poolFor: (name?: string) => pg.Pool): Db['read'] {
+  const waiting = new Map<string, Promise<Rows>>();
+  return <T>(sql: string, params: unknown[], name?: string) => {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const queued = waiting.get(key);
+    if (queued) return queued as Promise<{ rows: T[] }>;
+    const forget = () => {
+      if (waiting.get(key) === answer) waiting.delete(key);
+    };
+    const answer: Promise<Rows> = (async () => {
+      const client = await poolFor(name).connect();
+      // Started: a caller from now on may be owed rows written since, so it runs its own.
+      forget();
+      try {
+        const { rows } = await client.query({ text: sql, values: params, name });
+        client.release();
+        return { rows };
+      } catch (e) {
+        // As pg's Pool.query does: a connection that failed a query is not reused.
+        client.release(e as Error);
+        throw e;
+      }
+    })();
+    waiting.set(key, answer);
+    answer.then(forget, forget);
+    return answer as Promise<{ rows: T[] }>;
   };
 }

@@ -270,13 +270,14 @@ function nameOf(sql: string): string | undefined {
 }
 
 /**
- * A list's reads. When `hot` (a first page or a count) it is a named statement run with its generic
- * plan (Db.generic), planned once per connection; otherwise it is planned for its values.
+ * A list's reads (Db.read outside a transaction). When `hot` (a first page or a count) it is a
+ * named statement run with its generic plan, planned once per connection; otherwise it is planned
+ * for its values.
  */
 function read<T>(db: Queryable, sql: string, values: unknown[], hot: boolean) {
   const name = hot ? nameOf(sql) : undefined;
-  const generic = (db as Partial<Db>).generic;
-  return name && generic ? generic.query<T>(sql, values, name) : db.query<T>(sql, values, name);
+  const shared = (db as Partial<Db>).read;
+  return shared ? shared<T>(sql, values, name) : db.query<T>(sql, values, name);
 }
 
 interface Counting {
