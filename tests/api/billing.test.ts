@@ -533,3 +533,29 @@ describe('the server limit (SPEC §4)', () => {
     );
   });
 });
+
+describe('a subscription bought before its account signed in', () => {
+  it("becomes the account's with the same email at its next look at itself, and no one else's", async () => {
+    const email = 'early-buyer@example.com';
+    const token = await accountFor(email);
+    const other = await accountFor('someone-else@example.com');
+    const { rows } = await t.server.db.query<{ subscription_id: string }>(
+      `INSERT INTO subscriptions (user_id, product_id, product_name, product_game_id, expiration, units_allowed,
+              customer_email, plan_period, period_start)
+       VALUES (NULL, gen_random_uuid(), 'Early plan', 'Sentinel', now() + interval '30 days', 3, upper($1), 'monthly', now())
+       RETURNING subscription_id`,
+      [email],
+    );
+    const id = rows[0]!.subscription_id;
+    const mine = async (tok: string) => {
+      const r = await call(t.base, tok, 'GET', '/user');
+      expect(r.status).toBe(200);
+      return (r.body as { subscriptions: { subscriptionId: string; unitsAllowed: number }[] }).subscriptions;
+    };
+    expect((await mine(other)).map((s) => s.subscriptionId)).not.toContain(id);
+    // Claimed by this very request, and kept since.
+    for (let look = 0; look < 2; look++)
+      expect((await mine(token)).find((s) => s.subscriptionId === id)).toMatchObject({ unitsAllowed: 3 });
+    expect((await mine(other)).map((s) => s.subscriptionId)).not.toContain(id);
+  });
+});

@@ -74,15 +74,15 @@ export async function activeFor(db: Queryable, email: string, now: Date): Promis
   return rows[0] ?? null;
 }
 
-/** A trial bought before its account existed joins the account that has its email. */
-export async function claimByEmail(db: Queryable, userId: string, email: string): Promise<number> {
-  const { rows } = await db.query(
-    `UPDATE subscriptions SET user_id = $1
-      WHERE user_id IS NULL AND lower(customer_email) = lower($2) RETURNING 1`,
-    [userId, email],
-  );
-  return rows.length;
-}
+/**
+ * A trial bought before its account existed joins the account that has its email: the body of a
+ * data-modifying WITH query, the user's id in `user`, yielding the subscriptions it claimed. The
+ * statement it is part of reads the subscriptions as they were before it, so it adds these.
+ */
+export const claimedByEmail = (user: string) =>
+  `UPDATE subscriptions s SET user_id = u.user_id FROM users u
+    WHERE u.user_id = ${user} AND s.user_id IS NULL AND lower(s.customer_email) = lower(u.email)
+  RETURNING s.*`;
 
 async function addInvoice(
   db: Queryable,
