@@ -28,6 +28,7 @@ const host: SandboxHost = {
 };
 
 const job = (code: string, over: Partial<SandboxJob> = {}): SandboxJob => ({
+  actorId: 'owner-1',
   code,
   common: '',
   beacon: {
@@ -167,6 +168,25 @@ it('still runs what was handed to a thread behind a run that reaches its limit',
     ]);
   } finally {
     await single.close();
+  }
+});
+
+it("never hands a run ahead behind another actor's run, which may go on for its whole limit", async () => {
+  const two = createSandboxPool(2);
+  try {
+    const ended: string[] = [];
+    const track = (name: string, r: Promise<unknown>) => r.then(() => ended.push(name));
+    // Both threads busy: one with a loop to its limit, one with another actor's short run.
+    const loop = track('loop', two.run(job('while (true) {}', { limits: { timeMs: 1_500 } }), host));
+    const short = track(
+      'short',
+      two.run(job('const end = Date.now() + 100; while (Date.now() < end) {}', { actorId: 'owner-2' }), host),
+    );
+    const other = track('other', two.run(job('console.log(1)', { actorId: 'owner-3' }), host));
+    await Promise.all([loop, short, other]);
+    expect(ended.indexOf('other')).toBeLessThan(ended.indexOf('loop'));
+  } finally {
+    await two.close();
   }
 });
 

@@ -298,6 +298,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     } else {
       const result = await sandbox.run(
         {
+          actorId: h.attachedBy,
           code: h.code,
           common: h.commonJavascript,
           beacon: {

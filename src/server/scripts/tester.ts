@@ -113,6 +113,7 @@ export async function runTest(
   };
   const result = await sandbox.run(
     {
+      actorId: userId,
       code: d.code,
       common: '',
       beacon: {
