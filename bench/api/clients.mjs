@@ -25,7 +25,8 @@ export const summarize = (latencies, seconds, errors) => ({
 
 /**
  * `latencies`, when given, also gets every answered request's latency (to pool several runs).
- * @param {{ url: string, token: string, path: () => string, clients: number, ratePerClient: number, seconds: number, latencies?: number[] }} o
+ * `tokens`, when given, are the clients' own (client i sends tokens[i % length]), else all send `token`.
+ * @param {{ url: string, token: string, tokens?: string[], path: () => string, clients: number, ratePerClient: number, seconds: number, latencies?: number[] }} o
  * @returns {Promise<ClientFigures>}
  */
 export async function runClients(o) {
@@ -36,7 +37,7 @@ export async function runClients(o) {
   const end = Date.now() + o.seconds * 1000;
   const think = () =>
     new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) / o.ratePerClient) * 1000));
-  const once = () =>
+  const once = (token) =>
     new Promise((resolve) => {
       const t0 = performance.now();
       const req = request(
@@ -45,7 +46,7 @@ export async function runClients(o) {
           host: target.hostname,
           port: target.port,
           path: o.path(),
-          headers: { authorization: `Bearer ${o.token}` },
+          headers: { authorization: `Bearer ${token}` },
         },
         (res) => {
           res.resume();
@@ -63,11 +64,12 @@ export async function runClients(o) {
       req.end();
     });
   await Promise.all(
-    Array.from({ length: o.clients }, async () => {
+    Array.from({ length: o.clients }, async (_, i) => {
+      const token = o.tokens?.length ? o.tokens[i % o.tokens.length] : o.token;
       for (;;) {
         await think();
         if (Date.now() >= end) return;
-        await once();
+        await once(token);
       }
     }),
   );

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createServer } from '../../src/server/app.ts';
-import { seal } from '../../src/server/crypto.ts';
+import { hashPassword, seal } from '../../src/server/crypto.ts';
 import { ensureLogPartitions } from '../../src/server/db/retention.ts';
 import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
@@ -27,6 +27,8 @@ const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const servers = Number(process.env.BENCH_SERVERS ?? 50);
 /** The dino list bench's data (bench/dinos): none unless asked for. */
 const dinoRows = Number(process.env.BENCH_DINO_ROWS ?? 0);
+/** BENCH_USERS: that many other accounts, each with a plan and signed in (`userTokens`). */
+const otherUsers = Number(process.env.BENCH_USERS ?? 0);
 const given = process.env.BENCH_DATABASE_URL || undefined;
 const schema = given ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 const embedded = given ? null : await startBenchPostgres();
@@ -130,9 +132,30 @@ function startSimulatorProcess(
 
 const token = (await signIn(`${server.url}/v4`)).access_token;
 
+/** Tokens of `count` accounts other than the demo owner's, each with a plan for a few servers. */
+async function signInOthers(count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const password = 'bench-user-pass';
+  const hash = await hashPassword(password);
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-user-${i}@example.com`;
+    await server.db.query(
+      `WITH u AS (INSERT INTO users (username, email, password_hash) VALUES ($1, $1, $2) RETURNING user_id)
+       INSERT INTO subscriptions (user_id, customer_email, product_id, product_name, product_game_id, expiration, units_allowed)
+       SELECT user_id, $1, gen_random_uuid(), 'Bench plan', 'Sentinel', now() + interval '30 days', 3 FROM u`,
+      [email, hash],
+    );
+    tokens.push((await signIn(`${server.url}/v4`, email, password)).access_token);
+  }
+  return tokens;
+}
+const userTokens = await signInOthers(otherUsers);
+
 process.send?.({
   url: server.url,
   token,
+  userTokens,
   serviceIds: ids,
   accessKeys: demo.servers.map((s) => s.accessKey),
   secret: server.config.pusher.secret,

@@ -3,9 +3,9 @@
 import { summarize } from '../api/clients.mjs';
 
 /**
- * `measure(seconds, latencies)` runs the consoles for a phase; `work()` starts the extra work and
- * answers a function that stops it and resolves once it has ended.
- * @param {{ rounds: number, seconds: number, measure: (s: number, l: number[]) => Promise<{ p99Ms: number }>, work: () => () => Promise<unknown>, names: [string, string], log: (line: string) => void }} o
+ * `measure(seconds, latencies, working)` runs the consoles for a phase; `work()` starts the extra
+ * work and answers a function that stops it and resolves once it has ended.
+ * @param {{ rounds: number, seconds: number, measure: (s: number, l: number[], working: boolean) => Promise<{ p99Ms: number }>, work: () => () => Promise<unknown>, names: [string, string], log: (line: string) => void }} o
  */
 export async function alternatingPhases(o) {
   const without = [];
@@ -13,7 +13,7 @@ export async function alternatingPhases(o) {
   for (let r = 0; r < o.rounds; r++)
     for (const working of r % 2 === 0 ? [true, false] : [false, true]) {
       const stop = working ? o.work() : null;
-      const f = await o.measure(o.seconds, working ? during : without);
+      const f = await o.measure(o.seconds, working ? during : without, working);
       await stop?.();
       o.log(`  round ${r + 1} ${o.names[working ? 0 : 1]}: consoles p99 ${f.p99Ms} ms`);
     }
