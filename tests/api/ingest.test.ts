@@ -278,6 +278,57 @@ describe('players shared by servers', () => {
   });
 });
 
+describe('a join', () => {
+  const joined = (eosId: string, metadata: Record<string, unknown>, time: number): KeyedEvent => ({
+    event: {
+      eventName: 'playerJoined',
+      time,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: 'joined',
+      metadata: { eosId, ...metadata },
+    },
+    key: { rconKey: randomUUID() },
+  });
+
+  it('keeps the name it replaces, takes the connection details, and ends the session still open', async () => {
+    const eosId = `0002${randomUUID().replaceAll('-', '').slice(4)}`;
+    const details = {
+      success: true,
+      countryCode: 'NZ',
+      continentCode: 'OC',
+      timezone: 'Pacific/Auckland',
+      vpn: true,
+    };
+    await storeGameEvents(t.server.db, serviceId, [
+      joined(eosId, { playerName: 'Kea', ipFingerprint: 'fp-a', connectionDetails: details }, at - 60),
+    ]);
+    // Joined again, never having left: a new name, no fingerprint, lookup failed.
+    await storeGameEvents(t.server.db, serviceId, [
+      joined(eosId, { playerName: 'Kākāpō', connectionDetails: { success: false } }, at),
+    ]);
+    const { rows } = await t.server.db.query(
+      `SELECT p.name, p.ip_fingerprint, p.ip_lookup_success, p.country_code, p.is_using_vpn,
+              (SELECT array_agg(c.name) FROM player_name_changes c WHERE c.player_id = p.player_id) AS was,
+              (SELECT array_agg(s.disconnect_time IS NULL ORDER BY s.connect_time) FROM player_sessions s
+                WHERE s.player_id = p.player_id AND s.service_id = $2) AS open
+         FROM player_identifiers i JOIN players p USING (player_id) WHERE i.identifier = $1`,
+      [eosId, serviceId],
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Kākāpō',
+        ip_fingerprint: 'fp-a',
+        ip_lookup_success: false,
+        country_code: null,
+        is_using_vpn: null,
+        was: ['Kea'],
+        open: [false, true],
+      },
+    ]);
+  });
+});
+
 describe('uuidv7', () => {
   it('makes ids for one millisecond that increase in the order they were made', () => {
     const ms = Date.now();

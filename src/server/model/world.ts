@@ -309,15 +309,26 @@ const WORLD_EFFECTS: Record<string, WorldEffect> = {
   playerJoined: async (tx, serviceId, e) => {
     const meta = e.metadata;
     const playerId = (await resolvePlayer(tx, meta, true))!;
-    await renamePlayer(tx, playerId, text(meta.playerName), e.time);
     const cd = (typeof meta.connectionDetails === 'object' && meta.connectionDetails) || {};
     const d = cd as Record<string, unknown>;
+    // The name (its history kept, as renamePlayer), the connection details and the end of any
+    // session still open here, in one statement: a join was five round trips, and a server
+    // coming back over RCON reports every player at once. The new session follows: the open
+    // one's unique key would refuse it in the same statement.
     await tx.query(
-      `UPDATE players SET ip_fingerprint = coalesce($2, ip_fingerprint), ip_lookup_success = $3,
-              country_code = $4, continent_code = $5, timezone = $6, is_using_vpn = $7
+      `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
+            named AS (INSERT INTO player_name_changes (player_id, name, change_time)
+                      SELECT $1, name, to_timestamp($3) FROM old),
+            closed AS (UPDATE player_sessions SET disconnect_time = to_timestamp($3)
+                        WHERE player_id = $1 AND service_id = $4 AND disconnect_time IS NULL)
+       UPDATE players SET name = coalesce($2, name), ip_fingerprint = coalesce($5, ip_fingerprint),
+              ip_lookup_success = $6, country_code = $7, continent_code = $8, timezone = $9, is_using_vpn = $10
         WHERE player_id = $1`,
       [
         playerId,
+        text(meta.playerName),
+        e.time,
+        serviceId,
         text(meta.ipFingerprint),
         typeof d.success === 'boolean' ? d.success : null,
         text(d.countryCode),
@@ -325,15 +336,12 @@ const WORLD_EFFECTS: Record<string, WorldEffect> = {
         text(d.timezone),
         typeof d.vpn === 'boolean' ? d.vpn : null,
       ],
-    );
-    await tx.query(
-      `UPDATE player_sessions SET disconnect_time = to_timestamp($3)
-        WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
-      [playerId, serviceId, e.time],
+      'player-joined',
     );
     await tx.query(
       'INSERT INTO player_sessions (player_id, service_id, connect_time) VALUES ($1, $2, to_timestamp($3))',
       [playerId, serviceId, e.time],
+      'session-opened',
     );
     return { ...meta, playerId };
   },
