@@ -254,18 +254,21 @@ async function addIdentifier(
 }
 
 /**
- * Keeps the previous name in the history when it changes. The old name comes from the statement's
- * snapshot, not a FOR UPDATE read: a locking read skips a row the same statement updates, which
- * silently dropped every history entry.
+ * WITH parts that keep a player's previous name in the history when the statement's UPDATE of
+ * players sets `$2` (player `$1`, at `$3`). The old name comes from the statement's snapshot, not
+ * a FOR UPDATE read: a locking read skips a row the same statement updates, which silently
+ * dropped every history entry.
  */
+const KEEP_OLD_NAME = `old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
+  kept AS (INSERT INTO player_name_changes (player_id, name, change_time) SELECT $1, name, to_timestamp($3) FROM old)`;
+
 async function renamePlayer(tx: Queryable, playerId: string, name: string | null, at: number): Promise<void> {
   if (!name) return;
-  await tx.query(
-    `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
-          renamed AS (UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2)
-     INSERT INTO player_name_changes (player_id, name, change_time) SELECT $1, name, to_timestamp($3) FROM old`,
-    [playerId, name, at],
-  );
+  await tx.query(`WITH ${KEEP_OLD_NAME} UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2`, [
+    playerId,
+    name,
+    at,
+  ]);
 }
 
 /**
@@ -311,14 +314,12 @@ const WORLD_EFFECTS: Record<string, WorldEffect> = {
     const playerId = (await resolvePlayer(tx, meta, true))!;
     const cd = (typeof meta.connectionDetails === 'object' && meta.connectionDetails) || {};
     const d = cd as Record<string, unknown>;
-    // The name (its history kept, as renamePlayer), the connection details and the end of any
+    // The name (its history kept), the connection details and the end of any
     // session still open here, in one statement: a join was five round trips, and a server
     // coming back over RCON reports every player at once. The new session follows: the open
     // one's unique key would refuse it in the same statement.
     await tx.query(
-      `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
-            named AS (INSERT INTO player_name_changes (player_id, name, change_time)
-                      SELECT $1, name, to_timestamp($3) FROM old),
+      `WITH ${KEEP_OLD_NAME},
             closed AS (UPDATE player_sessions SET disconnect_time = to_timestamp($3)
                         WHERE player_id = $1 AND service_id = $4 AND disconnect_time IS NULL)
        UPDATE players SET name = coalesce($2, name), ip_fingerprint = coalesce($5, ip_fingerprint),
