@@ -174,6 +174,8 @@ it('still runs what was handed to a thread behind a run that reaches its limit',
 it("never hands a run ahead behind another actor's run, which may go on for its whole limit", async () => {
   const two = createSandboxPool(2);
   try {
+    // Both threads started first, so no run below waits for a thread to start.
+    await Promise.all([two.run(job('1'), host), two.run(job('2'), host)]);
     const ended: string[] = [];
     const track = (name: string, r: Promise<unknown>) => r.then(() => ended.push(name));
     // Both threads busy: one with a loop to its limit, one with another actor's short run.
