@@ -110,15 +110,17 @@ test('on a phone: a player who is on a server is kicked from the players list, b
   await expect(players).toBeFocused();
   await page.keyboard.press('/');
   await page.keyboard.type(name);
-  // Their own row (the filter also shows names that start with theirs), made the active one by
-  // keyboard: the list keeps its active row while the filter's answer arrives.
+  // Their own row (the filter also shows names that start with theirs, so it may start below the
+  // phone's screen), made the active one by keyboard, which brings it into view: the list keeps
+  // its active row while the filter's answer arrives.
   const row = players.getByRole('row', { name: new RegExp(`^${name}( |$)`) });
-  await onScreen(page, row);
+  await expect(row).toBeVisible();
   await players.focus();
   await page.keyboard.press('Home');
   for (let i = 0; i < 20 && !/is-active/.test((await row.getAttribute('class')) ?? ''); i++)
     await page.keyboard.press('ArrowDown');
   await expect(row).toHaveClass(/is-active/);
+  await onScreen(page, row);
   await page.keyboard.press('Shift+F10');
   const kick = page.getByRole('menuitem', { name: /Kick player/ });
   await onScreen(page, kick);
