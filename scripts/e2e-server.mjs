@@ -5,13 +5,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_ARGS } from './serverNode.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'palisade-e2e-'));
 // Run as root, the database server is another user, who must be able to enter the folder.
 chmodSync(dataDir, 0o711);
-// node --import tsx, not the tsx binary: it force-kills its child 30 ms after passing on a signal,
-// before the server has closed and stopped its database.
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/cli.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -2,6 +2,7 @@
 // `npm start`: build the console, then run the API server (its own PostgreSQL server unless
 // DATABASE_URL is set), the game-server simulator and the console on one port. Ctrl+C stops everything cleanly.
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_ARGS } from './serverNode.mjs';
 
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
@@ -24,11 +25,10 @@ if (!process.argv.includes('--no-build')) {
   const built = await run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (built !== 0) process.exit(built);
 }
-// Not the tsx binary: it force-kills its child 30 ms after passing on Ctrl+C, before the server has
-// closed and stopped its database. The IPC channel closes when this process ends, however it ends
-// (SIGKILL too): the server then stops as on Ctrl+C rather than run on unattended.
+// The IPC channel closes when this process ends, however it ends (SIGKILL too): the server then
+// stops as on Ctrl+C rather than run on unattended.
 process.exit(
-  await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+  await run(process.execPath, [...SERVER_NODE_ARGS, 'src/server/cli.ts'], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   }),
 );

@@ -1,6 +1,7 @@
 // Starts bench/api/serve.ts in a child process and talks to it: the figures it sends once ready,
 // its peak RSS, and stopping it.
 import { fork } from 'node:child_process';
+import { SERVER_NODE_ARGS } from '../../scripts/serverNode.mjs';
 
 const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
@@ -14,7 +15,7 @@ export const busyBetween = (a, b) =>
 export async function startBenchServer(env) {
   const child = fork(SERVE, [], {
     // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    execArgv: [...SERVER_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
