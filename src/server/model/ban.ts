@@ -129,14 +129,22 @@ export async function activeBanList(
 }
 
 /**
+ * Commands handed to the game links between two turns of the event loop. A 30,000-line import
+ * sent its 30,000 commands in one go, each a WebSocket frame and a write: the server's thread was
+ * held for 0.8–0.9 s, and every console's request waited that long.
+ */
+export const BAN_COMMANDS_PER_TURN = 200;
+
+/**
  * Tells each connected service of `serviceIds` whether each player is banned there now:
  * `banplayer <id>` (the game kicks them and refuses rejoins) or `unbanplayer <id>`, with the id
  * the server's game prints (model/gameKind.ts).
- * The commands go out before this returns; their replies are not waited for, and a server that
- * is offline reads its list from bans.txt when it next starts.
+ * The commands go out before this returns, BAN_COMMANDS_PER_TURN at a time with the requests
+ * waiting on this process between; their replies are not waited for, and a server that is
+ * offline reads its list from bans.txt when it next starts.
  */
 export async function tellServices(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'db' | 'links'>,
   playerIds: string[],
   serviceIds: string[],
 ): Promise<void> {
@@ -156,7 +164,9 @@ export async function tellServices(
       WHERE i.player_id = ANY($2::uuid[]) AND i.provider = ANY(${gameProvidersSql('s.id')})`,
     [[...new Set(serviceIds)], [...new Set(playerIds)]],
   );
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % BAN_COMMANDS_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+    const r = rows[i];
     const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`;
     ctx.links
       .sendCommand(r.service_id, { type: 'admin', command })
