@@ -124,6 +124,45 @@ it("gives the routes' database (with the activity trail) every method of the dat
   expect(ran).toEqual(['SELECT 2 AS n']);
 });
 
+it('goes on answering after the database ends its idle connections', async () => {
+  const own = await openDb({ databaseUrl: testDatabaseUrl(), schema });
+  try {
+    const pid = 'SELECT pg_backend_pid() AS pid';
+    // An idle connection in each pool: the main one and the one of named list reads.
+    const killed = [
+      (await own.query<{ pid: number }>(pid)).rows[0]!.pid,
+      (await own.read<{ pid: number }>(pid, [], 'backend-pid')).rows[0]!.pid,
+    ];
+    const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend(p) FROM unnest($1::int[]) AS p', [killed]);
+      await expect
+        .poll(
+          async () =>
+            (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)', [killed])).rowCount,
+        )
+        .toBe(0);
+    } finally {
+      await admin.end();
+    }
+    // Unhandled, the closed connections' errors end the test process. A query may still meet a
+    // dead connection before its error arrives; the next ones get new connections.
+    await expect
+      .poll(async () => {
+        try {
+          return killed.includes((await own.query<{ pid: number }>(pid)).rows[0]!.pid) ? 'old' : 'new';
+        } catch {
+          return 'failed';
+        }
+      })
+      .toBe('new');
+    expect((await own.read<{ n: number }>('SELECT 1 AS n', [], 'one')).rows).toEqual([{ n: 1 }]);
+  } finally {
+    await own.close();
+  }
+});
+
 describe('list reads (Db.read)', () => {
   /** Holds an advisory lock that the reads below wait for, from a connection of its own. */
   async function lockHeld() {

@@ -67,6 +67,11 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
     max: 4,
     options: `${options} -c plan_cache_mode=force_generic_plan`,
   });
+  // An idle connection the database ends (a restart, an operator's pg_terminate_backend) is an
+  // 'error' event on its pool, which pg leaves unhandled, ending the process: the pool drops the
+  // connection and makes a new one when next needed, so it is only said.
+  for (const p of [pool, genericPool])
+    p.on('error', (e) => console.error('database: an idle connection was closed:', e.message));
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: unknown[], name?: string) => ({
