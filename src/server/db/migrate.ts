@@ -16,8 +16,10 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const applied: string[] = [];
   for (const name of files) {
     const done = await db.transaction(async (tx) => {
-      // The lock makes two servers starting on one PostgreSQL apply each migration once.
-      await tx.exec('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');
+      // One migration at a time in the whole database, not only in this schema: two servers
+      // starting on one PostgreSQL apply each migration once, and servers of two schemas do not
+      // both create an extension, which is the database's, not a schema's.
+      await tx.exec(`SELECT pg_advisory_xact_lock(hashtext('palisade.migrate'))`);
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
       if (seen.rows.length > 0) return false;
       await tx.exec(readFileSync(`${dir}${name}`, 'utf8'));
