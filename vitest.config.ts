@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two files at a time on two cores: an API file waits on its server and the database much of
+    // its time, and each keeps its rows in a schema of its own (tests/api/globalSetup.ts).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -24,7 +27,6 @@ export default defineConfig({
           globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
