@@ -139,9 +139,9 @@ export const BAN_COMMANDS_PER_TURN = 200;
  * Tells each connected service of `serviceIds` whether each player is banned there now:
  * `banplayer <id>` (the game kicks them and refuses rejoins) or `unbanplayer <id>`, with the id
  * the server's game prints (model/gameKind.ts).
- * The commands go out before this returns, BAN_COMMANDS_PER_TURN at a time with the requests
- * waiting on this process between; their replies are not waited for, and a server that is
- * offline reads its list from bans.txt when it next starts.
+ * Every command is handed to the links before this returns, BAN_COMMANDS_PER_TURN at a time with
+ * the requests waiting on this process served between; their replies are not waited for, and a
+ * server that is offline reads its list from bans.txt when it next starts.
  */
 export async function tellServices(
   ctx: Pick<ServerContext, 'db' | 'links'>,
