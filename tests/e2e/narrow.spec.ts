@@ -126,6 +126,7 @@ test('on a phone: a player who is on a server is kicked from the players list, b
   await onScreen(page, kick);
   await kick.focus();
   await page.keyboard.press('Enter');
-  // Kicked from where they are; another simulated player of the same name is not one of them.
-  await expect(page.getByRole('status')).toContainText(new RegExp(`Kicked ${name} from [^.]*Island PvE`));
+  // Kicked from where they are: the simulated players move between servers, so by now that may be
+  // another server than the one they were found on.
+  await expect(page.getByRole('status')).toContainText(new RegExp(`Kicked ${name} from [^.]+\\.`));
 });

@@ -196,7 +196,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   if (activeNow && activeKey.current) activeKey.current.key = rowKey(activeNow);
   const [marks, setMarks] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<{ index: number; base: ReadonlySet<string> } | null>(null);
-  const [menuAt, setMenuAt] = useState<MenuPoint | null>(null);
+  /**
+   * The open row menu: where, and the rows it acts on, taken when it opened, so a refetch while
+   * it is open (rows replaced, or none while loading) cannot change what its command acts on.
+   */
+  const [menu, setMenu] = useState<{ at: MenuPoint; rows: T[] } | null>(null);
 
   const gridRef = useRef<HTMLDivElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -296,12 +300,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     setMarks(m);
   };
 
-  const openMenuAt = (point: MenuPoint) => {
-    if (props.menu && activeRow) setMenuAt(point);
+  const openMenuAt = (point: MenuPoint, rows: T[]) => {
+    if (props.menu && rows.length > 0) setMenu({ at: point, rows });
   };
   const openMenuAtActive = () => {
     const rect = document.getElementById(rowId(active))?.getBoundingClientRect();
-    openMenuAt({ x: (rect?.left ?? 0) + 16, y: rect?.bottom ?? 0 });
+    openMenuAt({ x: (rect?.left ?? 0) + 16, y: rect?.bottom ?? 0 }, targets());
   };
 
   const exportCsv = () => {
@@ -417,7 +421,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     e.preventDefault();
     setActive(index);
     gridRef.current?.focus({ preventScroll: true });
-    openMenuAt({ x: e.clientX, y: e.clientY });
+    // The row clicked, or every marked row when it is one of them (the active row is still the
+    // one before until this renders).
+    const row = rowAt(index);
+    const rows = row && marks.has(rowKey(row)) ? markedRows : row ? [row] : [];
+    openMenuAt({ x: e.clientX, y: e.clientY }, rows);
   };
 
   const sortBy = (column: string) => patch({ sort: nextSort(sort, column) });
@@ -428,7 +436,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       ? [{ index: active, start: active * rowH }, ...items]
       : items;
   const template = gridTemplate(shown as Column<unknown>[]);
-  const menuRows = menuAt ? targets() : [];
+  const menuRows = menu?.rows ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: focus anywhere in the list (filter, grid, headers) makes it the list that ui.list.* commands act on.
@@ -557,12 +565,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       </div>
       {props.menu && (
         <ContextMenu
-          at={menuAt}
-          commandIds={menuAt ? props.menu(menuRows) : []}
+          at={menu?.at ?? null}
+          commandIds={menu ? props.menu(menuRows) : []}
           selection={selectionFor(menuRows)}
-          given={menuAt ? props.menuValues?.(menuRows) : undefined}
+          given={menu ? props.menuValues?.(menuRows) : undefined}
           onClose={() => {
-            setMenuAt(null);
+            setMenu(null);
             // A chosen command may have opened a dialog (a confirmation, a form): it keeps focus.
             requestAnimationFrame(() => {
               if (!document.querySelector('[role="dialog"]')) gridRef.current?.focus({ preventScroll: true });
