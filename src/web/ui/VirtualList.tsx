@@ -267,11 +267,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const selectionFor = (rows: T[]): Selection =>
     props.entity ? selectionOf(rows.map(props.entity)) : NO_SELECTION;
 
-  /** The rows a command acts on: all marked ones when the active row is among them. */
-  const targets = (): T[] => {
-    if (activeRow && marks.has(rowKey(activeRow))) return markedRows;
-    return activeRow ? [activeRow] : [];
+  /** The rows a command on `row` acts on: all marked ones when it is among them. */
+  const targetsOf = (row: T | null | undefined): T[] => {
+    if (row && marks.has(rowKey(row))) return markedRows;
+    return row ? [row] : [];
   };
+  const targets = (): T[] => targetsOf(activeRow);
 
   const moveTo = (target: number, extend: boolean): boolean => {
     if (count === 0) return true;
@@ -421,11 +422,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     e.preventDefault();
     setActive(index);
     gridRef.current?.focus({ preventScroll: true });
-    // The row clicked, or every marked row when it is one of them (the active row is still the
-    // one before until this renders).
-    const row = rowAt(index);
-    const rows = row && marks.has(rowKey(row)) ? markedRows : row ? [row] : [];
-    openMenuAt({ x: e.clientX, y: e.clientY }, rows);
+    // The clicked row's targets: the active row is still the one before until this renders.
+    openMenuAt({ x: e.clientX, y: e.clientY }, targetsOf(rowAt(index)));
   };
 
   const sortBy = (column: string) => patch({ sort: nextSort(sort, column) });
