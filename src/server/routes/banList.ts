@@ -12,7 +12,14 @@ import type { Queryable } from '../db/db.ts';
 import { readText } from '../http/body.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
-import { activeBanList, GROUP_BANS, SERVICE_BANS, servicesReached, tellServices } from '../model/ban.ts';
+import {
+  activeBanList,
+  GROUP_BANS,
+  inBanBatches,
+  SERVICE_BANS,
+  servicesReached,
+  tellServices,
+} from '../model/ban.ts';
 import { check } from '../model/classPath.ts';
 import { importedBanTargets } from '../model/player.ts';
 
@@ -75,22 +82,27 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
-      // Set-based: a list of 30,000 bans is five statements, not 90,000.
+      // Set-based, a batch at a time: a list of 30,000 bans is 150 statements, not 90,000, and the
+      // other requests are served between its batches. One transaction: all of it or none.
       const players = await db.transaction(async (tx) => {
-        const targets = await importedBanTargets(tx, bans);
-        const { rows } = await tx.query<{ player_id: string }>(
-          `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
-           SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
-           ON CONFLICT DO NOTHING RETURNING player_id`,
-          [
-            id,
-            caller.userId,
-            targets,
-            bans.map((b) => b.expiration),
-            bans.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
-          ],
-        );
-        return rows.map((r) => r.player_id);
+        const added: string[] = [];
+        await inBanBatches(bans, async (batch) => {
+          const targets = await importedBanTargets(tx, batch);
+          const { rows } = await tx.query<{ player_id: string }>(
+            `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+             SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
+             ON CONFLICT DO NOTHING RETURNING player_id`,
+            [
+              id,
+              caller.userId,
+              targets,
+              batch.map((b) => b.expiration),
+              batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
+            ],
+          );
+          for (const r of rows) added.push(r.player_id);
+        });
+        return added;
       });
       const services = await servicesReached(db, k, id);
       await tellServices(ctx, players, services);
