@@ -96,30 +96,47 @@ function readBanLine(lineText: string, nowSeconds: number): Omit<BanLine, 'line'
   return { gameId: normalGameId(id), name: name === '' ? null : name, expiration };
 }
 
-/**
- * Reads a ban list: one `EOSID[,name][,expirationEpoch]` per line; blank lines are skipped.
- * Every other line is either a ban or a problem naming its line and why.
- */
+/** A whole ban list read at once (banListReader says how). */
 export function parseBanList(
   text: string,
   nowSeconds: number,
 ): { bans: BanLine[]; problems: BanLineProblem[] } {
+  const reader = banListReader(nowSeconds);
+  for (const [i, raw] of banListLines(text).entries()) reader.read(raw, i + 1);
+  return { bans: reader.bans, problems: reader.problems };
+}
+
+/** A ban list's lines, whatever its line ends. */
+export const banListLines = (text: string): string[] => text.split(/\r\n|\n|\r/);
+
+/**
+ * Reads a ban list a line at a time (a server reads a long one between other requests): one
+ * `EOSID[,name][,expirationEpoch]` per line, blank lines skipped. Every other line is either a ban
+ * or a problem naming its line and why; a player listed twice is a problem the second time.
+ */
+export function banListReader(nowSeconds: number): {
+  bans: BanLine[];
+  problems: BanLineProblem[];
+  read(raw: string, line: number): void;
+} {
   const bans: BanLine[] = [];
   const problems: BanLineProblem[] = [];
   const seen = new Set<string>();
-  text.split(/\r\n|\n|\r/).forEach((raw, i) => {
-    const lineText = raw.trim();
-    if (lineText === '') return;
-    const read = readBanLine(lineText, nowSeconds);
-    const line = i + 1;
-    if (typeof read === 'string') problems.push({ line, text: lineText, reason: read });
-    else if (seen.has(read.gameId)) problems.push({ line, text: lineText, reason: BanMsg.listRepeated });
-    else {
-      seen.add(read.gameId);
-      bans.push({ line, ...read });
-    }
-  });
-  return { bans, problems };
+  return {
+    bans,
+    problems,
+    read(raw, line) {
+      const lineText = raw.trim();
+      if (lineText === '') return;
+      const read = readBanLine(lineText, nowSeconds);
+      if (typeof read === 'string') problems.push({ line, text: lineText, reason: read });
+      else if (seen.has(read.gameId)) problems.push({ line, text: lineText, reason: BanMsg.listRepeated });
+      else {
+        seen.add(read.gameId);
+        bans.push({ line, ...read });
+      }
+    },
+  };
 }
 
 /** The game's ban list: `EOSID,expirationEpoch` per line, 0 for permanent. */

@@ -144,14 +144,17 @@ export const BAN_BATCH = 1_000;
  */
 export const BAN_PAUSE_FACTOR = 3;
 
-/** `each` on `items` BAN_BATCH at a time, in order, pausing after each (BAN_PAUSE_FACTOR). */
+/**
+ * `each` on `items` BAN_BATCH at a time, in order, pausing after each (BAN_PAUSE_FACTOR); `first`
+ * is the index of the batch's first item.
+ */
 export async function inBanBatches<T>(
   items: readonly T[],
-  each: (batch: T[]) => Promise<void>,
+  each: (batch: T[], first: number) => Promise<void> | void,
 ): Promise<void> {
   for (let i = 0; i < items.length; i += BAN_BATCH) {
     const started = performance.now();
-    await each(items.slice(i, i + BAN_BATCH));
+    await each(items.slice(i, i + BAN_BATCH), i);
     if (i + BAN_BATCH < items.length)
       await new Promise((r) => setTimeout(r, (performance.now() - started) * BAN_PAUSE_FACTOR));
   }

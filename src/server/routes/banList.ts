@@ -3,7 +3,7 @@
 // have a list too (ours).
 
 import { channelFor } from '../../domain/api.ts';
-import { BANS_UPDATED, BanMsg, formatBanList, parseBanList } from '../../domain/bans.ts';
+import { BANS_UPDATED, BanMsg, banListLines, banListReader, formatBanList } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
 import { BAN_IMPORT_MAX, BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
@@ -78,7 +78,11 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (!(await mayImport(db, owner, id, caller.userId))) throw forbidden({ [k.ownerProp]: id });
       const list = await readText(c);
       check(textProblem(list, 'The ban list', 'noControls', BODY_BYTES_MAX));
-      const { bans, problems } = parseBanList(list, Date.now() / 1000);
+      const reader = banListReader(Date.now() / 1000);
+      await inBanBatches(banListLines(list), (lines, first) => {
+        for (const [i, raw] of lines.entries()) reader.read(raw, first + i + 1);
+      });
+      const { bans, problems } = reader;
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
