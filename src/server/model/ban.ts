@@ -137,12 +137,14 @@ export const BAN_BATCH = 1_000;
 
 /**
  * After each batch, a pause this many times as long as the batch took: a list of bans is done in
- * the background of the consoles' requests, not as fast as two cores allow. Imports back to back,
- * each batch followed at once by the next, took the server's thread, a database process and the
- * game's to themselves: the consoles' median rose 6× and their p99 7.6×. The pause follows what a
- * batch took, so on a busier machine the import slows down more.
+ * the background of the consoles' requests, at most an eighth of the time, not as fast as two
+ * cores allow. Imports back to back, each batch followed at once by the next, took the server's
+ * thread, a database process and the game's to themselves: the consoles' median rose 6× and their
+ * p99 7.6×; with a pause three times the batch, 1.5–2×; seven times, 1.0–1.3× (a 30,000-line
+ * import then takes ~25 s). The pause follows what a batch took, so on a busier machine the
+ * import slows down more; a list of one batch has none.
  */
-export const BAN_PAUSE_FACTOR = 3;
+export const BAN_PAUSE_FACTOR = 7;
 
 /**
  * `each` on `items` BAN_BATCH at a time, in order, pausing after each (BAN_PAUSE_FACTOR); `first`
