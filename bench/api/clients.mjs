@@ -4,7 +4,7 @@
 // sending its next request the instant the last one returns; its rate options send each second's
 // requests in one burst at the top of the second, which measures the burst rather than the
 // clients.
-import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { percentile, round } from '../lib/stats.mjs';
 
 /** @typedef {{ p50Ms: number, p99Ms: number, maxMs: number, requestsPerSecond: number, requests: number, errors: number }} ClientFigures */
@@ -26,54 +26,29 @@ export const summarize = (latencies, seconds, errors) => ({
 /**
  * `latencies`, when given, also gets every answered request's latency (to pool several runs).
  * `tokens`, when given, are the clients' own (client i sends tokens[i % length]), else all send `token`.
+ * The clients run on a thread of their own (clientsThread.mjs), asking `path()`'s paths, drawn
+ * before they start, in turn.
  * @param {{ url: string, token: string, tokens?: string[], path: () => string, clients: number, ratePerClient: number, seconds: number, latencies?: number[] }} o
  * @returns {Promise<ClientFigures>}
  */
 export async function runClients(o) {
-  const agent = new Agent({ keepAlive: true, maxSockets: o.clients });
-  const target = new URL(o.url);
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + o.seconds * 1000;
-  const think = () =>
-    new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) / o.ratePerClient) * 1000));
-  const once = (token) =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: o.path(),
-          headers: { authorization: `Bearer ${token}` },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - t0);
-            else errors += 1;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
+  // Twice the requests the clients are expected to send: more are asked again from the first.
+  const expected = Math.ceil(o.clients * o.ratePerClient * o.seconds);
+  const paths = Array.from({ length: 2 * expected + o.clients }, () => o.path());
+  const { latencies, errors } = await new Promise((resolve, reject) => {
+    const thread = new Worker(new URL('./clientsThread.mjs', import.meta.url), {
+      workerData: {
+        url: o.url,
+        tokens: o.tokens?.length ? o.tokens : [o.token],
+        paths,
+        clients: o.clients,
+        ratePerClient: o.ratePerClient,
+        seconds: o.seconds,
+      },
     });
-  await Promise.all(
-    Array.from({ length: o.clients }, async (_, i) => {
-      const token = o.tokens?.length ? o.tokens[i % o.tokens.length] : o.token;
-      for (;;) {
-        await think();
-        if (Date.now() >= end) return;
-        await once(token);
-      }
-    }),
-  );
-  agent.destroy();
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
   o.latencies?.push(...latencies);
   return summarize(latencies, o.seconds, errors);
 }
