@@ -19,6 +19,7 @@ import { ListPlaceContext } from '../ui/listPlace.ts';
 import { NotFound } from '../views/NotFound.tsx';
 import { focusMainWhenReady } from './focusPane.ts';
 import { currentPath, type LayoutNode, navigate, type PaneLeaf } from './layout.ts';
+import { PaneBoundary } from './PaneBoundary.tsx';
 import { canonicalPath } from './routes.ts';
 import { lazyView, SECTION_VIEWS } from './sectionViews.ts';
 import { layoutAtom } from './state.ts';
@@ -71,22 +72,24 @@ const DinoCreator = lazyView(() => import('../views/give/DinoCreator.tsx'), 'Din
 
 function PaneRoutes({ pane }: { pane: PaneLeaf }) {
   return (
-    <Suspense fallback={<p className="page">Loading…</p>}>
-      <Routes location={paneLocation(currentPath(pane))}>
-        {SECTIONS.flatMap(({ id, route }) => {
-          const { list: List, pages } = SECTION_VIEWS[id];
-          return [
-            <Route key={route} path={route} element={<List />} />,
-            ...pages.map(({ path, view: View }) => (
-              <Route key={`${route}/${path}`} path={`${route}/${path}`} element={<View />} />
-            )),
-          ];
-        })}
-        <Route path="/logs/:messageId" element={<LogPage />} />
-        <Route path={DINO_CREATOR_ROUTE} element={<DinoCreator />} />
-        <Route path="*" element={<NotFound path={currentPath(pane)} />} />
-      </Routes>
-    </Suspense>
+    <PaneBoundary what="This view" resetKey={currentPath(pane)}>
+      <Suspense fallback={<p className="page">Loading…</p>}>
+        <Routes location={paneLocation(currentPath(pane))}>
+          {SECTIONS.flatMap(({ id, route }) => {
+            const { list: List, pages } = SECTION_VIEWS[id];
+            return [
+              <Route key={route} path={route} element={<List />} />,
+              ...pages.map(({ path, view: View }) => (
+                <Route key={`${route}/${path}`} path={`${route}/${path}`} element={<View />} />
+              )),
+            ];
+          })}
+          <Route path="/logs/:messageId" element={<LogPage />} />
+          <Route path={DINO_CREATOR_ROUTE} element={<DinoCreator />} />
+          <Route path="*" element={<NotFound path={currentPath(pane)} />} />
+        </Routes>
+      </Suspense>
+    </PaneBoundary>
   );
 }
 

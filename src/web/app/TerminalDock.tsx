@@ -4,6 +4,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { Suspense, useEffect, useRef } from 'react';
 import { focusActivePane } from './focusPane.ts';
 import { lazyWhenIdle } from './lazyPane.ts';
+import { PaneBoundary } from './PaneBoundary.tsx';
 import type { CommandRuntime } from './runtime.ts';
 import { terminalAtom } from './state.ts';
 
@@ -24,9 +25,11 @@ export function TerminalDock({ rt, userId }: { rt: CommandRuntime; userId: strin
   if (!open && focusSignal === 0) return null;
   return (
     <section ref={dock} className="terminal-dock" hidden={!open} aria-label="Console">
-      <Suspense fallback={<div className="terminal-loading">Loading console…</div>}>
-        <TerminalPane runtime={rt} userId={userId} promptFocusSignal={focusSignal} />
-      </Suspense>
+      <PaneBoundary what="The console pane" resetKey={userId}>
+        <Suspense fallback={<div className="terminal-loading">Loading console…</div>}>
+          <TerminalPane runtime={rt} userId={userId} promptFocusSignal={focusSignal} />
+        </Suspense>
+      </PaneBoundary>
     </section>
   );
 }

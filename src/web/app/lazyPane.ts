@@ -15,13 +15,28 @@ export const prefetch = {
   },
 };
 
+/**
+ * A chunk that fails to load (a dropped connection, the server restarting) is asked for twice more
+ * before its view says it could not be shown: React keeps a lazy component's failure for good.
+ */
+async function retried<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (e) {
+      if (attempt >= attempts) throw e;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the same bound as React.lazy's own signature
 export function lazyWhenIdle<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
 ): LazyExoticComponent<C> {
   let started: Promise<{ default: C }> | null = null;
   const once = () => {
-    started ??= load();
+    started ??= retried(load);
     return started;
   };
   prefetch.whenIdle(() => void once());
