@@ -42,17 +42,21 @@ export function combinedLinks(
    */
   const queues = new Map<string, Waiting[]>();
   async function drain(serviceId: string, queue: Waiting[]): Promise<void> {
-    for (let i = 0; i < queue.length; i++) {
-      if (i > 0 && i % COMMANDS_PER_TURN === 0) await nextTurn();
-      const { command, resolve, reject } = queue[i]!;
-      try {
-        const answer = (await overRcon(serviceId))
-          ? rcon.sendCommand(serviceId, command as { type: string })
-          : link.sendCommand(serviceId, command);
-        answer.then(resolve, reject);
-      } catch (e) {
-        reject(e);
+    // Commands asked for in the same turn as the first go in its batch, not a turn after it.
+    await Promise.resolve();
+    for (;;) {
+      for (const { command, resolve, reject } of queue.splice(0, COMMANDS_PER_TURN)) {
+        try {
+          const answer = (await overRcon(serviceId))
+            ? rcon.sendCommand(serviceId, command as { type: string })
+            : link.sendCommand(serviceId, command);
+          answer.then(resolve, reject);
+        } catch (e) {
+          reject(e);
+        }
       }
+      if (queue.length === 0) break;
+      await nextTurn();
     }
     queues.delete(serviceId);
   }
