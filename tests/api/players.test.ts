@@ -3,6 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg } from '../../src/domain/messages.ts';
+import { gameIdOn } from '../../src/server/model/gameKind.ts';
+import { banTargetPlayers } from '../../src/server/model/player.ts';
 import { applyGameEvent } from '../../src/server/model/world.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -182,5 +184,57 @@ describe('player notes', () => {
     expect((await call(t.base, owner, 'DELETE', `/sentinel/playerNotes/${note.noteId}`)).status).toBe(403);
     expect((await call(t.base, owner, 'GET', '/sentinel/playerNotes')).status).toBe(403);
     expect((await call(t.base, owner, 'GET', `/sentinel/playerNotes/${note.noteId}`)).status).toBe(200);
+  });
+});
+
+describe('looking a player up by game id', () => {
+  /**
+   * The plans PostgreSQL picks for what `fn` asks of player_identifiers, each explained with the
+   * statement's own parameters before it runs.
+   */
+  async function plansOf(fn: () => Promise<unknown>): Promise<string[]> {
+    const db = t.server.db;
+    const { query, read } = db;
+    const plans: string[] = [];
+    const explain = async (sql: string, params?: unknown[]) => {
+      if (!sql.includes('player_identifiers')) return;
+      const { rows } = await query.call(db, `EXPLAIN ${sql}`, params);
+      plans.push(rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n'));
+    };
+    db.query = (async (sql: string, params?: unknown[]) => {
+      await explain(sql, params);
+      return query.call(db, sql, params);
+    }) as typeof query;
+    db.read = (async (sql: string, params: unknown[], name?: string) => {
+      await explain(sql, params);
+      return read.call(db, sql, params, name);
+    }) as typeof read;
+    try {
+      await fn();
+    } finally {
+      Object.assign(db, { query, read });
+    }
+    return plans;
+  }
+
+  it('reads an index, not every identifier: a ban list, the players list, a command’s target', async () => {
+    await t.server.db.exec(`
+      WITH p AS (
+        INSERT INTO players (player_id, name)
+        SELECT gen_random_uuid(), 'Lookup ' || g FROM generate_series(1, 20000) g RETURNING player_id)
+      INSERT INTO player_identifiers (player_id, provider, identifier)
+      SELECT player_id, 'EOS', '0002' || md5(player_id::text) FROM p;
+      ANALYZE player_identifiers`);
+    const id = '0002aaaabbbbccccddddeeeeffff0000';
+    const serviceId = t.demo.servers[0]!.serviceId;
+    const plans = await plansOf(async () => {
+      await banTargetPlayers(t.server.db, [id]);
+      await gameIdOn(t.server.db, id, serviceId);
+      await gameIdOn(t.server.db, '11111111-1111-4111-8111-111111111111', serviceId);
+      const r = await call(t.base, owner, 'GET', `/sentinel/players?identifier=${id}`);
+      expect(r.status).toBe(200);
+    });
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on player_identifiers/);
   });
 });

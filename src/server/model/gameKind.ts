@@ -2,6 +2,7 @@
 // (src/domain/gameIds.ts). A server on the mod's link runs Ascended; an RCON server's game is
 // what an admin set, else what its answers showed, else unknown, when both ids are sent.
 
+import { UUID } from '../../domain/constants.ts';
 import { gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -22,12 +23,14 @@ export async function gameIdOn(
   playerId: string,
   serviceId: string,
 ): Promise<{ gameId: string; playerId: string | null } | null> {
+  // Each side of the OR on an index of its own: a player id compared as text could use neither,
+  // and read every identifier for each command of a script.
   const { rows } = await db.query<{ identifier: string; player_id: string }>(
     `SELECT identifier, player_id FROM player_identifiers
       WHERE provider = ANY(${gameProvidersSql('$2')})
-        AND (lower(identifier) = lower($1) OR player_id::text = lower($1))
+        AND (lower(identifier) = lower($1) OR player_id = $3::uuid)
       ORDER BY provider = 'EOS' DESC LIMIT 1`,
-    [playerId, serviceId],
+    [playerId, serviceId, UUID.test(playerId) ? playerId.toLowerCase() : null],
   );
   if (rows[0]) return { gameId: rows[0].identifier, playerId: rows[0].player_id };
   return gameIdProvider(playerId) ? { gameId: normalGameId(playerId), playerId: null } : null;
