@@ -5,7 +5,15 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCRIPT_LIMITS } from '../../src/domain/scripts/limits.ts';
-import { call, DEMO, signIn, signInStranger, startTestServer, type TestServer } from './helpers.ts';
+import {
+  call,
+  DEMO,
+  recording,
+  signIn,
+  signInStranger,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -126,6 +134,16 @@ it('refuses a second test while one runs, and bad tests with their codes', async
     code: '1',
   });
   expect([again.status, again.body.code]).toEqual([412, 'testAlreadyRunning']);
+  // While it runs in this process, another is refused without asking the database about tests.
+  const asked = await recording(t.server.db, async () => {
+    const more = await call(t.base, moderator, 'POST', '/sentinel/scriptTests', {
+      context: 'chat',
+      language: 'JavaScript',
+      code: '2',
+    });
+    expect([more.status, more.body.code]).toEqual([412, 'testAlreadyRunning']);
+  });
+  expect(asked.filter((sql) => sql.includes('script_tests'))).toEqual([]);
   const cases: [Record<string, unknown>, string][] = [
     [{ language: 'JavaScript', code: '1' }, 'missingKeys'],
     [{ context: 'chat', language: 'Lua', code: '1' }, 'unsupportedLanguage'],

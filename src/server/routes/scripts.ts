@@ -270,9 +270,18 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
       return json(c, { scriptId: id, communityStatus: status });
     });
 
+  /**
+   * Users with a test running in this process: another test of theirs is refused here, without the
+   * two statements a refusal by the database takes (a user sending tests as fast as they are
+   * answered made most of them refusals). The unique key stays the rule across processes.
+   */
+  const testing = new Set<string>();
+  const stillRunning = () => new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
+
   router.authed('POST', '/sentinel/scriptTests', WRITE, async (c, caller) => {
     const requestId = crypto.randomUUID();
     const data = testData(await readJson(c), caller.userId, requestId);
+    if (testing.has(caller.userId)) throw stillRunning();
     // One test per user: a unique key over the running ones (migration 030) refuses a second at
     // once, in one statement. A test its process never finished is given up 60 seconds after it
     // was queued (as the list reads it), and the start tried once more.
@@ -293,9 +302,10 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
           [caller.userId],
         )
       ).rows.length > 0;
-    if (!(await start()) && !((await givenUp()) && (await start())))
-      throw new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
-    void ctx.scripts.test(requestId, caller.userId, data);
+    if (!(await start()) && !((await givenUp()) && (await start()))) throw stillRunning();
+    testing.add(caller.userId);
+    const done = () => testing.delete(caller.userId);
+    ctx.scripts.test(requestId, caller.userId, data).then(done, done);
     return json(c, { requestId });
   });
 
