@@ -171,16 +171,24 @@ export async function linkGameServers(
 }
 
 /** The statements `db` ran while `fn` ran. */
-export async function recording(db: Db, fn: () => Promise<void>): Promise<string[]> {
+export async function recording(
+  db: Db,
+  fn: () => Promise<void>,
+  /** Called before each statement runs, with a way to ask the database past the recording. */
+  before?: (sql: string, params: unknown[] | undefined, ask: Db['query']) => Promise<void>,
+): Promise<string[]> {
   const ran: string[] = [];
   // Both of its ways in: a list's page and count go through Db.read.
   const { query, read } = db;
-  db.query = ((sql: string, ...rest: []) => {
+  const ask = ((sql: string, params?: unknown[]) => query.call(db, sql, params)) as Db['query'];
+  db.query = (async (sql: string, ...rest: [unknown[]?]) => {
     ran.push(sql);
+    await before?.(sql, rest[0], ask);
     return query.call(db, sql, ...rest);
   }) as typeof query;
-  db.read = ((sql: string, ...rest: [unknown[]]) => {
+  db.read = (async (sql: string, ...rest: [unknown[]]) => {
     ran.push(sql);
+    await before?.(sql, rest[0], ask);
     return read.call(db, sql, ...rest);
   }) as typeof read;
   try {

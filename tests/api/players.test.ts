@@ -6,7 +6,7 @@ import { Msg } from '../../src/domain/messages.ts';
 import { gameIdOn } from '../../src/server/model/gameKind.ts';
 import { banTargetPlayers } from '../../src/server/model/player.ts';
 import { applyGameEvent } from '../../src/server/model/world.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, recording, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -192,28 +192,13 @@ describe('looking a player up by game id', () => {
    * The plans PostgreSQL picks for what `fn` asks of player_identifiers, each explained with the
    * statement's own parameters before it runs.
    */
-  async function plansOf(fn: () => Promise<unknown>): Promise<string[]> {
-    const db = t.server.db;
-    const { query, read } = db;
+  async function plansOf(fn: () => Promise<void>): Promise<string[]> {
     const plans: string[] = [];
-    const explain = async (sql: string, params?: unknown[]) => {
+    await recording(t.server.db, fn, async (sql, params, ask) => {
       if (!sql.includes('player_identifiers')) return;
-      const { rows } = await query.call(db, `EXPLAIN ${sql}`, params);
-      plans.push(rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n'));
-    };
-    db.query = (async (sql: string, params?: unknown[]) => {
-      await explain(sql, params);
-      return query.call(db, sql, params);
-    }) as typeof query;
-    db.read = (async (sql: string, params: unknown[], name?: string) => {
-      await explain(sql, params);
-      return read.call(db, sql, params, name);
-    }) as typeof read;
-    try {
-      await fn();
-    } finally {
-      Object.assign(db, { query, read });
-    }
+      const { rows } = await ask<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    });
     return plans;
   }
 
