@@ -162,9 +162,10 @@ export function FileImporter({ onImport, accept, placeholder }: FileImporterProp
           {error}
         </p>
       )}
-      {outcome && (
+      {/* A long list takes a while (a 30,000-line ban list, about 25 s): say so meanwhile. */}
+      {(busy || outcome) && (
         <p role="status" className="file-importer-outcome">
-          {outcome}
+          {busy ? 'Importing…' : outcome}
         </p>
       )}
       <button
