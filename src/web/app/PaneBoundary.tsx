@@ -5,7 +5,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
-  /** What failed, for the sentence: "This view", "The console". */
+  /** What failed, for the sentence: "This view", "The console pane". */
   what: string;
   /** A new value (the pane's path) leaves a failure behind: the user has moved on. */
   resetKey: string;
