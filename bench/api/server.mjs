@@ -55,6 +55,11 @@ export async function startBenchServer(env) {
       const m = await next();
       return { ...m.elu, cpu: m.cpu, databaseCpuMs: m.databaseCpuMs };
     },
+    /** How many script runs `serviceId`'s log holds, read from the database, not over the API. */
+    async scriptRuns(serviceId) {
+      child.send({ type: 'scriptRuns', serviceId });
+      return (await next()).scriptRuns;
+    },
     /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
     async rcon(on) {
       child.send({ type: 'rcon', on });
