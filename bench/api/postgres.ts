@@ -41,7 +41,9 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     url: pg.url,
     pssMiB,
     peakPssMiB: () => Math.max(peak, pssMiB()),
-    cpuMs: () => [postmaster, ...childrenOf(postmaster)].reduce((ms, pid) => ms + cpuMsOf(pid), 0),
+    // The ended children's time too (the postmaster's, once it has waited for them): a backend
+    // that closed took its time out of the live ones' sum, which then went down.
+    cpuMs: () => childrenOf(postmaster).reduce((ms, pid) => ms + cpuMsOf(pid), cpuMsOf(postmaster, true)),
     async stop() {
       clearInterval(sampler);
       await pg.stop();
@@ -59,11 +61,15 @@ const statFields = (pid: number | string) => {
 /** Clock ticks per second of /proc's CPU times: 100 on Linux's every build we run on. */
 const TICKS_PER_SECOND = 100;
 
-/** User and system CPU time of a process, ms (fields 14 and 15 of stat; 0 once it is gone). */
-function cpuMsOf(pid: number): number {
+/**
+ * User and system CPU time of a process, ms (fields 14 and 15 of stat; 0 once it is gone), with
+ * `ended` that of its children it has waited for (16 and 17).
+ */
+function cpuMsOf(pid: number, ended = false): number {
   try {
     const f = statFields(pid);
-    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND;
+    const ticks = Number(f[11]) + Number(f[12]) + (ended ? Number(f[13]) + Number(f[14]) : 0);
+    return (ticks * 1000) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }

@@ -218,8 +218,13 @@ export async function run({ quick, log }) {
           p50Ms: f.p50Ms,
           p99Ms: f.p99Ms,
           busyPct: busyBetween(before, after),
-          // Of one core: the server process's threads together, and the game servers answering.
+          // Of one core: the server process's threads together, its database's processes, and the
+          // game servers answering.
           serverCpuPct: cpuPct(before.cpu, after.cpu, t1 - t0),
+          databaseCpuPct:
+            after.databaseCpuMs === null
+              ? null
+              : round(((after.databaseCpuMs - before.databaseCpuMs) / (t1 - t0)) * 100),
           gamesCpuPct: cpuPct(simBefore, simAfter, t1 - t0),
         });
         await speaking;
@@ -314,9 +319,12 @@ export function table(f) {
       p99: f.phases.map((p) => `${p.rcon ? 'with' : 'without'} ${p.busyPct}%`).join(', '),
     },
     {
-      bench: 'CPU by phase, % of a core: server process / game servers',
+      bench: 'CPU by phase, % of a core: server process / its database / game servers',
       p99: f.phases
-        .map((p) => `${p.rcon ? 'with' : 'without'} ${p.serverCpuPct}/${p.gamesCpuPct}`)
+        .map(
+          (p) =>
+            `${p.rcon ? 'with' : 'without'} ${p.serverCpuPct}/${p.databaseCpuPct ?? '–'}/${p.gamesCpuPct}`,
+        )
         .join(', '),
     },
     { bench: 'RCON peak memory (Node + database)', p50: `${f.peakRssMiB} + ${f.databasePeakMiB} MiB` },
