@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Perm } from '../../src/domain/permissions.ts';
 import type { Action, ActionType } from '../../src/domain/scripts/index.ts';
 import type { ServerContext } from '../../src/server/context.ts';
+import { createReadCache, type ReadCache } from '../../src/server/model/readCache.ts';
 import { perform, type RunEnv } from '../../src/server/scripts/perform.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -50,10 +51,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The run's surroundings: the real database and publisher; the game, a recorder of what is sent. */
-function runEnv(): RunEnv {
+/**
+ * The run's surroundings: the real database and publisher; the game, a recorder of what is sent.
+ * Nothing is kept between runs unless `reads` is given: the property's grants are written straight
+ * to the database, not by a write request, which is what makes the server forget what it read.
+ */
+function runEnv(reads: ReadCache = createReadCache(0)): RunEnv {
   const ctx = {
     db: t.server.db,
+    reads,
     publisher: t.server.publisher,
     config: t.server.config,
     links: {
@@ -137,5 +143,30 @@ it('takes an action only with the attacher’s rights on the server and the buck
       },
     ),
     { numRuns: 40 },
+  );
+});
+
+it('keeps whether the attacher controls the server until the next write, then asks again', async () => {
+  const db = t.server.db;
+  const grant = async (bits: number) => {
+    await db.query('UPDATE group_users SET permissions = $2 WHERE group_id = $1', [groupId, bits]);
+    await db.query('UPDATE group_services SET permissions_mask = $2 WHERE group_id = $1', [groupId, bits]);
+  };
+  const reads = createReadCache();
+  const chat: Action = { type: 'sendChat', options: { message: 'hello' } };
+  const outcome = () =>
+    perform(runEnv(reads), chat).then(
+      () => 'taken',
+      (e: Error) => e.message,
+    );
+  await grant(Perm.Membership | Perm.ControlServices);
+  expect(await outcome()).toBe('taken');
+  await grant(Perm.Membership);
+  // Kept: a run a thousand times a second does not ask the database each time.
+  expect(await outcome()).toBe('taken');
+  // What a write request does as it ends (http/router.ts): the next run asks again.
+  reads.invalidate();
+  expect(await outcome()).toBe(
+    'Whoever attached the script cannot control this server, so it takes no game action.',
   );
 });

@@ -279,9 +279,16 @@ const WITHOUT_THE_GAME = new Set<ActionType>([
   'runSubroutine',
 ]);
 
-/** The game actions of a run need its actor's control of the server, asked once a run. */
+/**
+ * The game actions of a run need its actor's control of the server, asked once a run, and the
+ * answer kept as the run's handlers are (ctx.reads, until the next write request): a query per run
+ * was half the database's statements at a thousand runs a second. Taking a right away is a write
+ * request, so no run started after it ends acts on the old answer.
+ */
 async function mayControl(env: RunEnv): Promise<void> {
-  env.control ??= holdsAll(env.ctx.db, 'service', env.serviceId, env.actorId, Perm.ControlServices);
+  env.control ??= env.ctx.reads.get(`control:${env.serviceId}\u0000${env.actorId}`, () =>
+    holdsAll(env.ctx.db, 'service', env.serviceId, env.actorId, Perm.ControlServices),
+  );
   if (!(await env.control))
     throw new Error('Whoever attached the script cannot control this server, so it takes no game action.');
 }
