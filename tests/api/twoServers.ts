@@ -8,6 +8,8 @@ import { dropSchema, testDatabaseUrl } from './helpers.ts';
 export interface TwoServers {
   a: RunningServer;
   b: RunningServer;
+  /** The schema both keep their tables in, which also names their bus's channel. */
+  schema: string;
   /** Closes both and drops the schema. */
   close(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function startTwoServers(
   return {
     a,
     b,
+    schema,
     async close() {
       await a.close();
       await b.close();

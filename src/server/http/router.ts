@@ -170,11 +170,18 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     if (method === 'GET') app.on(method, full, handler);
     else
       app.on(method, full, async (c) => {
+        let refused = false;
         try {
           return await handler(c);
+        } catch (e) {
+          // Refused (unknown caller, over the rate limit, a bad body, no right): its transaction
+          // rolled back and changed nothing kept. Telling every process was a NOTIFY per refusal,
+          // as many as a flood sends.
+          refused = e instanceof ApiException && e.status < 500;
+          throw e;
         } finally {
           // Before the answer leaves: the caller's next request must not read what was kept before it.
-          ctx.reads.invalidate();
+          if (!refused) ctx.reads.invalidate();
         }
       });
   }
