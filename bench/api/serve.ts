@@ -188,6 +188,12 @@ process.on('message', async (m: { type: string; on?: boolean; serviceId?: string
     );
     process.send?.({ scriptRuns: rows[0]!.n });
   }
+  if (m.type === 'openSessions') {
+    const { rows } = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM player_sessions WHERE disconnect_time IS NULL',
+    );
+    process.send?.({ openSessions: rows[0]!.n });
+  }
   if (m.type === 'rcon') {
     await switchRcon(m.on === true);
     process.send?.({ rcon: m.on });

@@ -60,6 +60,11 @@ export async function startBenchServer(env) {
       child.send({ type: 'scriptRuns', serviceId });
       return (await next()).scriptRuns;
     },
+    /** How many player sessions are open, read from the database. */
+    async openSessions() {
+      child.send({ type: 'openSessions' });
+      return (await next()).openSessions;
+    },
     /** Switches the services to RCON (`on`) or to the link (bench/api/serve.ts). */
     async rcon(on) {
       child.send({ type: 'rcon', on });

@@ -9,8 +9,8 @@ import { eosId, type FakeArk, startFakeArk, steamId } from '../../tests/api/fake
 const count = Number(process.env.BENCH_RCON_SERVERS ?? 500);
 const base = Number(process.env.BENCH_RCON_PORT);
 const password = process.env.BENCH_RCON_PASSWORD ?? 'bench-rcon';
-/** Players on each server: 500 servers of 12 are 6,000 online, a large host's evening. */
-const CROWD = 12;
+/** Players on each server (the runner's BENCH_RCON_CROWD). */
+const CROWD = Number(process.env.BENCH_RCON_CROWD ?? 12);
 /** Each second, this share of the servers sees one player leave and another join. */
 const CHURN = 0.05;
 /** Lines said each second across all servers, besides the bench's own. */

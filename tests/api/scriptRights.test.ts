@@ -53,10 +53,11 @@ afterAll(() => t?.close());
 
 /**
  * The run's surroundings: the real database and publisher; the game, a recorder of what is sent.
- * Nothing is kept between runs unless `reads` is given: the property's grants are written straight
- * to the database, not by a write request, which is what makes the server forget what it read.
+ * Nothing is kept between runs (a cache of its own each) unless `reads` is given: the property's
+ * grants are written straight to the database, not by a write request, which is what makes the
+ * server forget what it read.
  */
-function runEnv(reads: ReadCache = createReadCache(0)): RunEnv {
+function runEnv(reads: ReadCache = createReadCache()): RunEnv {
   const ctx = {
     db: t.server.db,
     reads,

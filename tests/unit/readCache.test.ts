@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Bus, BusHandler } from '../../src/server/cluster/bus.ts';
-import { createReadCache, MAX_AGE_MS, sharedReadCache } from '../../src/server/model/readCache.ts';
+import {
+  createReadCache,
+  MAX_AGE_MS,
+  SETTINGS_MAX_AGE_MS,
+  sharedReadCache,
+} from '../../src/server/model/readCache.ts';
 
 /** A load that answers when told to, counting how often it was asked. */
 function slowLoad() {
@@ -44,6 +49,25 @@ describe('the read cache', () => {
     await cache.get('fresh', async () => 'x');
     expect(cache.size).toBe(1);
     expect(await cache.get('fresh', async () => 'y')).toBe('x');
+  });
+
+  it('keeps an answer given an age of its own that long, and still forgets it at a write', async () => {
+    let clock = 0;
+    const cache = createReadCache(MAX_AGE_MS, () => clock);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    expect(await cache.get('search', load)).toBe(2);
+    clock = MAX_AGE_MS;
+    // Past the cache's own age: the search is read again, the setting is not.
+    expect(await cache.get('search', load)).toBe(3);
+    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    clock = SETTINGS_MAX_AGE_MS - 1;
+    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    clock = SETTINGS_MAX_AGE_MS;
+    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(4);
+    cache.invalidate();
+    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(5);
   });
 
   it('does not keep an answer whose load began before a write', async () => {

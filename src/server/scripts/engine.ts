@@ -24,6 +24,7 @@ import { insertLogs } from '../game/ingest.ts';
 import { coalesce } from '../model/coalesce.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogRows } from '../model/logMessage.ts';
+import { SETTINGS_MAX_AGE_MS } from '../model/readCache.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
 import { createFairRunner } from './fairRunner.ts';
@@ -157,7 +158,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   const namesOf = (serviceId: string) =>
-    ctx.reads.get(`names:${serviceId}`, () => serviceNames(ctx.db, serviceId));
+    ctx.reads.get(`names:${serviceId}`, () => serviceNames(ctx.db, serviceId), SETTINGS_MAX_AGE_MS);
   const track = <T>(p: Promise<T>): Promise<T> => {
     inFlight.add(p);
     p.catch((e) => console.error('scripts:', e)).finally(() => inFlight.delete(p));
@@ -354,7 +355,11 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     if (!names) return [];
     // One read per server for every kind of event it sends, rather than one per kind.
     const handlers = matching(
-      await ctx.reads.get(`handlers:${serviceId}`, () => serviceHandlers(ctx.db, serviceId)),
+      await ctx.reads.get(
+        `handlers:${serviceId}`,
+        () => serviceHandlers(ctx.db, serviceId),
+        SETTINGS_MAX_AGE_MS,
+      ),
       t,
     );
     const records: RunRecord[] = [];
