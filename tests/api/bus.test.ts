@@ -1,11 +1,12 @@
 // The cross-process bus on PostgreSQL: messages published together travel in few NOTIFYs, yet
 // arrive complete and in the order they were published, a message too big for a NOTIFY among
 // them; a process never hears its own. A server tells the others to forget what they kept after a
-// write request, not after a refused one.
+// write request, not after a refused one or one that writes only its own rows.
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bus, createPgBus } from '../../src/server/cluster/bus.ts';
+import { KEEPS_READS } from '../../src/server/http/router.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn, testDatabaseUrl } from './helpers.ts';
 import { startTwoServers, type TwoServers } from './twoServers.ts';
@@ -49,10 +50,11 @@ describe('the bus on PostgreSQL', () => {
 describe('what a server tells the others after a request', () => {
   let servers: TwoServers;
   let listener: Bus;
+  let serviceId: string;
 
   beforeAll(async () => {
     servers = await startTwoServers('stale');
-    await seedDemo(servers.a.db, { ...DEMO, servers: 1 });
+    serviceId = (await seedDemo(servers.a.db, { ...DEMO, servers: 1 })).servers[0]!.serviceId;
     // A third node on the servers' channel, to hear what A tells them.
     listener = await createPgBus({
       databaseUrl: testDatabaseUrl(),
@@ -66,26 +68,54 @@ describe('what a server tells the others after a request', () => {
     await servers?.close();
   });
 
-  it('says "forget what you kept" after a write, never after a refused one', async () => {
+  it('leaves alone only routes that exist', () => {
+    const routes = new Set(servers.a.app.routes.map((r) => `${r.method} ${r.path}`));
+    for (const route of KEEPS_READS) expect(routes).toContain(route.replace(' ', ' /v4'));
+  });
+
+  it('says "forget what you kept" after a write, never after a refused one or a script test', async () => {
     const base = `${servers.a.url}/v4`;
     const owner = (await signIn(base)).access_token;
-    const told: unknown[] = [];
-    listener.on('reads.stale', (m) => told.push(m));
+    // What A says, in order: "forget" for each write, and each realtime event (a server renamed
+    // names it), so a write's place among the others is known whatever A said before.
+    const said: string[] = [];
+    listener.on('reads.stale', () => said.push('forget'));
+    listener.on('realtime', (m) => {
+      for (const name of ['Before', 'Loot']) if (JSON.stringify(m).includes(name)) said.push(name);
+    });
+    const rename = async (nickname: string) => {
+      const res = await call(base, owner, 'PATCH', `/sentinel/services/${serviceId}`, { nickname });
+      expect(res.status).toBe(200);
+    };
+    const heard = async (what: string) => {
+      const end = Date.now() + 5_000;
+      while (!said.includes(what) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(said).toContain(what);
+    };
+    await rename('Before');
+    await heard('Before');
     // Refused: a bucket with no name, a caller with no valid token, a body that is no JSON.
     expect((await call(base, owner, 'POST', '/sentinel/buckets', { name: '' })).status).toBe(400);
-    expect((await call(base, 'no-such-token', 'POST', '/sentinel/buckets', { name: 'Loot' })).status).toBe(
-      401,
-    );
+    expect((await call(base, 'no-such-token', 'POST', '/sentinel/buckets', { name: 'x' })).status).toBe(401);
     const notJson = await fetch(`${base}/sentinel/buckets`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
       body: '{',
     });
     expect(notJson.status).toBe(400);
-    expect((await call(base, owner, 'POST', '/sentinel/buckets', { name: 'Loot' })).status).toBe(200);
-    // A's messages arrive in the order it sent them: once the write's has come, a refusal's would have.
+    // Accepted, but writing only a row of its own: a script test.
+    const test = await call(base, owner, 'POST', '/sentinel/scriptTests', {
+      context: 'chat',
+      language: 'Simple',
+      chatMessage: 'hello',
+      code: JSON.stringify({ conditions: [], actions: [] }),
+    });
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+    await rename('Loot');
+    await heard('Loot');
     const end = Date.now() + 5_000;
-    while (told.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    expect(told).toHaveLength(1);
+    while (said.at(-1) !== 'forget' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    // Between the two writes' events, only the first write's own "forget".
+    expect(said.slice(said.indexOf('Before'))).toEqual(['Before', 'forget', 'Loot', 'forget']);
   });
 });

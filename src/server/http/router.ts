@@ -76,6 +76,19 @@ function checkQuery(c: Ctx): void {
   }
 }
 
+/**
+ * Writes that change nothing the read cache keeps, only rows of their own (a test's, a queued
+ * run's): answering them leaves what every process keeps alone. A tester flood was otherwise a
+ * NOTIFY to every process per test.
+ */
+export const KEEPS_READS = new Set([
+  'POST /sentinel/scriptTests',
+  'POST /sentinel/scriptMenuItems/:eventId',
+  'POST /sentinel/services/:id/webhook',
+  'POST /sentinel/scriptWebhooks/:webhookId',
+  'POST /sentinel/attachmentWebhooks/:id',
+]);
+
 /** Writes the activity trail keeps (src/server/activity/): every authenticated write under /sentinel. */
 const isTrailed = (method: Method, path: string) => method !== 'GET' && path.startsWith('/sentinel/');
 
@@ -167,7 +180,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     const full = API_PREFIX + path;
     registered.push({ method, path: full, access, scopes: [...scopes] });
     known.push({ method, re: new RegExp(`^${full.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) });
-    if (method === 'GET') app.on(method, full, handler);
+    if (method === 'GET' || KEEPS_READS.has(`${method} ${path}`)) app.on(method, full, handler);
     else
       app.on(method, full, async (c) => {
         let refused = false;
