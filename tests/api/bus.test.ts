@@ -11,28 +11,30 @@ import { seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn, testDatabaseUrl } from './helpers.ts';
 import { startTwoServers, type TwoServers } from './twoServers.ts';
 
+let servers: TwoServers;
+/** Two nodes of a bus of their own, on a schema no server uses. */
+let x: Bus;
+let y: Bus;
+/** A third node on the servers' channel, to hear what A tells them. */
+let listener: Bus;
+let serviceId: string;
+
+beforeAll(async () => {
+  servers = await startTwoServers('bus');
+  serviceId = (await seedDemo(servers.a.db, { ...DEMO, servers: 1 })).servers[0]!.serviceId;
+  const on = (schema: string) => createPgBus({ databaseUrl: testDatabaseUrl(), schema, db: servers.a.db });
+  const own = `bus_${randomBytes(4).toString('hex')}`;
+  x = await on(own);
+  y = await on(own);
+  listener = await on(servers.schema);
+});
+
+afterAll(async () => {
+  for (const bus of [x, y, listener]) await bus?.close();
+  await servers?.close();
+});
+
 describe('the bus on PostgreSQL', () => {
-  let servers: TwoServers;
-  let x: Bus;
-  let y: Bus;
-
-  beforeAll(async () => {
-    servers = await startTwoServers('bus');
-    const opts = {
-      databaseUrl: testDatabaseUrl(),
-      schema: `bus_${randomBytes(4).toString('hex')}`,
-      db: servers.a.db,
-    };
-    x = await createPgBus(opts);
-    y = await createPgBus(opts);
-  });
-
-  afterAll(async () => {
-    await x?.close();
-    await y?.close();
-    await servers?.close();
-  });
-
   it('delivers a burst whole and in order, a spilled message included, and not back to its sender', async () => {
     const heardByY: unknown[] = [];
     const heardByX: unknown[] = [];
@@ -48,26 +50,6 @@ describe('the bus on PostgreSQL', () => {
 });
 
 describe('what a server tells the others after a request', () => {
-  let servers: TwoServers;
-  let listener: Bus;
-  let serviceId: string;
-
-  beforeAll(async () => {
-    servers = await startTwoServers('stale');
-    serviceId = (await seedDemo(servers.a.db, { ...DEMO, servers: 1 })).servers[0]!.serviceId;
-    // A third node on the servers' channel, to hear what A tells them.
-    listener = await createPgBus({
-      databaseUrl: testDatabaseUrl(),
-      schema: servers.schema,
-      db: servers.a.db,
-    });
-  });
-
-  afterAll(async () => {
-    await listener?.close();
-    await servers?.close();
-  });
-
   it('leaves alone only routes that exist', () => {
     const routes = new Set(servers.a.app.routes.map((r) => `${r.method} ${r.path}`));
     for (const route of KEEPS_READS) expect(routes).toContain(route.replace(' ', ' /v4'));
