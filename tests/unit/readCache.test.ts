@@ -51,23 +51,23 @@ describe('the read cache', () => {
     expect(await cache.get('fresh', async () => 'y')).toBe('x');
   });
 
-  it('keeps an answer given an age of its own that long, and still forgets it at a write', async () => {
+  it("keeps a setting past the cache's own age, up to a setting's, and forgets it at a write", async () => {
     let clock = 0;
     const cache = createReadCache(MAX_AGE_MS, () => clock);
     let loads = 0;
     const load = async () => ++loads;
-    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    expect(await cache.setting('setting', load)).toBe(1);
     expect(await cache.get('search', load)).toBe(2);
     clock = MAX_AGE_MS;
     // Past the cache's own age: the search is read again, the setting is not.
     expect(await cache.get('search', load)).toBe(3);
-    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    expect(await cache.setting('setting', load)).toBe(1);
     clock = SETTINGS_MAX_AGE_MS - 1;
-    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(1);
+    expect(await cache.setting('setting', load)).toBe(1);
     clock = SETTINGS_MAX_AGE_MS;
-    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(4);
+    expect(await cache.setting('setting', load)).toBe(4);
     cache.invalidate();
-    expect(await cache.get('setting', load, SETTINGS_MAX_AGE_MS)).toBe(5);
+    expect(await cache.setting('setting', load)).toBe(5);
   });
 
   it('does not keep an answer whose load began before a write', async () => {

@@ -1,7 +1,6 @@
 // Links as routes see them: each service reached the way it connects, the game link or RCON.
 
 import type { Links, ServerContext } from '../context.ts';
-import { SETTINGS_MAX_AGE_MS } from '../model/readCache.ts';
 import type { LinkServer } from './link/linkServer.ts';
 import type { RconConnector } from './rcon/connector.ts';
 import { toRconCommand } from './rcon/translate.ts';
@@ -28,17 +27,13 @@ export function combinedLinks(
   rcon: RconConnector,
 ): Links {
   const overRcon = async (serviceId: string) =>
-    (await ctx.reads.get(
-      `connection:${serviceId}`,
-      async () => {
-        const { rows } = await ctx.db.query<{ kind: string }>(
-          'SELECT connection_kind AS kind FROM services WHERE service_id = $1',
-          [serviceId],
-        );
-        return rows[0]?.kind;
-      },
-      SETTINGS_MAX_AGE_MS,
-    )) === 'rcon';
+    (await ctx.reads.setting(`connection:${serviceId}`, async () => {
+      const { rows } = await ctx.db.query<{ kind: string }>(
+        'SELECT connection_kind AS kind FROM services WHERE service_id = $1',
+        [serviceId],
+      );
+      return rows[0]?.kind;
+    })) === 'rcon';
   /**
    * Per server, the commands not yet handed to its connection, in call order. One drain per server
    * hands them over one after another: look-ups on separate connections of a pool finish in any

@@ -6,7 +6,6 @@
 import type { ServerContext } from '../context.ts';
 import type { TargetService } from './commandTarget.ts';
 import { deliver } from './gameCommand.ts';
-import { SETTINGS_MAX_AGE_MS } from './readCache.ts';
 import { connectedOf } from './service.ts';
 
 interface StoredChat {
@@ -18,21 +17,17 @@ interface StoredChat {
 
 /** The other servers of the groups of `serviceId` that forward chat, as kept until the next write. */
 function forwardingTo(ctx: ServerContext, serviceId: string): Promise<TargetService[]> {
-  return ctx.reads.get(
-    `chatForwarding:${serviceId}`,
-    async () => {
-      const { rows } = await ctx.db.query<TargetService>(
-        `SELECT DISTINCT s.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "displayName"
+  return ctx.reads.setting(`chatForwarding:${serviceId}`, async () => {
+    const { rows } = await ctx.db.query<TargetService>(
+      `SELECT DISTINCT s.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "displayName"
          FROM group_services mine JOIN groups g ON g.group_id = mine.group_id AND g.enable_group_chat
          JOIN group_services other ON other.group_id = g.group_id AND other.service_id <> mine.service_id
          JOIN services s ON s.service_id = other.service_id AND NOT s.deleted
         WHERE mine.service_id = $1`,
-        [serviceId],
-      );
-      return rows;
-    },
-    SETTINGS_MAX_AGE_MS,
-  );
+      [serviceId],
+    );
+    return rows;
+  });
 }
 
 /**

@@ -22,9 +22,11 @@ const MAX_ENTRIES = 10_000;
 export interface ReadCache {
   /**
    * The answer kept for `key`, or `load`'s, shared by every caller until it is stale: after the
-   * next write, or `maxAgeMs` (the cache's own by default; SETTINGS_MAX_AGE_MS for settings).
+   * next write, or the cache's age (answers the game changes: totals, searches).
    */
-  get<T>(key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T>;
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** As `get`, for what only the API changes: kept up to SETTINGS_MAX_AGE_MS. */
+  setting<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Answers held, stale ones among them until the next sweep. */
   readonly size: number;
   /** Something was written: every answer read before now may be stale. */
@@ -50,29 +52,32 @@ export function createReadCache(maxAgeMs = MAX_AGE_MS, now: () => number = Date.
     get size() {
       return kept.size;
     },
-    get<T>(key: string, load: () => Promise<T>, ageMs = maxAgeMs): Promise<T> {
-      sweep();
-      const hit = kept.get(key);
-      if (hit && now() < hit.until) return hit.value as Promise<T>;
-      const started = epoch;
-      const value = load();
-      if (kept.size >= MAX_ENTRIES) kept.clear();
-      kept.set(key, { value, until: now() + ageMs });
-      value.then(
-        () => {
-          if (epoch !== started && kept.get(key)?.value === value) kept.delete(key);
-        },
-        () => {
-          if (kept.get(key)?.value === value) kept.delete(key);
-        },
-      );
-      return value;
-    },
+    get: <T>(key: string, load: () => Promise<T>) => keep(key, load, maxAgeMs),
+    setting: <T>(key: string, load: () => Promise<T>) => keep(key, load, SETTINGS_MAX_AGE_MS),
     invalidate() {
       epoch++;
       kept.clear();
     },
   };
+
+  function keep<T>(key: string, load: () => Promise<T>, ageMs: number): Promise<T> {
+    sweep();
+    const hit = kept.get(key);
+    if (hit && now() < hit.until) return hit.value as Promise<T>;
+    const started = epoch;
+    const value = load();
+    if (kept.size >= MAX_ENTRIES) kept.clear();
+    kept.set(key, { value, until: now() + ageMs });
+    value.then(
+      () => {
+        if (epoch !== started && kept.get(key)?.value === value) kept.delete(key);
+      },
+      () => {
+        if (kept.get(key)?.value === value) kept.delete(key);
+      },
+    );
+    return value;
+  }
 }
 
 const STALE = 'reads.stale';
@@ -83,6 +88,7 @@ export function sharedReadCache(bus: Bus): ReadCache {
   bus.on(STALE, () => local.invalidate());
   return {
     get: local.get,
+    setting: local.setting,
     get size() {
       return local.size;
     },

@@ -7,7 +7,6 @@ import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { publishAll } from '../realtime/publisher.ts';
-import { SETTINGS_MAX_AGE_MS } from './readCache.ts';
 
 /** Epoch seconds of a timestamptz (float), null stays null. */
 export const epoch = (expr: string) => `extract(epoch FROM ${expr})::float8`;
@@ -80,17 +79,13 @@ export async function usersWithAccess(db: Queryable, serviceId: string): Promise
 
 /** The groups a server is in, as kept until the next write (every log line asks, for its channels). */
 export function groupsOf(ctx: ServerContext, serviceId: string): Promise<string[]> {
-  return ctx.reads.get(
-    `groups:${serviceId}`,
-    async () => {
-      const { rows } = await ctx.db.query<{ group_id: string }>(
-        'SELECT group_id FROM group_services WHERE service_id = $1',
-        [serviceId],
-      );
-      return rows.map((r) => r.group_id);
-    },
-    SETTINGS_MAX_AGE_MS,
-  );
+  return ctx.reads.setting(`groups:${serviceId}`, async () => {
+    const { rows } = await ctx.db.query<{ group_id: string }>(
+      'SELECT group_id FROM group_services WHERE service_id = $1',
+      [serviceId],
+    );
+    return rows.map((r) => r.group_id);
+  });
 }
 
 /** A service as every subscriber gets it (no per-user permissions), and who has access to it. */

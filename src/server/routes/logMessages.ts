@@ -14,7 +14,6 @@ import { type Filter, type ListSpec, Params, planList, runList } from '../http/l
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { LOG_FROM, logColumns } from '../model/logMessage.ts';
 import { logVolumeOf } from '../model/logVolume.ts';
-import { SETTINGS_MAX_AGE_MS } from '../model/readCache.ts';
 
 const inMetadata = (key: string): Filter => ({
   kind: 'custom',
@@ -117,19 +116,15 @@ const LOG_LIST: ListSpec = {
  * cache: a third of what a page cost the embedded database.
  */
 function visibleServiceIds(ctx: ServerContext, userId: string): Promise<string[]> {
-  return ctx.reads.get(
-    `visibleServices:${userId}`,
-    async () => {
-      const { rows } = await ctx.db.query<{ service_id: string }>(
-        `SELECT p.service_id FROM service_permissions p JOIN services s ON s.service_id = p.service_id
+  return ctx.reads.setting(`visibleServices:${userId}`, async () => {
+    const { rows } = await ctx.db.query<{ service_id: string }>(
+      `SELECT p.service_id FROM service_permissions p JOIN services s ON s.service_id = p.service_id
         WHERE p.user_id = $1::uuid AND NOT s.deleted`,
-        [userId],
-        'visible-services',
-      );
-      return rows.map((r) => r.service_id);
-    },
-    SETTINGS_MAX_AGE_MS,
-  );
+      [userId],
+      'visible-services',
+    );
+    return rows.map((r) => r.service_id);
+  });
 }
 
 /**

@@ -24,7 +24,6 @@ import { insertLogs } from '../game/ingest.ts';
 import { coalesce } from '../model/coalesce.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogRows } from '../model/logMessage.ts';
-import { SETTINGS_MAX_AGE_MS } from '../model/readCache.ts';
 import type { GameEvent } from '../model/world.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
 import { createFairRunner } from './fairRunner.ts';
@@ -158,7 +157,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   const namesOf = (serviceId: string) =>
-    ctx.reads.get(`names:${serviceId}`, () => serviceNames(ctx.db, serviceId), SETTINGS_MAX_AGE_MS);
+    ctx.reads.setting(`names:${serviceId}`, () => serviceNames(ctx.db, serviceId));
   const track = <T>(p: Promise<T>): Promise<T> => {
     inFlight.add(p);
     p.catch((e) => console.error('scripts:', e)).finally(() => inFlight.delete(p));
@@ -355,11 +354,7 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
     if (!names) return [];
     // One read per server for every kind of event it sends, rather than one per kind.
     const handlers = matching(
-      await ctx.reads.get(
-        `handlers:${serviceId}`,
-        () => serviceHandlers(ctx.db, serviceId),
-        SETTINGS_MAX_AGE_MS,
-      ),
+      await ctx.reads.setting(`handlers:${serviceId}`, () => serviceHandlers(ctx.db, serviceId)),
       t,
     );
     const records: RunRecord[] = [];

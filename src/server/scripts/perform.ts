@@ -9,7 +9,6 @@ import type { Action, ActionType } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
 import { gameIdOn } from '../model/gameKind.ts';
 import { holdsAll } from '../model/permissions.ts';
-import { SETTINGS_MAX_AGE_MS } from '../model/readCache.ts';
 import { guardedRequest, type HttpOptions } from './http.ts';
 
 export interface RunEnv {
@@ -287,10 +286,8 @@ const WITHOUT_THE_GAME = new Set<ActionType>([
  * request, so no run started after it ends acts on the old answer.
  */
 async function mayControl(env: RunEnv): Promise<void> {
-  env.control ??= env.ctx.reads.get(
-    `control:${env.serviceId}\u0000${env.actorId}`,
-    () => holdsAll(env.ctx.db, 'service', env.serviceId, env.actorId, Perm.ControlServices),
-    SETTINGS_MAX_AGE_MS,
+  env.control ??= env.ctx.reads.setting(`control:${env.serviceId}\u0000${env.actorId}`, () =>
+    holdsAll(env.ctx.db, 'service', env.serviceId, env.actorId, Perm.ControlServices),
   );
   if (!(await env.control))
     throw new Error('Whoever attached the script cannot control this server, so it takes no game action.');
