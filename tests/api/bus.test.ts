@@ -9,6 +9,7 @@ import { type Bus, createPgBus } from '../../src/server/cluster/bus.ts';
 import { KEEPS_READS } from '../../src/server/http/router.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { call, DEMO, signIn, testDatabaseUrl } from './helpers.ts';
+import { until } from './rconGame.ts';
 import { startTwoServers, type TwoServers } from './twoServers.ts';
 
 let servers: TwoServers;
@@ -69,11 +70,7 @@ describe('what a server tells the others after a request', () => {
       const res = await call(base, owner, 'PATCH', `/sentinel/services/${serviceId}`, { nickname });
       expect(res.status).toBe(200);
     };
-    const heard = async (what: string) => {
-      const end = Date.now() + 5_000;
-      while (!said.includes(what) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-      expect(said).toContain(what);
-    };
+    const heard = (what: string) => until(`A's ${what}`, async () => said.includes(what));
     await rename('Before');
     await heard('Before');
     // Refused: a bucket with no name, a caller with no valid token, a body that is no JSON.
@@ -95,8 +92,7 @@ describe('what a server tells the others after a request', () => {
     expect(test.status, JSON.stringify(test.body)).toBe(200);
     await rename('Loot');
     await heard('Loot');
-    const end = Date.now() + 5_000;
-    while (said.at(-1) !== 'forget' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await until('the last write told', async () => said.at(-1) === 'forget');
     // Between the two writes' events, only the first write's own "forget".
     expect(said.slice(said.indexOf('Before'))).toEqual(['Before', 'forget', 'Loot', 'forget']);
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/server/routes/webhook.ts';
 import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { until } from './rconGame.ts';
 
 let t: TestServer;
 let url: string;
@@ -88,8 +89,7 @@ it('accepts X-Beacon-Token and the previous window, not older ones', async () =>
   expect((await post(body, webhookSignature(key, 'POST', body, Date.now() - 30_000))).status).toBe(204);
   expect((await post(body, webhookSignature(key, 'POST', body, Date.now() - 90_000))).status).toBe(404);
   // Both accepted calls run; waiting for their lines keeps them out of the next test's count.
-  for (let i = 0; i < 200 && (await runCount()) < before + 2; i++)
-    await new Promise((r) => setTimeout(r, 50));
+  await until('both runs written', async () => (await runCount()) >= before + 2);
   expect(await runCount()).toBe(before + 2);
 });
 
