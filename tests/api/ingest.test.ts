@@ -136,6 +136,29 @@ describe('storeGameEvents', () => {
     expect(rows.map((r) => r.name)).toEqual(['Accepted']);
   });
 
+  it('stores an event alone whose side effect is refused as a duplicate, without that side effect', async () => {
+    // A refusal with the code of a line stored twice: it must not be taken for one.
+    await t.server.db.exec(`
+      CREATE FUNCTION refuse_taken() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'number taken' USING ERRCODE = 'unique_violation'; END $$;
+      CREATE TRIGGER refuse_taken BEFORE INSERT ON tribes FOR EACH ROW
+        WHEN (NEW.name = 'Taken') EXECUTE FUNCTION refuse_taken();`);
+    const tribeId = randomUUID();
+    const [line] = await storeGameEvents(t.server.db, serviceId, [
+      keyed({
+        eventName: 'tribeCreated',
+        time: at,
+        type: 'Gameplay',
+        level: 'Informational',
+        message: 'Taken was created',
+        metadata: { tribeId, tribeNumber: 77, tribeName: 'Taken' },
+      }),
+    ]);
+    expect(line?.message).toBe('Taken was created');
+    const { rows } = await t.server.db.query('SELECT 1 FROM tribes WHERE tribe_id = $1', [tribeId]);
+    expect(rows).toEqual([]);
+  });
+
   it('gives an event named after a property of every object no side effect of another kind', async () => {
     const dino = {
       dinoId: randomUUID(),
@@ -275,6 +298,27 @@ describe('players shared by servers', () => {
     // Every join opened a session (closing the one before it), on each server, for each player.
     expect(rows).toHaveLength(players.length * 2);
     expect(rows.every((r) => r.n === rounds)).toBe(true);
+  });
+  it('makes one player of a new game id that two servers report at once, and no other', async () => {
+    const [a, b] = [t.demo.servers[1].serviceId, t.demo.servers[2].serviceId];
+    const players = Array.from({ length: 20 }, (_, i) => ({
+      eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`,
+      name: `Newcomer ${randomUUID().slice(0, 8)} ${i}`,
+    }));
+    // One join a store, as a poll that finds one newcomer stores it: no lock orders these.
+    await Promise.all(
+      players.flatMap((p) =>
+        [a, b].map((server) => storeGameEvents(t.server.db, server, [join(p.eosId, p.name)])),
+      ),
+    );
+    const { rows } = await t.server.db.query<{ name: string; ids: number; sessions: number }>(
+      `SELECT p.name, (SELECT count(*)::int FROM player_identifiers i WHERE i.player_id = p.player_id) AS ids,
+              (SELECT count(*)::int FROM player_sessions s WHERE s.player_id = p.player_id) AS sessions
+         FROM players p WHERE p.name = ANY($1)`,
+      [players.map((p) => p.name)],
+    );
+    expect(rows).toHaveLength(players.length);
+    expect(rows.every((r) => r.ids === 1 && r.sessions === 2)).toBe(true);
   });
 });
 

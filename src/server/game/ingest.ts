@@ -228,18 +228,28 @@ const isDeadlock = (e: unknown) => (e as { code?: unknown }).code === '40P01';
 /** Tries of one event's store that lost a deadlock before its error is the caller's. */
 const DEADLOCK_TRIES = 3;
 
+/** An event's side effect the tables refused, in a store that tried the batch's effects together. */
+class EffectRefused extends Error {}
+
 /**
  * The event's side effects, and its metadata as the line stores it. Side effects the tables refuse
  * (a survivor number taken twice, a value out of range) must not cost the event itself, or the
- * game's queue would stall on it forever.
+ * game's queue would stall on it forever. A store first tries its events' effects `together`, with
+ * no savepoint: a savepoint is a round trip and a subtransaction per event, and a refusal is rare.
+ * One refused ends that try (EffectRefused), and the store is made again with each event's effects
+ * behind a savepoint of its own, so that only the refused ones are skipped.
  */
-async function applySafely(tx: Queryable, serviceId: string, { event, key }: KeyedEvent) {
+async function applySafely(tx: Queryable, serviceId: string, { event, key }: KeyedEvent, together: boolean) {
   // A chat line in a batch with a join writes nothing but itself: nothing to undo, no round trip.
   if (!touchesWorld(event)) return event.metadata;
+  if (together)
+    return applyGameEvent(tx, serviceId, event).catch((e) => {
+      // A deadlock is no fault of the event: the whole store is tried again, effects and all.
+      throw isDeadlock(e) ? e : new EffectRefused(e.message);
+    });
   await tx.exec('SAVEPOINT world');
   return applyGameEvent(tx, serviceId, event).catch(async (e) => {
     await tx.exec('ROLLBACK TO SAVEPOINT world');
-    // A deadlock is no fault of the event: the whole store is tried again, effects and all.
     if (isDeadlock(e)) throw e;
     console.error(
       `${event.eventName} ${JSON.stringify(key)} of ${serviceId}: side effects skipped:`,
@@ -247,6 +257,13 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
     );
     return event.metadata;
   });
+}
+
+/** How a store is tried: see storeGameEvents and applySafely. */
+interface StoreTry {
+  fresh: boolean;
+  tries: number;
+  together: boolean;
 }
 
 /**
@@ -257,18 +274,24 @@ async function applySafely(tx: Queryable, serviceId: string, { event, key }: Key
  * keys was ever tried, so none is read: were one stored after all, its unique key refuses the
  * insert, and the events are stored one at a time below as for two writers.
  */
-export async function storeGameEvents(
+export const storeGameEvents = (
   db: Db,
   serviceId: string,
   events: KeyedEvent[],
   fresh = false,
-  tries = 1,
+): Promise<(LogMessage | null)[]> => store(db, serviceId, events, { fresh, tries: 1, together: true });
+
+async function store(
+  db: Db,
+  serviceId: string,
+  events: KeyedEvent[],
+  how: StoreTry,
 ): Promise<(LogMessage | null)[]> {
   // One statement stores them all or none, and leaves out a line already stored.
   if (!events.some(({ event }) => touchesWorld(event))) return insertLogs(db, serviceId, events, true);
   try {
     return await db.transaction(async (tx) => {
-      const seen = fresh
+      const seen = how.fresh
         ? events.map(() => false)
         : await keysSeen(
             tx,
@@ -282,22 +305,28 @@ export async function storeGameEvents(
       const unstored: KeyedEvent[] = [];
       for (const [i, e] of events.entries())
         if (!seen[i])
-          unstored.push({ key: e.key, event: { ...e.event, metadata: await applySafely(tx, serviceId, e) } });
+          unstored.push({
+            key: e.key,
+            event: { ...e.event, metadata: await applySafely(tx, serviceId, e, how.together) },
+          });
       const lines = await insertLogs(tx, serviceId, unstored);
       return seen.map((s) => (s ? null : lines.shift()!));
     });
   } catch (e) {
+    // The rollback undid every effect of the try: made again, the refused ones are skipped.
+    if (e instanceof EffectRefused) return store(db, serviceId, events, { ...how, together: false });
     if (!isDuplicate(e) && !isDeadlock(e)) throw e;
     // Another process stored one of them first, or the two deadlocked storing them in another
     // order; the rollback undid this copy's side effects. One at a time, each in a transaction of
     // its own, the others are stored and one already stored is skipped.
     if (events.length === 1) {
       if (isDuplicate(e)) return [null];
-      if (tries >= DEADLOCK_TRIES) throw e;
-      return storeGameEvents(db, serviceId, events, fresh, tries + 1);
+      if (how.tries >= DEADLOCK_TRIES) throw e;
+      return store(db, serviceId, events, { ...how, tries: how.tries + 1 });
     }
     const stored: (LogMessage | null)[] = [];
-    for (const one of events) stored.push(...(await storeGameEvents(db, serviceId, [one])));
+    for (const one of events)
+      stored.push(...(await store(db, serviceId, [one], { ...how, fresh: false, tries: 1 })));
     return stored;
   }
 }

@@ -4,6 +4,7 @@
 // names is created the first time an event describes it fully, and only ever touched on the
 // service that sent the event, so one game server cannot rewrite another's world.
 
+import { randomUUID } from 'node:crypto';
 import { isDinoColors, UUID } from '../../domain/constants.ts';
 import { type GameIdProvider, gameIdProvider, normalGameId } from '../../domain/gameIds.ts';
 import type { Queryable } from '../db/db.ts';
@@ -212,6 +213,10 @@ async function resolvePlayer(
   create: boolean,
 ): Promise<string | null> {
   const gameId = eventGameId(meta);
+  const given = text(meta.playerId);
+  const id = given && UUID.test(given) ? given.toLowerCase() : null;
+  // What RCON reports: a game id and no player id. Found or made in one round trip, not three.
+  if (gameId && !id && create) return foundOrMade(tx, gameId, text(meta.playerName));
   if (gameId) {
     const { rows } = await tx.query<{ player_id: string }>(
       'SELECT player_id FROM player_identifiers WHERE provider = $1 AND identifier = $2',
@@ -219,8 +224,6 @@ async function resolvePlayer(
     );
     if (rows[0]) return rows[0].player_id;
   }
-  const given = text(meta.playerId);
-  const id = given && UUID.test(given) ? given.toLowerCase() : null;
   if (id) {
     const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [id]);
     if (rows.length > 0 || !create) {
@@ -238,6 +241,32 @@ async function resolvePlayer(
   const playerId = rows[0]?.player_id ?? (id as string);
   if (gameId) await addIdentifier(tx, playerId, gameId, text(meta.playerName) ?? '');
   return playerId;
+}
+
+/**
+ * The player of a game id, made (with the id) when none has it. Two servers seeing one new player
+ * at once both try: the second's identifier waits for the first's and, taken, answers with the
+ * first's player, and the second's player row, written only for an identifier it made, is never
+ * written. (Both rows in one statement: its foreign key is checked at the statement's end.)
+ */
+async function foundOrMade(
+  tx: Queryable,
+  gameId: { provider: GameIdProvider; id: string },
+  name: string | null,
+): Promise<string> {
+  const { rows } = await tx.query<{ player_id: string }>(
+    `WITH found AS (SELECT player_id FROM player_identifiers WHERE provider = $1 AND identifier = $2),
+          named AS (INSERT INTO player_identifiers (player_id, provider, identifier, name)
+                    SELECT $4::uuid, $1, $2, coalesce($3, '') WHERE NOT EXISTS (SELECT FROM found)
+                    ON CONFLICT (provider, identifier) DO UPDATE SET name = EXCLUDED.name
+                    RETURNING player_id),
+          made AS (INSERT INTO players (player_id, name)
+                   SELECT player_id, coalesce($3, 'Unknown Player') FROM named WHERE player_id = $4::uuid)
+     SELECT player_id FROM found UNION ALL SELECT player_id FROM named`,
+    [gameId.provider, gameId.id, name, randomUUID()],
+    'player-found-or-made',
+  );
+  return rows[0]!.player_id;
 }
 
 async function addIdentifier(
