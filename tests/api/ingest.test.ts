@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage } from '../../src/domain/api.ts';
 import { uuidv7 } from '../../src/server/crypto.ts';
-import { type KeyedEvent, storeGameEvents } from '../../src/server/game/ingest.ts';
+import { groupStore, type KeyedEvent, storeGameEvents } from '../../src/server/game/ingest.ts';
 import { LOG_FROM, logColumns } from '../../src/server/model/logMessage.ts';
 import type { GameEvent } from '../../src/server/model/world.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -257,6 +257,71 @@ describe('storeGameEvents', () => {
         key: { rconKey: randomUUID() },
       })),
     );
+  });
+});
+
+describe('groupStore', () => {
+  const servers = () => t.demo.servers.map((s) => s.serviceId);
+  const joinOf = (name: string): KeyedEvent => ({
+    event: {
+      eventName: 'playerJoined',
+      time: at,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: `${name} joined the server`,
+      metadata: { eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`, playerName: name },
+    },
+    key: { rconKey: randomUUID() },
+  });
+
+  it('stores batches of several servers that arrive together, each caller getting its own lines', async () => {
+    const store = groupStore(t.server.db);
+    const batches = servers().flatMap((serviceId, n) =>
+      [0, 1, 2].map((b) => ({
+        serviceId,
+        events: [
+          keyed(chat(`group ${n}.${b} a`)),
+          joinOf(`Grouped ${n}.${b}`),
+          keyed(chat(`group ${n}.${b} b`)),
+        ],
+      })),
+    );
+    const got = await Promise.all(batches.map((b) => store(b.serviceId, b.events, true)));
+    for (const [i, lines] of got.entries()) {
+      expect(lines.map((l) => l?.message)).toEqual(batches[i]!.events.map((e) => e.event.message));
+      expect(lines.every((l) => l?.serviceId === batches[i]!.serviceId)).toBe(true);
+    }
+    const { rows } = await t.server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM player_sessions s JOIN players p USING (player_id)
+        WHERE p.name LIKE 'Grouped %' AND s.disconnect_time IS NULL`,
+    );
+    expect(rows[0].n).toBe(batches.length);
+  });
+
+  it('stores each batch on its own when the group is refused, the one already stored skipped', async () => {
+    const store = groupStore(t.server.db);
+    const [a, b, c] = servers();
+    const stored = keyed(chat('stored before'));
+    await storeGameEvents(t.server.db, a!, [stored]);
+    // Told fresh, wrongly: its key was stored; another's side effect breaks a rule of the tables.
+    const refused: KeyedEvent = keyed({
+      eventName: 'tribeCreated',
+      time: at,
+      type: 'Gameplay',
+      level: 'Informational',
+      message: 'Refused in a group was created',
+      metadata: { tribeId: randomUUID(), tribeNumber: 78, tribeName: 'Refused' },
+    });
+    const got = await Promise.all([
+      store(a!, [stored, keyed(chat('beside a stored one'))], true),
+      store(b!, [refused, joinOf('Beside a refused one')], true),
+      store(c!, [keyed(chat('in a refused group'))], true),
+    ]);
+    expect(got.map((lines) => lines.map((l) => l?.message ?? null))).toEqual([
+      [null, 'Rex: beside a stored one'],
+      ['Refused in a group was created', 'Beside a refused one joined the server'],
+      ['Rex: in a refused group'],
+    ]);
   });
 });
 

@@ -46,34 +46,38 @@ const WITH_SPEAKER = `CASE WHEN l.event_name = 'chat' AND NOT l.metadata ? 'play
            LIMIT 1), '{}'::jsonb)
        ELSE l.metadata END`;
 
+/** An event to store and the server it came from, for a statement that writes several servers' lines. */
+export interface ServiceEvent extends KeyedEvent {
+  serviceId: string;
+}
+
 /**
- * Writes the lines in one statement and returns each as the
- * log list shows it, ready to publish without reading it again. With `skipStored`, a line whose
- * key a stored line carries is left out rather than refused, and its place holds null.
+ * Writes the lines in one statement and returns each as the log list shows it, ready to publish
+ * without reading it again. With `skipStored`, a line whose key a stored line carries is left out
+ * rather than refused, and its place holds null.
  */
-export async function insertLogs(
+async function insertLines(
   tx: Queryable,
-  serviceId: string,
-  lines: KeyedEvent[],
+  lines: ServiceEvent[],
   skipStored = false,
 ): Promise<(LogMessage | null)[]> {
   if (lines.length === 0) return [];
-  const column = <T>(f: (line: KeyedEvent) => T) => lines.map(f);
+  const column = <T>(f: (line: ServiceEvent) => T) => lines.map(f);
   const ids = column(({ event }) => uuidv7(Math.floor(event.time * 1000)));
   const { rows } = await tx.query<LogMessage>(
     `WITH m AS (
        INSERT INTO log_messages (message_id, service_id, link_seq, rcon_key, event_name, type, level, time, metadata,
                                  message, analyzer_status)
-       SELECT id, $1, seq, rcon_key, event_name, type, level, to_timestamp(t), ${WITH_SPEAKER}, message, status
-         FROM unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::float8[],
-                     $9::jsonb[], $10::text[], $11::text[])
-           AS l(id, seq, rcon_key, event_name, type, level, t, metadata, message, status)
+       SELECT id, sid, seq, rcon_key, event_name, type, level, to_timestamp(t), ${WITH_SPEAKER}, message, status
+         FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                     $8::float8[], $9::jsonb[], $10::text[], $11::text[])
+           AS l(id, sid, seq, rcon_key, event_name, type, level, t, metadata, message, status)
        ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}
        RETURNING *)
      SELECT ${logColumns("'en'")} FROM m JOIN services s ON s.service_id = m.service_id`,
     [
-      serviceId,
       ids,
+      column(({ serviceId }) => serviceId),
       column(({ key }) => (key && 'seq' in key ? key.seq : null)),
       column(({ key }) => (key && 'rconKey' in key ? key.rconKey : null)),
       column(({ event }) => event.eventName),
@@ -91,6 +95,19 @@ export async function insertLogs(
   const written = new Map(rows.map((row) => [row.messageId, row]));
   return ids.map((id) => written.get(id) ?? null);
 }
+
+/** insertLines for the lines of one server. */
+export const insertLogs = (
+  tx: Queryable,
+  serviceId: string,
+  lines: KeyedEvent[],
+  skipStored = false,
+): Promise<(LogMessage | null)[]> =>
+  insertLines(
+    tx,
+    lines.map((line) => ({ ...line, serviceId })),
+    skipStored,
+  );
 
 export const insertLog = async (tx: Queryable, serviceId: string, event: GameEvent, key: EventKey) =>
   (await insertLogs(tx, serviceId, [{ event, key }]))[0]!.messageId;
@@ -329,4 +346,89 @@ async function store(
       stored.push(...(await store(db, serviceId, [one], { ...how, fresh: false, tries: 1 })));
     return stored;
   }
+}
+
+/** A server's events waiting to be stored with other servers' (groupStore). */
+interface Waiting {
+  serviceId: string;
+  events: KeyedEvent[];
+  resolve(lines: (LogMessage | null)[]): void;
+  reject(e: unknown): void;
+}
+
+/** Events a group holds at most, so that the batches arriving behind it wait for a short one. */
+const GROUP_EVENTS = 200;
+
+/**
+ * storeGameEvents for a process holding many servers (RCON): the batches of several servers
+ * that arrive while a group is being stored go together in the next, one transaction for all and
+ * their lines in one statement. A statement costs the database more than the lines it writes:
+ * one line a statement took 0.66 ms, ten 0.13 ms a line, twenty-five 0.09 ms. One group is stored
+ * at a time, so the polling of hundreds of servers takes one database connection and leaves the
+ * rest to the consoles; under no load a group is one batch, stored as it comes.
+ *
+ * Only batches never tried before are grouped (`fresh`): one of them, or a side effect of one,
+ * that is refused, or a deadlock, undoes the whole group, and each batch is then stored on its
+ * own (storeGameEvents), which sorts out which.
+ */
+export function groupStore(
+  db: Db,
+): (serviceId: string, events: KeyedEvent[], fresh: boolean) => Promise<(LogMessage | null)[]> {
+  const waiting: Waiting[] = [];
+  let storing = false;
+  const alone = async (w: Waiting) => {
+    try {
+      w.resolve(await storeGameEvents(db, w.serviceId, w.events, true));
+    } catch (e) {
+      w.reject(e);
+    }
+  };
+  async function drain() {
+    while (waiting.length > 0) {
+      const group = [waiting.shift()!];
+      let size = group[0].events.length;
+      while (waiting.length > 0 && size + waiting[0].events.length <= GROUP_EVENTS) {
+        size += waiting[0].events.length;
+        group.push(waiting.shift()!);
+      }
+      if (group.length === 1) {
+        await alone(group[0]);
+        continue;
+      }
+      try {
+        const lines = await storeGroup(db, group);
+        for (const [i, w] of group.entries()) w.resolve(lines[i]!);
+      } catch {
+        for (const w of group) await alone(w);
+      }
+    }
+    storing = false;
+  }
+  return (serviceId, events, fresh) => {
+    if (!fresh) return storeGameEvents(db, serviceId, events);
+    return new Promise((resolve, reject) => {
+      waiting.push({ serviceId, events, resolve, reject });
+      // From the next microtask: the batches handed over in the same turn are one group.
+      if (!storing) {
+        storing = true;
+        queueMicrotask(drain);
+      }
+    });
+  };
+}
+
+/** Stores a group's batches in one transaction, its lines in one statement; each batch's lines. */
+function storeGroup(db: Db, group: Waiting[]): Promise<(LogMessage | null)[][]> {
+  return db.transaction(async (tx) => {
+    const events = group.flatMap((w) => w.events.map((e) => ({ ...e, serviceId: w.serviceId })));
+    await lockPlayersOf(
+      tx,
+      events.map((e) => e.event),
+    );
+    const lines: ServiceEvent[] = [];
+    for (const e of events)
+      lines.push({ ...e, event: { ...e.event, metadata: await applySafely(tx, e.serviceId, e, true) } });
+    const stored = await insertLines(tx, lines);
+    return group.map((w) => stored.splice(0, w.events.length));
+  });
 }

@@ -26,7 +26,7 @@ import { publishServiceChanged, updateService } from '../../model/service.ts';
 import type { GameEvent } from '../../model/world.ts';
 import { OutboundRefused, resolveOutbound } from '../../net/outbound.ts';
 import { forwardedCommands } from '../forward.ts';
-import { publishLogChange, recordConnect, recordDisconnectBy, storeGameEvents } from '../ingest.ts';
+import { groupStore, publishLogChange, recordConnect, recordDisconnectBy } from '../ingest.ts';
 import { afterStored } from '../pipeline.ts';
 import { MAX_REPLY_BYTES, RconClient, RconError, type RconFailureCause } from './client.ts';
 import {
@@ -75,8 +75,8 @@ export interface RconTimings {
 }
 
 /**
- * Lines stored per transaction: a quiet poll's lines at once, a reconnect's backlog in turns, so
- * a console's request waits for one batch at most (see inTurn).
+ * Lines of a server stored per batch: a quiet poll's lines at once, a reconnect's backlog in turns,
+ * so the other servers' batches wait behind one group at most (see groupStore).
  */
 const FLUSH_BATCH = 10;
 
@@ -93,25 +93,6 @@ const GAME_LOG_BATCHES_PER_POLL = 20;
  * no more than this in memory.
  */
 const GAME_LOG_UNSTORED_MAX = 10_000;
-
-/** Batches stored at once across the servers this process holds (see inTurn). */
-const STORES_AT_ONCE = 4;
-
-/** Runs at most `n` steps at a time, the others waiting in order. */
-function limiter(n: number): <T>(step: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (step) => {
-    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await step();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 const DEFAULT_TIMINGS: RconTimings = {
   pollMs: 2_000,
@@ -486,13 +467,8 @@ export function createRconConnector(
     });
   }
 
-  /**
-   * At most STORES_AT_ONCE servers' batches in the database at a time: a reconnect of hundreds
-   * at once reads their backlogs together, and the database, on the machine's few cores, answers
-   * the consoles too. One at a time (as with the single connection of the earlier embedded
-   * database) made chat from 500 servers wait seconds in the queue.
-   */
-  const inTurn = limiter(STORES_AT_ONCE);
+  /** The servers' batches, stored together under load (groupStore). */
+  const store = groupStore(ctx.db);
 
   /**
    * Stores unstored lines in order, a batch per transaction, all of them or `batches` batches; on
@@ -504,17 +480,13 @@ export function createRconConnector(
       // Keys are made as lines are read: only a store tried before can have stored one.
       const fresh = unstored.tried === 0;
       unstored.tried = Math.max(unstored.tried, batch.length);
-      const stored = await inTurn(async () => {
-        const lines = await storeGameEvents(
-          ctx.db,
-          s.target.serviceId,
-          batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
-          fresh,
-        );
-        unstored.lines.splice(0, batch.length);
-        unstored.tried -= batch.length;
-        return lines;
-      });
+      const stored = await store(
+        s.target.serviceId,
+        batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
+        fresh,
+      );
+      unstored.lines.splice(0, batch.length);
+      unstored.tried -= batch.length;
       await afterStored(
         ctx,
         s.target.serviceId,
