@@ -286,7 +286,9 @@ describe('groupStore', () => {
         ],
       })),
     );
-    const got = await Promise.all(batches.map((b) => store(b.serviceId, b.events, true)));
+    const got = await Promise.all(
+      batches.map((b) => store(b.serviceId, b.events, { fresh: true, gather: true })),
+    );
     for (const [i, lines] of got.entries()) {
       expect(lines.map((l) => l?.message)).toEqual(batches[i]!.events.map((e) => e.event.message));
       expect(lines.every((l) => l?.serviceId === batches[i]!.serviceId)).toBe(true);
@@ -313,9 +315,9 @@ describe('groupStore', () => {
       metadata: { tribeId: randomUUID(), tribeNumber: 78, tribeName: 'Refused' },
     });
     const got = await Promise.all([
-      store(a!, [stored, keyed(chat('beside a stored one'))], true),
-      store(b!, [refused, joinOf('Beside a refused one')], true),
-      store(c!, [keyed(chat('in a refused group'))], true),
+      store(a!, [stored, keyed(chat('beside a stored one'))], { fresh: true, gather: true }),
+      store(b!, [refused, joinOf('Beside a refused one')], { fresh: true, gather: true }),
+      store(c!, [keyed(chat('in a refused group'))], { fresh: true, gather: true }),
     ]);
     expect(got.map((lines) => lines.map((l) => l?.message ?? null))).toEqual([
       [null, 'Rex: beside a stored one'],

@@ -483,7 +483,7 @@ export function createRconConnector(
       const stored = await store(
         s.target.serviceId,
         batch.map(({ key, event }) => ({ event, key: { rconKey: key } })),
-        fresh,
+        { fresh, gather: n === 0 },
       );
       unstored.lines.splice(0, batch.length);
       unstored.tried -= batch.length;
