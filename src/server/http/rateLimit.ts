@@ -106,3 +106,29 @@ export function createSharedRateLimiter(db: Queryable, now: () => number = Date.
   /** `flush` writes the counts still held here (before the database closes). */
   return { take, flush };
 }
+
+/** How long a refusal is held before it is sent. */
+const HOLD_MS = 1_000;
+/** Refusals held at once at most; past it they are sent at once. */
+const HELD_MAX = 256;
+
+/**
+ * Holds a refusal for a second before it is sent. A client that sends one request after another
+ * into its limit (a script in a loop) was refused about 2,000 times a second, each a request the
+ * API's thread handled while the consoles' waited (bench/automation); held, it sends one a second
+ * per connection. A held refusal costs a timer; past HELD_MAX at once the rest are sent at once,
+ * so many connections cannot make the process hold more. Well-behaved clients wait for
+ * Retry-After anyway.
+ */
+export function refusalHold(): () => Promise<void> {
+  let held = 0;
+  return async () => {
+    if (held >= HELD_MAX) return;
+    held++;
+    try {
+      await new Promise((r) => setTimeout(r, HOLD_MS));
+    } finally {
+      held--;
+    }
+  };
+}

@@ -13,7 +13,7 @@ import { type Caller, requireScopes, tokenFrom, unauthorized } from './auth.ts';
 import type { CallerInfo } from './callers.ts';
 import { ApiException, fromDatabaseError, rejected } from './errors.ts';
 import type { ListPage } from './listQuery.ts';
-import { createSharedRateLimiter } from './rateLimit.ts';
+import { createSharedRateLimiter, refusalHold } from './rateLimit.ts';
 
 export type Env = { Bindings: HttpBindings };
 export type Ctx = Context<Env>;
@@ -128,6 +128,7 @@ export interface ApiRouter {
 export function createApiRouter(ctx: ServerContext): ApiRouter {
   const app = new Hono<Env>();
   const limiter = createSharedRateLimiter(ctx.db);
+  const hold = refusalHold();
   const known: { method: Method; re: RegExp }[] = [];
   const registered: RegisteredRoute[] = [];
 
@@ -147,6 +148,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
     c.header('X-RateLimit-Remaining', String(d.remaining));
     c.header('X-RateLimit-Reset', '60');
     if (!d.allowed) {
+      await hold();
       throw new ApiException(
         429,
         'Rate limit exceeded',
