@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { call, DEMO, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, DEMO, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -36,15 +36,6 @@ async function connectGame(accessKey: string): Promise<WebSocket> {
   ws.send(JSON.stringify({ type: 'hello', accessKey, protocol: 1 }));
   await welcomed;
   return ws;
-}
-
-async function waitFor<T>(find: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = find();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('timed out');
 }
 
 beforeAll(async () => {
@@ -177,9 +168,9 @@ describe('with the game server connected', () => {
     const r = await call(t.base, moderator, 'POST', `/sentinel/dinos/${ids.alive}/locate`);
     expect(r.status).toBe(200);
     expect(r.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const cmd = await waitFor(() => commands.find((c) => c.requestId === r.body.requestId));
+    const cmd = await until('the command sent', () => commands.find((c) => c.requestId === r.body.requestId));
     expect(cmd).toMatchObject({ type: 'locate', dinoId1: 1, dinoId2: 2 });
-    const ev = await waitFor(() => published.find((p) => p.event === 'locateResult'));
+    const ev = await until('the locate result', () => published.find((p) => p.event === 'locateResult'));
     expect(ev.data).toEqual({
       requestId: r.body.requestId,
       found: true,
@@ -203,14 +194,16 @@ describe('with the game server connected', () => {
       armor: 12,
     });
     expect(give.status).toBe(200);
-    const cmd = await waitFor(() => commands.find((c) => c.requestId === give.body.requestId));
+    const cmd = await until('the command sent', () =>
+      commands.find((c) => c.requestId === give.body.requestId),
+    );
     expect(cmd).toMatchObject({
       type: 'giveItem',
       specimenId: 777,
       quantity: 100,
       stats: [{ index: 1, value: 12 }],
     });
-    const done = await waitFor(() =>
+    const done = await until('the request completed', () =>
       published.find(
         (p) =>
           p.event === 'requestCompleted' &&
@@ -222,7 +215,7 @@ describe('with the game server connected', () => {
     const edit = await call(t.base, owner, 'POST', `/sentinel/dinos/${ids.alive}/edit`, {
       isSterilized: true,
     });
-    const failed = await waitFor(() =>
+    const failed = await until('the request completed', () =>
       published.find(
         (p) =>
           p.event === 'requestCompleted' &&
@@ -241,7 +234,9 @@ describe('with the game server connected', () => {
       characterId: ids.bob,
     });
     expect(r.status).toBe(200);
-    expect(await waitFor(() => commands.find((c) => c.requestId === r.body.requestId))).toMatchObject({
+    expect(
+      await until('the command sent', () => commands.find((c) => c.requestId === r.body.requestId)),
+    ).toMatchObject({
       type: 'restoreDino',
       specimenId: 777,
       restoreData: { cryo: 1 },
@@ -254,7 +249,9 @@ describe('with the game server connected', () => {
       stats: { 0: 10, 11: 255 },
     });
     expect(dino.status).toBe(200);
-    expect(await waitFor(() => commands.find((c) => c.requestId === dino.body.requestId))).toMatchObject({
+    expect(
+      await until('the command sent', () => commands.find((c) => c.requestId === dino.body.requestId)),
+    ).toMatchObject({
       type: 'giveDino',
       dinoPath: '/Game/Rex.Rex_C',
       level: 300,

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bus, createPgBus } from '../../src/server/cluster/bus.ts';
 import { KEEPS_READS } from '../../src/server/http/router.ts';
 import { seedDemo } from '../../src/server/seed.ts';
-import { call, DEMO, signIn, testDatabaseUrl } from './helpers.ts';
-import { until } from './rconGame.ts';
+import { call, DEMO, signIn, testDatabaseUrl, until } from './helpers.ts';
 import { startTwoServers, type TwoServers } from './twoServers.ts';
 
 let servers: TwoServers;

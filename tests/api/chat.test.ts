@@ -10,6 +10,7 @@ import {
   signInStranger,
   startTestServer,
   type TestServer,
+  until,
 } from './helpers.ts';
 
 let t: TestServer;
@@ -38,15 +39,6 @@ async function chatLines(serviceId: string) {
   return r.body.results as { metadata: Record<string, unknown>; message: string }[];
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return read();
-}
-
 describe('web chat', () => {
   it('reaches the game, which echoes it back as a chat line with the sender', async () => {
     const r = await chat(owner, {
@@ -55,10 +47,10 @@ describe('web chat', () => {
       senderName: 'Admin Ann',
     });
     expect(r.status).toBe(204);
-    const lines = await until(
-      () => chatLines(island().serviceId),
-      (l) => l.length > 0,
-    );
+    const lines = await until('the chat line', async () => {
+      const l = await chatLines(island().serviceId);
+      return l.length > 0 && l;
+    });
     expect(lines[0].metadata).toMatchObject({
       originalMessage: 'Hello survivors',
       senderName: 'Admin Ann',
@@ -69,10 +61,10 @@ describe('web chat', () => {
 
   it('goes to every server of a group, sender "Server" by default', async () => {
     expect((await chat(owner, { groupId: t.demo.groupId, message: 'Group hello' })).status).toBe(204);
-    const lines = await until(
-      () => chatLines(scorched().serviceId),
-      (l) => l.length > 0,
-    );
+    const lines = await until('the chat line', async () => {
+      const l = await chatLines(scorched().serviceId);
+      return l.length > 0 && l;
+    });
     expect(lines[0].metadata).toMatchObject({ originalMessage: 'Group hello', senderName: 'Server' });
   });
 

@@ -8,7 +8,7 @@ import { type CreateServerOptions, createServer, type RunningServer } from '../.
 import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
-import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';
+import { DEMO, dropSchema, testDatabaseUrl, until } from './helpers.ts';
 
 const schema = `fault_${randomBytes(5).toString('hex')}`;
 const opts: CreateServerOptions = {
@@ -26,14 +26,6 @@ afterAll(async () => {
   await dropSchema(schema);
 });
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const stored = (s: RunningServer) =>
   s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM log_messages WHERE link_seq IS NOT NULL');
 
@@ -48,7 +40,11 @@ it('stores every simulated event exactly once across a server restart mid-stream
     seed: 99,
   });
   const live = sim;
-  await until(async () => (await stored(server!)).rows[0].n > 100, 'events streaming before the restart');
+  await until(
+    'events streaming before the restart',
+    async () => (await stored(server!)).rows[0].n > 100,
+    20_000,
+  );
 
   await server.close();
   server = undefined;
@@ -56,8 +52,8 @@ it('stores every simulated event exactly once across a server restart mid-stream
   server = await createServer({ ...opts, port });
   const restarted = server;
   await until(
-    () => live.servers.every((s) => s.link?.connected),
     're-linked after the restart',
+    () => live.servers.every((s) => s.link?.connected),
     // A bound, not a pace: the games' reconnect back-off grew while the server was down, and a
     // loaded machine starts the server slower.
     60_000,
@@ -66,12 +62,12 @@ it('stores every simulated event exactly once across a server restart mid-stream
   // the store outpaces three servers ticking every 25 ms is the machine's speed, not this test's.
   const atRelink = (await stored(restarted)).rows[0].n;
   await until(
-    async () => (await stored(restarted)).rows[0].n > atRelink + 100,
     'streaming after the restart',
+    async () => (await stored(restarted)).rows[0].n > atRelink + 100,
     60_000,
   );
   live.pause();
-  await until(() => live.servers.every((s) => s.queue.pending === 0), 'queues drained', 120_000);
+  await until('queues drained', () => live.servers.every((s) => s.queue.pending === 0), 120_000);
 
   for (const [i, s] of demo.servers.entries()) {
     const made = live.servers[i].queue.lastSeq;

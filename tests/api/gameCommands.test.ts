@@ -13,8 +13,8 @@ import {
   signInStranger,
   startTestServer,
   type TestServer,
+  until,
 } from './helpers.ts';
-import { until } from './rconGame.ts';
 
 let t: TestServer;
 let sim: Simulator;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as ev from '../../src/sim/events.ts';
 import type { Simulator } from '../../src/sim/index.ts';
-import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, linkGameServers, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let sim: Simulator;
@@ -28,15 +28,6 @@ const chatLines = async (serviceId: string): Promise<Line[]> =>
   (await call(t.base, owner, 'GET', `/sentinel/logMessages?serviceId=${serviceId}&eventName=chat`)).body
     .results;
 
-/** Reads until the state is reached: a bound, not a pace (a loaded machine relays slower). */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A player of the given opt-out state says `text` on the first simulated server (Island). */
@@ -59,8 +50,12 @@ async function playerSays(text: string, optedOut: boolean): Promise<void> {
   );
   server.link?.flush();
   await until(
-    () => chatLines(island().serviceId),
-    (l) => l.some((x) => x.metadata.originalMessage === text),
+    'the chat line',
+    async () => {
+      const l = await chatLines(island().serviceId);
+      return l.some((x) => x.metadata.originalMessage === text) && l;
+    },
+    30_000,
   );
 }
 
@@ -75,8 +70,12 @@ it('sends a web line to every server of a group, marked as sent to the group', a
   expect(r.status).toBe(204);
   for (const s of [island(), scorched()]) {
     const lines = await until(
-      () => chatLines(s.serviceId),
-      (l) => l.some((x) => x.metadata.originalMessage === 'All hands'),
+      'the chat line',
+      async () => {
+        const l = await chatLines(s.serviceId);
+        return l.some((x) => x.metadata.originalMessage === 'All hands') && l;
+      },
+      30_000,
     );
     expect(lines.find((x) => x.metadata.originalMessage === 'All hands')?.metadata.source).toBe('WebGroup');
   }
@@ -95,8 +94,12 @@ it('relays a player’s line to the other servers with its origin, once', async 
   expect((await forwarding(true)).status).toBe(200);
   await playerSays('rex at the river', false);
   const relayed = await until(
-    () => chatLines(scorched().serviceId),
-    (l) => l.some((x) => x.metadata.originalMessage === 'rex at the river'),
+    'the chat line',
+    async () => {
+      const l = await chatLines(scorched().serviceId);
+      return l.some((x) => x.metadata.originalMessage === 'rex at the river') && l;
+    },
+    30_000,
   );
   expect(relayed.find((x) => x.metadata.originalMessage === 'rex at the river')?.metadata).toMatchObject({
     source: 'Game',

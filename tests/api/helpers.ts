@@ -11,6 +11,23 @@ import type { Db } from '../../src/server/db/db.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 
+/**
+ * Polls `probe` until it returns something truthy, which it resolves with; fails naming `what`
+ * after `ms`. Tests wait for states with it, never for fixed times.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => T | null | false | undefined | Promise<T | null | false | undefined>,
+  ms = 10_000,
+): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    const v = await probe();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 export const DEMO = { email: 'admin@palisade.local', password: 'palisade-demo' };
 export const REDIRECT = 'http://127.0.0.1:5173/oauth';
 export const CONSOLE_SCOPE = 'common sentinel:read sentinel:write users:read';

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { LogMessage } from '../../src/domain/api.ts';
 import { hashToken, randomToken } from '../../src/server/crypto.ts';
 import { signChannel } from '../../src/server/realtime/pusherServer.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -235,17 +235,9 @@ describe('game-server link', () => {
     await expect(
       t.server.links.sendCommand(island().serviceId, { type: 'admin', command: 'x' }),
     ).rejects.toMatchObject({ status: 412, code: 'serviceNotConnected' });
-    await waitFor(async () => (await service()).isConnected === false);
+    await until('the server shown disconnected', async () => (await service()).isConnected === false);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, ms = 1000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`condition not met within ${ms} ms`);
-}
 
 describe('log messages', () => {
   it('lists newest first with filters, and hides services the caller cannot see', async () => {
@@ -309,7 +301,10 @@ async function linkAndDrop(accessKey: string, serviceId: string) {
   expect(await link.next()).toMatchObject({ type: 'welcome', serviceId });
   link.ws.close();
   await link.closed;
-  await waitFor(async () => (await service(owner, serviceId)).isConnected === false);
+  await until(
+    'the server shown disconnected',
+    async () => (await service(owner, serviceId)).isConnected === false,
+  );
 }
 
 /** Frames of `rt` up to and including the first that `done` accepts. */
@@ -362,7 +357,10 @@ describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is
 
     again.ws.close();
     await again.closed;
-    await waitFor(async () => (await service(owner, scorched.serviceId)).isConnected === false);
+    await until(
+      'Scorched shown disconnected',
+      async () => (await service(owner, scorched.serviceId)).isConnected === false,
+    );
     onService.ws.close();
     onGroup.ws.close();
   });
@@ -386,7 +384,10 @@ describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is
 
     again.ws.close();
     await again.closed;
-    await waitFor(async () => (await service(owner, aberration.serviceId)).isConnected === false);
+    await until(
+      'Aberration shown disconnected',
+      async () => (await service(owner, aberration.serviceId)).isConnected === false,
+    );
   });
 
   it('applies to the disconnect the stale-link sweep records for a process that died', async () => {
@@ -399,7 +400,10 @@ describe('reconnects (SENTINEL-API §6: a disconnect is removed if the server is
       [scorched.serviceId],
     );
     // The sweep runs every NODE_HEARTBEAT_MS (5 s).
-    await waitFor(async () => (await service(owner, scorched.serviceId)).isConnected === false, 8000);
+    await until(
+      'Scorched shown disconnected',
+      async () => (await service(owner, scorched.serviceId)).isConnected === false,
+    );
     const swept = await outageLines(scorched.serviceId);
     expect(eventsOf(swept)[0]).toBe('serverDisconnected');
     expect(swept.slice(1)).toEqual(before);

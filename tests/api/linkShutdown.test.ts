@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { createServer, type RunningServer } from '../../src/server/app.ts';
 import { LINK_PATH } from '../../src/server/game/link/linkServer.ts';
 import { seedDemo } from '../../src/server/seed.ts';
-import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';
+import { DEMO, dropSchema, testDatabaseUrl, until } from './helpers.ts';
 
 const schema = `linkstop_${randomBytes(5).toString('hex')}`;
 let server: RunningServer | undefined;
@@ -31,14 +31,6 @@ function game(url: string, accessKey: string) {
   return { ws, frames, closed };
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not within 20 s`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 it('refuses a game that links while the server shuts down, and the shutdown ends', async () => {
   server = await createServer({
     databaseUrl: testDatabaseUrl(),
@@ -51,7 +43,7 @@ it('refuses a game that links while the server shuts down, and the shutdown ends
   // The first game's event cannot be stored while another session holds the table: the shutdown
   // waits for that store, which is the window a reconnecting game used to slip through.
   const first = game(url, demo.servers[0].accessKey);
-  await until(() => first.frames.includes('welcome'), 'first game welcomed');
+  await until('the first game welcomed', () => first.frames.includes('welcome'), 20_000);
   await locker.connect();
   await locker.query(`SET search_path TO ${schema}`);
   await locker.query('BEGIN');
@@ -70,12 +62,16 @@ it('refuses a game that links while the server shuts down, and the shutdown ends
       },
     }),
   );
-  await until(async () => {
-    const { rows } = await locker.query(
-      `SELECT 1 FROM pg_locks WHERE NOT granted AND relation = '${schema}.log_messages'::regclass`,
-    );
-    return rows.length > 0;
-  }, 'the store waiting');
+  await until(
+    'the store waiting',
+    async () => {
+      const { rows } = await locker.query(
+        `SELECT 1 FROM pg_locks WHERE NOT granted AND relation = '${schema}.log_messages'::regclass`,
+      );
+      return rows.length > 0;
+    },
+    20_000,
+  );
   const closing = server.close();
   expect(await first.closed).toBe(1001);
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unseal } from '../../src/server/crypto.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
-import { addRconServer as addServer, startRconGame, until } from './rconGame.ts';
+import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
+import { addRconServer as addServer, startRconGame } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'correct horse';

@@ -7,8 +7,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eosId, type FakeArk, type FakeArkOptions, startFakeArk, steamId } from './fakeArk.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
-import { addRconServer, until } from './rconGame.ts';
+import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
+import { addRconServer } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'ServerAdminPassword!';

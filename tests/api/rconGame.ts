@@ -1,5 +1,5 @@
 // What the RCON tests share: a simulated game server answering RCON, a chat line said in it,
-// adding a server over RCON, what the database has of that server, and waiting for a condition.
+// adding a server over RCON, and what the database has of that server.
 
 import { expect } from 'vitest';
 import type { LinkEvent } from '../../src/domain/link.ts';
@@ -8,20 +8,6 @@ import { plainChat } from '../../src/sim/events.ts';
 import { type Simulator, startSimulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
 import { call } from './helpers.ts';
-
-/** Polls `probe` every 50 ms until it returns something truthy, which it resolves with. */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | false | undefined>,
-  ms = 10_000,
-): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** One simulated game server with no link, answering RCON on a free port, its world standing still. */
 export async function startRconGame(

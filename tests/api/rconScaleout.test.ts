@@ -12,8 +12,8 @@ import { type Db, openDb } from '../../src/server/db/db.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
-import { DEMO, dropSchema, testDatabaseUrl } from './helpers.ts';
-import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
+import { DEMO, dropSchema, testDatabaseUrl, until } from './helpers.ts';
+import { chatLine, chatStored, connectedNode, startRconGame } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'lease me';

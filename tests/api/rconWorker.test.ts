@@ -13,8 +13,8 @@ import { seal } from '../../src/server/crypto.ts';
 import { seedDemo } from '../../src/server/seed.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import type { SimServer } from '../../src/sim/server.ts';
-import { call, DEMO, dropSchema, signIn, testDatabaseUrl } from './helpers.ts';
-import { chatLine, chatStored, connectedNode, startRconGame, until } from './rconGame.ts';
+import { call, DEMO, dropSchema, signIn, testDatabaseUrl, until } from './helpers.ts';
+import { chatLine, chatStored, connectedNode, startRconGame } from './rconGame.ts';
 import { RCON_TEST_TIMINGS } from './rconTimings.ts';
 
 const PASSWORD = 'held elsewhere';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { channelFor, userChannel } from '../../src/domain/api.ts';
 import { Perm } from '../../src/domain/permissions.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let owner: string;
@@ -26,7 +26,11 @@ async function socketOf(token: string) {
   const frames: { event: string; channel?: string; data: string }[] = [];
   const ws = new WebSocket(`${t.server.url.replace(/^http/, 'ws')}/app/palisade?protocol=7`);
   ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
-  await until(() => frames.some((f) => f.event === 'pusher:connection_established'), 'socket open');
+  await until(
+    'the socket open',
+    () => frames.some((f) => f.event === 'pusher:connection_established'),
+    15_000,
+  );
   const socketId = JSON.parse(frames[0].data).socket_id as string;
   const subscribe = async (channel: string, auth?: string) => {
     const grant =
@@ -46,6 +50,7 @@ async function socketOf(token: string) {
     const before = frames.length;
     ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: grant } }));
     await until(
+      `the answer to subscribing ${channel}`,
       () =>
         frames
           .slice(before)
@@ -55,19 +60,11 @@ async function socketOf(token: string) {
               (f.event === 'pusher_internal:subscription_succeeded' ||
                 f.event === 'pusher:subscription_error'),
           ),
-      `answer to subscribing ${channel}`,
+      15_000,
     );
     return frames.slice(before).some((f) => f.event === 'pusher_internal:subscription_succeeded');
   };
   return { ws, frames, socketId, subscribe };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not within 15 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /**
@@ -79,7 +76,7 @@ async function hears(s: Awaited<ReturnType<typeof socketOf>>, userId: string, ch
   const n = `${Date.now()}-${Math.random()}`;
   await t.server.publisher.publish([channel], 'probe', { n });
   await t.server.publisher.publish([userChannel(userId)], 'marker', { n });
-  await until(() => s.frames.some((f) => f.event === 'marker' && f.data.includes(n)), 'marker');
+  await until('the marker', () => s.frames.some((f) => f.event === 'marker' && f.data.includes(n)), 15_000);
   return s.frames.some((f) => f.event === 'probe' && f.data.includes(n));
 }
 
@@ -116,7 +113,8 @@ it('stops a removed member hearing the group and its servers, and keeps the othe
     `/sentinel/groupUsers/${added.body.created[0].groupUserId}`,
   );
   expect(removed.status).toBe(204);
-  for (const ch of channels) await until(async () => !(await hears(mine, memberId, ch)), `${ch} taken back`);
+  for (const ch of channels)
+    await until(`${ch} taken back`, async () => !(await hears(mine, memberId, ch)), 15_000);
   // The owner still holds the group and the server.
   for (const ch of channels) expect(await hears(theirs, ownerId, ch)).toBe(true);
   // Asked again, the channel is refused.

@@ -18,6 +18,7 @@ import {
   signInStranger,
   startTestServer,
   type TestServer,
+  until,
 } from './helpers.ts';
 
 let t: TestServer;
@@ -36,16 +37,6 @@ interface LogLine {
   event_name: string;
 }
 
-async function waitFor<T>(find: () => Promise<T | undefined>, ms = 8_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await find();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The scriptRun lines of a script, oldest first. */
 async function runsOf(scriptName: string): Promise<LogLine[]> {
   const { rows } = await t.server.db.query<LogLine>(
@@ -57,7 +48,7 @@ async function runsOf(scriptName: string): Promise<LogLine[]> {
 }
 /** The nth run of a script (by one trigger, when given). */
 const nthRun = (scriptName: string, n = 1, trigger?: string) =>
-  waitFor(async () => {
+  until(`run ${n} of ${scriptName}`, async () => {
     const rows = (await runsOf(scriptName)).filter((r) => !trigger || r.metadata.trigger === trigger);
     return rows.length >= n ? rows[n - 1] : undefined;
   });
@@ -135,7 +126,7 @@ it('runs a Simple script on chat: conditions, placeholders, chat with source Scr
   });
   expect(run.message).toMatch(/^Script Greeter \(chat\) took sendChat in \d+ ms\.$/);
   const name = game.world.population.find((p) => p.playerId === who.playerId)?.name;
-  const chat = await waitFor(async () => {
+  const chat = await until('the script’s chat line', async () => {
     const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
       `SELECT metadata FROM log_messages WHERE event_name = 'chat' AND metadata->>'source' = 'Script'`,
     );
@@ -259,7 +250,7 @@ it('runs every same-named webhook with its defaults overlaid by the parameters',
       keyword: 'announce',
       outcome: 'success',
     });
-  const chats = await waitFor(async () => {
+  const chats = await until('the restart warnings', async () => {
     const { rows } = await t.server.db.query<{ m: string }>(
       `SELECT metadata->>'originalMessage' AS m FROM log_messages WHERE event_name = 'chat'
           AND metadata->>'originalMessage' LIKE '%restart soon%' ORDER BY 1`,
@@ -287,7 +278,7 @@ it('runs a survivor menu item with its target and arguments', async () => {
     },
   ]);
   const who = game.type('hi there', game.world.candidates()[0]?.playerId);
-  const characterId = await waitFor(async () => {
+  const characterId = await until('the survivor', async () => {
     const { rows } = await t.server.db.query<{ id: string }>(
       'SELECT character_id AS id FROM characters WHERE character_id = $1',
       [who.characterId],
@@ -343,7 +334,7 @@ it('sends chat to one survivor: the game logs it for them alone, and refuses one
     { type: 'sendChat', ok: true },
     { type: 'sendChat', ok: false, error: expect.stringMatching(/not online/) },
   ]);
-  const line = await waitFor(async () => {
+  const line = await until('the line for one player', async () => {
     const { rows } = await t.server.db.query<{ metadata: Record<string, unknown> }>(
       `SELECT metadata FROM log_messages WHERE event_name = 'chat' AND metadata->>'originalMessage' = 'Just for you'`,
     );
@@ -512,7 +503,7 @@ it("does not answer a script's own chat, so chat answering chat cannot loop", as
   game.type('echo please');
   await nthRun('Echo');
   // The script's "echo echo" came back as chat with source Script, and started nothing.
-  await waitFor(async () => {
+  await until('the echo', async () => {
     const { rows } = await t.server.db.query(
       `SELECT 1 FROM log_messages WHERE event_name = 'chat' AND metadata->>'originalMessage' = 'echo echo'`,
     );

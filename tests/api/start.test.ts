@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { until } from './helpers.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'palisade-start-'));
@@ -47,16 +48,8 @@ function start(): Started {
   return { child, output: () => text, exited };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  const end = Date.now() + STATE_MS;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const running = (s: Started) =>
-  until('the start', () => s.output().includes('Palisade is running at')).catch((e) => {
+  until('the start', () => s.output().includes('Palisade is running at'), STATE_MS).catch((e) => {
     throw new Error(`${(e as Error).message}; it printed:\n${s.output()}`);
   });
 
@@ -75,8 +68,8 @@ function databaseProcesses(): number[] {
 
 /** No database process left, and the folder free (the server took its lock away last). */
 const noDatabaseLeft = async () => {
-  await until('no database process', () => databaseProcesses().length === 0);
-  await until('the lock to go', () => !existsSync(join(dataDir, 'palisade.lock')));
+  await until('no database process', () => databaseProcesses().length === 0, STATE_MS);
+  await until('the lock to go', () => !existsSync(join(dataDir, 'palisade.lock')), STATE_MS);
 };
 
 /** A query on the install's database, as its own secrets and running server say. */
@@ -142,7 +135,7 @@ it(
     s = start();
     await running(s);
     s.child.kill('SIGKILL');
-    await until('the server to stop', () => s.output().includes('npm start ended: stopping'));
+    await until('the server to stop', () => s.output().includes('npm start ended: stopping'), STATE_MS);
     await noDatabaseLeft();
 
     // SIGKILL of everything at once: the watchdog stops the database; the next start finds the
@@ -150,7 +143,7 @@ it(
     s = start();
     await running(s);
     process.kill(-s.child.pid!, 'SIGKILL');
-    await until('no database process', () => databaseProcesses().length === 0);
+    await until('no database process', () => databaseProcesses().length === 0, STATE_MS);
     expect(existsSync(join(dataDir, 'palisade.lock'))).toBe(true);
     s = start();
     await running(s);

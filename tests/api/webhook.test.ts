@@ -4,8 +4,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/server/routes/webhook.ts';
-import { call, signIn, startTestServer, type TestServer } from './helpers.ts';
-import { until } from './rconGame.ts';
+import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let url: string;
