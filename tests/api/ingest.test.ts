@@ -34,6 +34,22 @@ const chat = (text: string, time = at): GameEvent => ({
 
 const keyed = (event: GameEvent): KeyedEvent => ({ event, key: { rconKey: randomUUID() } });
 
+/** A new EOS id, as Ascended prints one. */
+const newEosId = () => `0002${randomUUID().replaceAll('-', '').slice(4)}`;
+
+/** A player's join as RCON reads it: their game id and name, no player id. */
+const join = (eosId: string, name: string): KeyedEvent => ({
+  event: {
+    eventName: 'playerJoined',
+    time: at,
+    type: 'Gameplay',
+    level: 'Informational',
+    message: `${name} joined the server`,
+    metadata: { eosId, playerName: name },
+  },
+  key: { rconKey: randomUUID() },
+});
+
 /** The lines with these ids as the log list reads them, in its order (time, then id). */
 async function stored(all: (LogMessage | null)[]) {
   const lines = all.filter((l) => l !== null);
@@ -262,17 +278,6 @@ describe('storeGameEvents', () => {
 
 describe('groupStore', () => {
   const servers = () => t.demo.servers.map((s) => s.serviceId);
-  const joinOf = (name: string): KeyedEvent => ({
-    event: {
-      eventName: 'playerJoined',
-      time: at,
-      type: 'Gameplay',
-      level: 'Informational',
-      message: `${name} joined the server`,
-      metadata: { eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`, playerName: name },
-    },
-    key: { rconKey: randomUUID() },
-  });
 
   it('stores batches of several servers that arrive together, each caller getting its own lines', async () => {
     const store = groupStore(t.server.db);
@@ -281,7 +286,7 @@ describe('groupStore', () => {
         serviceId,
         events: [
           keyed(chat(`group ${n}.${b} a`)),
-          joinOf(`Grouped ${n}.${b}`),
+          join(newEosId(), `Grouped ${n}.${b}`),
           keyed(chat(`group ${n}.${b} b`)),
         ],
       })),
@@ -316,7 +321,7 @@ describe('groupStore', () => {
     });
     const got = await Promise.all([
       store(a!, [stored, keyed(chat('beside a stored one'))], { fresh: true, gather: true }),
-      store(b!, [refused, joinOf('Beside a refused one')], { fresh: true, gather: true }),
+      store(b!, [refused, join(newEosId(), 'Beside a refused one')], { fresh: true, gather: true }),
       store(c!, [keyed(chat('in a refused group'))], { fresh: true, gather: true }),
     ]);
     expect(got.map((lines) => lines.map((l) => l?.message ?? null))).toEqual([
@@ -328,22 +333,10 @@ describe('groupStore', () => {
 });
 
 describe('players shared by servers', () => {
-  const join = (eosId: string, name: string): KeyedEvent => ({
-    event: {
-      eventName: 'playerJoined',
-      time: at,
-      type: 'Gameplay',
-      level: 'Informational',
-      message: `${name} joined the server`,
-      metadata: { eosId, playerName: name },
-    },
-    key: { rconKey: randomUUID() },
-  });
-
   it('stores joins of the same players on two servers at once, in other orders, with every session', async () => {
     const [a, b] = [t.demo.servers[1].serviceId, t.demo.servers[2].serviceId];
     const players = Array.from({ length: 6 }, (_, i) => ({
-      eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`,
+      eosId: newEosId(),
       name: `Shared ${i}`,
     }));
     const rounds = 15;
@@ -369,7 +362,7 @@ describe('players shared by servers', () => {
   it('makes one player of a new game id that two servers report at once, and no other', async () => {
     const [a, b] = [t.demo.servers[1].serviceId, t.demo.servers[2].serviceId];
     const players = Array.from({ length: 20 }, (_, i) => ({
-      eosId: `0002${randomUUID().replaceAll('-', '').slice(4)}`,
+      eosId: newEosId(),
       name: `Newcomer ${randomUUID().slice(0, 8)} ${i}`,
     }));
     // One join a store, as a poll that finds one newcomer stores it: no lock orders these.
@@ -403,7 +396,7 @@ describe('a join', () => {
   });
 
   it('keeps the name it replaces, takes the connection details, and ends the session still open', async () => {
-    const eosId = `0002${randomUUID().replaceAll('-', '').slice(4)}`;
+    const eosId = newEosId();
     const details = {
       success: true,
       countryCode: 'NZ',
