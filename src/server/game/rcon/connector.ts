@@ -471,8 +471,8 @@ export function createRconConnector(
   const store = groupStore(ctx.db);
 
   /**
-   * Stores unstored lines in order, a batch per transaction, all of them or `batches` batches; on
-   * failure the rest wait for the next poll.
+   * Stores unstored lines in order, a batch at a time (with other servers' batches, see
+   * groupStore), all of them or `batches` batches; on failure the rest wait for the next poll.
    */
   async function flush(s: Session, unstored: Unstored, batches = Number.POSITIVE_INFINITY): Promise<void> {
     for (let n = 0; n < batches && unstored.lines.length > 0; n++) {
