@@ -309,18 +309,21 @@ async function addIdentifier(
 }
 
 /**
- * Renames the player, keeping the previous name in the history. The old name comes from the
- * statement's snapshot, not a FOR UPDATE read: a locking read skips a row the same statement
- * updates, which silently dropped every history entry (so does arrive's).
+ * WITH parts that keep a player's previous name in the history when the statement's UPDATE of
+ * players sets `$2` (player `$1`, at `$3`). The old name comes from the statement's snapshot, not
+ * a FOR UPDATE read: a locking read skips a row the same statement updates, which silently
+ * dropped every history entry.
  */
+const KEEP_OLD_NAME = `old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
+  kept AS (INSERT INTO player_name_changes (player_id, name, change_time) SELECT $1, name, to_timestamp($3) FROM old)`;
+
 async function renamePlayer(tx: Queryable, playerId: string, name: string | null, at: number): Promise<void> {
   if (!name) return;
-  await tx.query(
-    `WITH old AS (SELECT name FROM players WHERE player_id = $1 AND name <> $2),
-          kept AS (INSERT INTO player_name_changes (player_id, name, change_time) SELECT $1, name, to_timestamp($3) FROM old)
-     UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2`,
-    [playerId, name, at],
-  );
+  await tx.query(`WITH ${KEEP_OLD_NAME} UPDATE players SET name = $2 WHERE player_id = $1 AND name <> $2`, [
+    playerId,
+    name,
+    at,
+  ]);
 }
 
 /** A player's join or leave on a server, the player known. */
@@ -329,14 +332,6 @@ interface Visit {
   serviceId: string;
   event: GameEvent;
 }
-
-/**
- * The open session of `j`'s player on `j`'s server (one at most, by its unique key), looked up for
- * each row of `j`: joined as equals, or as a LATERAL the planner may flatten (LIMIT keeps it from
- * that), the generic plan walked every open session of every server for each call.
- */
-const OPEN_SESSION = `SELECT player_session_id FROM player_sessions
-  WHERE player_id = j.player_id AND service_id = j.service_id AND disconnect_time IS NULL LIMIT 1`;
 
 /**
  * Joins, in two statements however many (a server coming back over RCON reports every player at
@@ -357,9 +352,8 @@ async function arrive(tx: Queryable, visits: Visit[]): Promise<void> {
           old AS (SELECT p.player_id, p.name, j.t FROM players p JOIN j USING (player_id) WHERE p.name <> j.name),
           kept AS (INSERT INTO player_name_changes (player_id, name, change_time)
                    SELECT player_id, name, to_timestamp(t) FROM old),
-          closed AS (UPDATE player_sessions s SET disconnect_time = to_timestamp(o.t)
-                       FROM (SELECT j.t, open.player_session_id FROM j CROSS JOIN LATERAL (${OPEN_SESSION}) open) o
-                      WHERE s.player_session_id = o.player_session_id)
+          closed AS (UPDATE player_sessions s SET disconnect_time = to_timestamp(j.t) FROM j
+                      WHERE s.player_id = j.player_id AND s.service_id = j.service_id AND s.disconnect_time IS NULL)
      UPDATE players p SET name = coalesce(j.name, p.name), ip_fingerprint = coalesce(j.fingerprint, p.ip_fingerprint),
             ip_lookup_success = j.success, country_code = j.country, continent_code = j.continent,
             timezone = j.timezone, is_using_vpn = j.vpn
@@ -389,11 +383,9 @@ async function arrive(tx: Queryable, visits: Visit[]): Promise<void> {
 /** Leaves, in one statement however many: each player's open session on that server ends. */
 async function depart(tx: Queryable, visits: Visit[]): Promise<void> {
   await tx.query(
-    `UPDATE player_sessions s SET disconnect_time = greatest(s.connect_time, to_timestamp(o.t))
-       FROM (SELECT j.t, open.player_session_id
-               FROM unnest($1::uuid[], $2::uuid[], $3::float8[]) AS j(player_id, service_id, t)
-               CROSS JOIN LATERAL (${OPEN_SESSION}) open) o
-      WHERE s.player_session_id = o.player_session_id`,
+    `UPDATE player_sessions s SET disconnect_time = greatest(s.connect_time, to_timestamp(v.t))
+       FROM unnest($1::uuid[], $2::uuid[], $3::float8[]) AS v(player_id, service_id, t)
+      WHERE s.player_id = v.player_id AND s.service_id = v.service_id AND s.disconnect_time IS NULL`,
     [visits.map((v) => v.playerId), visits.map((v) => v.serviceId), visits.map((v) => v.event.time)],
     'sessions-closed',
   );
