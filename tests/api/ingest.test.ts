@@ -9,7 +9,7 @@ import type { LogMessage } from '../../src/domain/api.ts';
 import { uuidv7 } from '../../src/server/crypto.ts';
 import { groupStore, type KeyedEvent, storeGameEvents } from '../../src/server/game/ingest.ts';
 import { LOG_FROM, logColumns } from '../../src/server/model/logMessage.ts';
-import { applyVisits, type GameEvent } from '../../src/server/model/world.ts';
+import type { GameEvent } from '../../src/server/model/world.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
@@ -329,108 +329,6 @@ describe('groupStore', () => {
       ['Refused in a group was created', 'Beside a refused one joined the server'],
       ['Rex: in a refused group'],
     ]);
-  });
-});
-
-describe('joins and leaves of many servers at once (applyVisits)', () => {
-  /** What the tables hold of these players, in the order given: no ids, times as seconds within a thousand. */
-  async function state(eosIds: string[]) {
-    const { rows } = await t.server.db.query<{
-      eos: string;
-      name: string;
-      was: string[] | null;
-      sessions: string[];
-    }>(
-      `SELECT i.identifier AS eos, p.name, p.ip_fingerprint AS fingerprint, p.country_code AS country,
-              (SELECT array_agg(c.name ORDER BY c.change_time) FROM player_name_changes c WHERE c.player_id = p.player_id) AS was,
-              (SELECT array_agg(sv.name || ' ' || extract(epoch FROM s.connect_time)::int % 1000 || '-' ||
-                                coalesce((extract(epoch FROM s.disconnect_time)::int % 1000)::text, 'open')
-                                ORDER BY sv.name, s.connect_time)
-                 FROM player_sessions s JOIN services sv USING (service_id) WHERE s.player_id = p.player_id) AS sessions
-         FROM player_identifiers i JOIN players p USING (player_id) WHERE i.identifier = ANY($1)`,
-      [eosIds],
-    );
-    return eosIds.map((id) => {
-      const { eos: _, ...rest } = rows.find((r) => r.eos === id)!;
-      return rest;
-    });
-  }
-
-  const at2 = Math.floor(at) + 10;
-  const changed = (e: KeyedEvent, metadata: Record<string, unknown>, time = at2): KeyedEvent => ({
-    ...e,
-    event: { ...e.event, time, metadata: { ...e.event.metadata, ...metadata } },
-  });
-  const leave = (eosId: string, name: string): KeyedEvent => ({
-    event: { ...join(eosId, name).event, eventName: 'playerLeft', message: `${name} left`, time: at2 },
-    key: { rconKey: randomUUID() },
-  });
-
-  /**
-   * A player known on the first server comes back under a new name with connection details, one
-   * on the second leaves, two newcomers join the second and third, and the third says something.
-   */
-  async function scenario(apply: (byServer: KeyedEvent[][]) => Promise<void>) {
-    const [a, b] = t.demo.servers.map((s) => s.serviceId);
-    const ids = [newEosId(), newEosId(), newEosId(), newEosId()];
-    await storeGameEvents(t.server.db, a!, [changed(join(ids[0]!, 'Old name'), {}, at2 - 5)]);
-    await storeGameEvents(t.server.db, b!, [changed(join(ids[1]!, 'Leaver'), {}, at2 - 5)]);
-    await apply([
-      [changed(join(ids[0]!, 'New name'), { ipFingerprint: 'fp', connectionDetails: { countryCode: 'NZ' } })],
-      [leave(ids[1]!, 'Leaver'), changed(join(ids[2]!, 'Newcomer two'), {})],
-      [changed(join(ids[3]!, 'Newcomer three'), {}), keyed(chat('hello'))],
-    ]);
-    return state(ids);
-  }
-
-  it('leaves the world as storing the events one by one does, in a few statements', async () => {
-    const servers = t.demo.servers.map((s) => s.serviceId);
-    const oneByOne = await scenario(async (byServer) => {
-      for (const [i, events] of byServer.entries())
-        for (const e of events) await storeGameEvents(t.server.db, servers[i]!, [e]);
-    });
-    const together = await scenario(async (byServer) => {
-      const metadata = await t.server.db.transaction((tx) =>
-        applyVisits(
-          tx,
-          byServer.flatMap((events, i) => events.map((e) => ({ serviceId: servers[i]!, event: e.event }))),
-        ),
-      );
-      // Taken set-wise (not handed back to be applied one by one), each player named by id.
-      expect(metadata?.map((m) => typeof m.playerId)).toEqual([
-        'string',
-        'string',
-        'string',
-        'string',
-        'undefined',
-      ]);
-    });
-    expect(together).toEqual(oneByOne);
-    expect(together[0]).toMatchObject({
-      name: 'New name',
-      was: ['Old name'],
-      fingerprint: 'fp',
-      country: 'NZ',
-    });
-    expect(together[1]!.sessions).toHaveLength(1);
-    expect(together[1]!.sessions[0]).not.toMatch(/open$/);
-  });
-
-  it('hands back events it cannot take together: one player twice, or another kind of effect', async () => {
-    const [a, b] = t.demo.servers.map((s) => s.serviceId);
-    const id = newEosId();
-    const twice = [
-      { serviceId: a!, event: join(id, 'Twice').event },
-      { serviceId: b!, event: join(id, 'Twice').event },
-    ];
-    const tribe = {
-      serviceId: a!,
-      event: { ...chat('x'), eventName: 'tribeCreated', metadata: { tribeId: randomUUID() } },
-    };
-    await t.server.db.transaction(async (tx) => {
-      expect(await applyVisits(tx, twice)).toBeNull();
-      expect(await applyVisits(tx, [twice[0]!, tribe])).toBeNull();
-    });
   });
 });
 

@@ -10,7 +10,6 @@ import { logColumns, publishLogMessage } from '../model/logMessage.ts';
 import { groupsOf, publishServiceChanged } from '../model/service.ts';
 import {
   applyGameEvent,
-  applyVisits,
   closeServiceSessions,
   type GameEvent,
   lockPlayersOf,
@@ -444,14 +443,9 @@ function storeGroup(db: Db, group: Waiting[]): Promise<(LogMessage | null)[][]> 
       tx,
       events.map((e) => e.event),
     );
-    // Joins and leaves, most of what a group does besides its lines, are a few statements for all.
-    const metadata = await applyVisits(tx, events);
     const lines: ServiceEvent[] = [];
-    for (const [i, e] of events.entries())
-      lines.push({
-        ...e,
-        event: { ...e.event, metadata: metadata?.[i] ?? (await applySafely(tx, e.serviceId, e, true)) },
-      });
+    for (const e of events)
+      lines.push({ ...e, event: { ...e.event, metadata: await applySafely(tx, e.serviceId, e, true) } });
     const stored = await insertLines(tx, lines);
     return group.map((w) => stored.splice(0, w.events.length));
   });

@@ -216,10 +216,13 @@ async function resolvePlayer(
   const given = text(meta.playerId);
   const id = given && UUID.test(given) ? given.toLowerCase() : null;
   // What RCON reports: a game id and no player id. Found or made in one round trip, not three.
-  if (gameId && !id && create) return (await foundOrMade(tx, [{ gameId, name: text(meta.playerName) }]))[0]!;
+  if (gameId && !id && create) return foundOrMade(tx, gameId, text(meta.playerName));
   if (gameId) {
-    const [known] = await found(tx, [gameId]);
-    if (known) return known;
+    const { rows } = await tx.query<{ player_id: string }>(
+      'SELECT player_id FROM player_identifiers WHERE provider = $1 AND identifier = $2',
+      [gameId.provider, gameId.id],
+    );
+    if (rows[0]) return rows[0].player_id;
   }
   if (id) {
     const { rows } = await tx.query('SELECT 1 FROM players WHERE player_id = $1', [id]);
@@ -240,59 +243,30 @@ async function resolvePlayer(
   return playerId;
 }
 
-type GameId = { provider: GameIdProvider; id: string };
-const gameIdKey = (g: GameId) => `${g.provider}:${g.id}`;
-
-/** The players of game ids, null for an id no player has, in one statement however many. */
-async function found(tx: Queryable, gameIds: GameId[]): Promise<(string | null)[]> {
-  const { rows } = await tx.query<{ key: string; player_id: string }>(
-    `SELECT pi.provider || ':' || pi.identifier AS key, pi.player_id
-       FROM unnest($1::text[], $2::text[]) AS g(provider, identifier)
-       JOIN player_identifiers pi USING (provider, identifier)`,
-    [gameIds.map((g) => g.provider), gameIds.map((g) => g.id)],
-    'players-found',
-  );
-  const ids = new Map(rows.map((r) => [r.key, r.player_id]));
-  return gameIds.map((g) => ids.get(gameIdKey(g)) ?? null);
-}
-
 /**
- * The players of game ids, each made (with its id) where none has it, in one statement however
- * many. Two servers seeing one new player at once both try: the second's identifier waits for the
- * first's and, taken, answers with the first's player, and the second's player row, written only
- * for an identifier it made, is never written. (Both rows in one statement: its foreign key is
- * checked at the statement's end.)
+ * The player of a game id, made (with the id) when none has it. Two servers seeing one new player
+ * at once both try: the second's identifier waits for the first's and, taken, answers with the
+ * first's player, and the second's player row, written only for an identifier it made, is never
+ * written. (Both rows in one statement: its foreign key is checked at the statement's end.)
  */
 async function foundOrMade(
   tx: Queryable,
-  wanted: { gameId: GameId; name: string | null }[],
-): Promise<string[]> {
-  // Each id once: a statement may not write one identifier twice.
-  const unique = [...new Map(wanted.map((w) => [gameIdKey(w.gameId), w])).values()];
-  const { rows } = await tx.query<{ key: string; player_id: string }>(
-    `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[]) AS w(provider, identifier, name, fresh)),
-          found AS (SELECT w.provider, w.identifier, pi.player_id FROM wanted w
-                      JOIN player_identifiers pi USING (provider, identifier)),
+  gameId: { provider: GameIdProvider; id: string },
+  name: string | null,
+): Promise<string> {
+  const { rows } = await tx.query<{ player_id: string }>(
+    `WITH found AS (SELECT player_id FROM player_identifiers WHERE provider = $1 AND identifier = $2),
           named AS (INSERT INTO player_identifiers (player_id, provider, identifier, name)
-                    SELECT w.fresh, w.provider, w.identifier, coalesce(w.name, '') FROM wanted w
-                     WHERE NOT EXISTS (SELECT FROM found f WHERE f.provider = w.provider AND f.identifier = w.identifier)
+                    SELECT $4::uuid, $1, $2, coalesce($3, '') WHERE NOT EXISTS (SELECT FROM found)
                     ON CONFLICT (provider, identifier) DO UPDATE SET name = EXCLUDED.name
-                    RETURNING provider, identifier, player_id),
+                    RETURNING player_id),
           made AS (INSERT INTO players (player_id, name)
-                   SELECT w.fresh, coalesce(w.name, 'Unknown Player') FROM wanted w
-                     JOIN named n ON n.player_id = w.fresh)
-     SELECT provider || ':' || identifier AS key, player_id FROM found
-     UNION ALL SELECT provider || ':' || identifier, player_id FROM named`,
-    [
-      unique.map((w) => w.gameId.provider),
-      unique.map((w) => w.gameId.id),
-      unique.map((w) => w.name),
-      unique.map(() => randomUUID()),
-    ],
-    'players-found-or-made',
+                   SELECT player_id, coalesce($3, 'Unknown Player') FROM named WHERE player_id = $4::uuid)
+     SELECT player_id FROM found UNION ALL SELECT player_id FROM named`,
+    [gameId.provider, gameId.id, name, randomUUID()],
+    'player-found-or-made',
   );
-  const ids = new Map(rows.map((r) => [r.key, r.player_id]));
-  return wanted.map((w) => ids.get(gameIdKey(w.gameId))!);
+  return rows[0]!.player_id;
 }
 
 async function addIdentifier(
@@ -324,126 +298,6 @@ async function renamePlayer(tx: Queryable, playerId: string, name: string | null
     name,
     at,
   ]);
-}
-
-/** A player's join or leave on a server, the player known. */
-interface Visit {
-  playerId: string;
-  serviceId: string;
-  event: GameEvent;
-}
-
-/**
- * Joins, in two statements however many (a server coming back over RCON reports every player at
- * once): each player's name (the one it replaces kept in the history), connection details and the
- * end of any session still open on that server; then the new sessions, which the open ones' unique
- * key would refuse in the same statement. No player twice: one statement updates a row once.
- */
-async function arrive(tx: Queryable, visits: Visit[]): Promise<void> {
-  const column = <T>(f: (meta: Record<string, unknown>, v: Visit) => T) =>
-    visits.map((v) => f(v.event.metadata, v));
-  const details = (m: Record<string, unknown>) =>
-    ((typeof m.connectionDetails === 'object' && m.connectionDetails) || {}) as Record<string, unknown>;
-  const times = column((_, v) => v.event.time);
-  await tx.query(
-    `WITH j AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::uuid[], $5::text[], $6::bool[],
-                                     $7::text[], $8::text[], $9::text[], $10::bool[])
-                  AS j(player_id, name, t, service_id, fingerprint, success, country, continent, timezone, vpn)),
-          old AS (SELECT p.player_id, p.name, j.t FROM players p JOIN j USING (player_id) WHERE p.name <> j.name),
-          kept AS (INSERT INTO player_name_changes (player_id, name, change_time)
-                   SELECT player_id, name, to_timestamp(t) FROM old),
-          closed AS (UPDATE player_sessions s SET disconnect_time = to_timestamp(j.t) FROM j
-                      WHERE s.player_id = j.player_id AND s.service_id = j.service_id AND s.disconnect_time IS NULL)
-     UPDATE players p SET name = coalesce(j.name, p.name), ip_fingerprint = coalesce(j.fingerprint, p.ip_fingerprint),
-            ip_lookup_success = j.success, country_code = j.country, continent_code = j.continent,
-            timezone = j.timezone, is_using_vpn = j.vpn
-       FROM j WHERE p.player_id = j.player_id`,
-    [
-      column((_, v) => v.playerId),
-      column((m) => text(m.playerName)),
-      times,
-      column((_, v) => v.serviceId),
-      column((m) => text(m.ipFingerprint)),
-      column((m) => bool(details(m).success)),
-      column((m) => text(details(m).countryCode)),
-      column((m) => text(details(m).continentCode)),
-      column((m) => text(details(m).timezone)),
-      column((m) => bool(details(m).vpn)),
-    ],
-    'players-joined',
-  );
-  await tx.query(
-    `INSERT INTO player_sessions (player_id, service_id, connect_time)
-     SELECT player_id, service_id, to_timestamp(t) FROM unnest($1::uuid[], $2::uuid[], $3::float8[]) AS v(player_id, service_id, t)`,
-    [column((_, v) => v.playerId), column((_, v) => v.serviceId), times],
-    'sessions-opened',
-  );
-}
-
-/** Leaves, in one statement however many: each player's open session on that server ends. */
-async function depart(tx: Queryable, visits: Visit[]): Promise<void> {
-  await tx.query(
-    `UPDATE player_sessions s SET disconnect_time = greatest(s.connect_time, to_timestamp(v.t))
-       FROM unnest($1::uuid[], $2::uuid[], $3::float8[]) AS v(player_id, service_id, t)
-      WHERE s.player_id = v.player_id AND s.service_id = v.service_id AND s.disconnect_time IS NULL`,
-    [visits.map((v) => v.playerId), visits.map((v) => v.serviceId), visits.map((v) => v.event.time)],
-    'sessions-closed',
-  );
-}
-
-/** A join or leave as RCON reports it: the player by game id only, nothing else named. */
-const rconVisit = (e: GameEvent): GameId | null =>
-  (e.eventName === 'playerJoined' || e.eventName === 'playerLeft') &&
-  !uuid(e.metadata.playerId) &&
-  REPORTED.every((r) => reportedIds(e.metadata, r).length === 0)
-    ? eventGameId(e.metadata)
-    : null;
-
-/**
- * The side effects of many servers' events in a few statements, when every event that has any is
- * a join or leave by game id (what RCON reports) and no player comes twice: the newcomers found or
- * made together, the leavers found together, then every join and every leave at once. Returns each
- * event's metadata as applyGameEvent would, or null when the events are not of that kind (they
- * are then applied one by one). A reconnect of 500 servers is 6,000 joins.
- */
-export async function applyVisits(
-  tx: Queryable,
-  events: { serviceId: string; event: GameEvent }[],
-): Promise<Record<string, unknown>[] | null> {
-  const ids = events.map((e) => (touchesWorld(e.event) ? rconVisit(e.event) : undefined));
-  if (ids.some((id) => id === null)) return null;
-  const named = ids.filter((id): id is GameId => !!id);
-  if (new Set(named.map(gameIdKey)).size < named.length) return null;
-  const joins = events.flatMap((e, i) => (ids[i] && e.event.eventName === 'playerJoined' ? [i] : []));
-  const leaves = events.flatMap((e, i) => (ids[i] && e.event.eventName === 'playerLeft' ? [i] : []));
-  const made =
-    joins.length === 0
-      ? []
-      : await foundOrMade(
-          tx,
-          joins.map((i) => ({ gameId: ids[i]!, name: text(events[i]!.event.metadata.playerName) })),
-        );
-  const left =
-    leaves.length === 0
-      ? []
-      : await found(
-          tx,
-          leaves.map((i) => ids[i]!),
-        );
-  const players = new Map<number, string | null>([
-    ...joins.map((i, n) => [i, made[n]!] as const),
-    ...leaves.map((i, n) => [i, left[n]!] as const),
-  ]);
-  const visit = (i: number): Visit => ({ playerId: players.get(i)!, ...events[i]! });
-  const known = [...players.values()].filter((p) => p !== null);
-  if (new Set(known).size < known.length) return null;
-  if (joins.length > 0) await arrive(tx, joins.map(visit));
-  const departing = leaves.filter((i) => players.get(i));
-  if (departing.length > 0) await depart(tx, departing.map(visit));
-  return events.map((e, i) => {
-    const playerId = players.get(i);
-    return playerId ? { ...e.event.metadata, playerId } : e.event.metadata;
-  });
 }
 
 /**
@@ -485,15 +339,52 @@ type WorldEffect = (tx: Queryable, serviceId: string, e: GameEvent) => Promise<R
  */
 const WORLD_EFFECTS: Record<string, WorldEffect> = {
   playerJoined: async (tx, serviceId, e) => {
-    const playerId = (await resolvePlayer(tx, e.metadata, true))!;
-    await arrive(tx, [{ playerId, serviceId, event: e }]);
-    return { ...e.metadata, playerId };
+    const meta = e.metadata;
+    const playerId = (await resolvePlayer(tx, meta, true))!;
+    const cd = (typeof meta.connectionDetails === 'object' && meta.connectionDetails) || {};
+    const d = cd as Record<string, unknown>;
+    // The name (its history kept), the connection details and the end of any
+    // session still open here, in one statement: a join was five round trips, and a server
+    // coming back over RCON reports every player at once. The new session follows: the open
+    // one's unique key would refuse it in the same statement.
+    await tx.query(
+      `WITH ${KEEP_OLD_NAME},
+            closed AS (UPDATE player_sessions SET disconnect_time = to_timestamp($3)
+                        WHERE player_id = $1 AND service_id = $4 AND disconnect_time IS NULL)
+       UPDATE players SET name = coalesce($2, name), ip_fingerprint = coalesce($5, ip_fingerprint),
+              ip_lookup_success = $6, country_code = $7, continent_code = $8, timezone = $9, is_using_vpn = $10
+        WHERE player_id = $1`,
+      [
+        playerId,
+        text(meta.playerName),
+        e.time,
+        serviceId,
+        text(meta.ipFingerprint),
+        typeof d.success === 'boolean' ? d.success : null,
+        text(d.countryCode),
+        text(d.continentCode),
+        text(d.timezone),
+        typeof d.vpn === 'boolean' ? d.vpn : null,
+      ],
+      'player-joined',
+    );
+    await tx.query(
+      'INSERT INTO player_sessions (player_id, service_id, connect_time) VALUES ($1, $2, to_timestamp($3))',
+      [playerId, serviceId, e.time],
+      'session-opened',
+    );
+    return { ...meta, playerId };
   },
   playerLeft: async (tx, serviceId, e) => {
-    const playerId = await resolvePlayer(tx, e.metadata, false);
-    if (!playerId) return e.metadata;
-    await depart(tx, [{ playerId, serviceId, event: e }]);
-    return { ...e.metadata, playerId };
+    const meta = e.metadata;
+    const playerId = await resolvePlayer(tx, meta, false);
+    if (!playerId) return meta;
+    await tx.query(
+      `UPDATE player_sessions SET disconnect_time = greatest(connect_time, to_timestamp($3))
+        WHERE player_id = $1 AND service_id = $2 AND disconnect_time IS NULL`,
+      [playerId, serviceId, e.time],
+    );
+    return { ...meta, playerId };
   },
   playerRenamed: async (tx, serviceId, e) => {
     const meta = e.metadata;
