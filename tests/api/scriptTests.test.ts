@@ -19,12 +19,15 @@ let t: TestServer;
 let owner: string;
 let moderator: string;
 const published: { channels: string[]; event: string; data: unknown }[] = [];
+/** What announcements of ended tests wait for: a slow realtime service, when a test sets one. */
+let announcing: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   t = await startTestServer({ scripts: { testTimeoutMs: 1_500, limits: { timeMs: 300 } } });
   const publish = t.server.publisher.publish.bind(t.server.publisher);
   t.server.publisher.publish = async (channels, event, data, except) => {
     published.push({ channels, event, data });
+    if (event === 'requestCompleted') await announcing;
     return publish(channels, event, data, except);
   };
   [owner, moderator] = await Promise.all([
@@ -104,6 +107,24 @@ it('fails with the script error, and ends as a timeout past the test limit', asy
     status: 'timeout',
     error: 'The test ran longer than 1.5 seconds.',
   });
+});
+
+it('frees the tester for the next test once the row says it ended, however slow the announcement', async () => {
+  let release = () => {};
+  announcing = new Promise((res) => {
+    release = res;
+  });
+  try {
+    expect(await test(owner, { context: 'chat', language: 'JavaScript', code: '1' })).toMatchObject({
+      status: 'success',
+    });
+    expect(await test(owner, { context: 'chat', language: 'JavaScript', code: '2' })).toMatchObject({
+      status: 'success',
+    });
+  } finally {
+    release();
+    announcing = Promise.resolve();
+  }
 });
 
 it('requires review for restricted features and for runs too long for real', async () => {

@@ -81,7 +81,7 @@ export interface ScriptEngine {
   wake(): void;
   /** Runs the cron handlers due in the minute starting at `minute`, each once across processes. */
   cronTick(minute: Date): Promise<number>;
-  /** Runs a queued script test and writes its outcome to the test's row. */
+  /** Runs a queued script test; settles once its outcome is in the test's row. */
   test(requestId: string, userId: string, data: TestData): Promise<TestOutcome>;
   sandbox: SandboxPool;
   limits: SandboxLimits;
@@ -504,12 +504,16 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
             [requestId, JSON.stringify(outcome)],
           );
           // The tester waits for this rather than asking again and again (docs/api.md "Realtime").
-          await ctx.publisher
-            .publish([userChannel(userId)], ActionEvent.requestCompleted, {
-              requestId,
-              ok: outcome.status === 'success',
-            })
-            .catch((e) => console.error('publishing a test outcome failed', e));
+          // Not awaited: the test is over once its row says so, and a caller that read the row may
+          // start the next test before the announcement has gone out.
+          void track(
+            ctx.publisher
+              .publish([userChannel(userId)], ActionEvent.requestCompleted, {
+                requestId,
+                ok: outcome.status === 'success',
+              })
+              .catch((e) => console.error('publishing a test outcome failed', e)),
+          );
           return outcome;
         })(),
       ),
