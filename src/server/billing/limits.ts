@@ -8,13 +8,24 @@ import type { ServerContext } from '../context.ts';
 import { publishServiceChanged, publishToUsers } from '../model/service.ts';
 import { renewDue } from './subscriptions.ts';
 
-/** Per owner: servers, servers their valid subscriptions allow, and whether they ever subscribed. */
-const OWNER_LIMIT = `
-  (SELECT count(*) FROM services o WHERE o.user_id = s.user_id AND NOT o.deleted)::int AS used,
-  (SELECT coalesce(sum(b.units_allowed), 0) FROM subscriptions b
-    WHERE b.user_id = s.user_id AND b.product_game_id = 'Sentinel' AND b.expiration > now())::int AS allowed,
-  EXISTS (SELECT 1 FROM subscriptions b WHERE b.user_id = s.user_id AND b.product_game_id = 'Sentinel')
-    AS subscribed`;
+/**
+ * The servers `servers` selects (a query answering service_id and user_id), each with its owner's
+ * servers, the servers their valid subscriptions allow, and whether they ever subscribed. Owners
+ * are counted once each, not once per server: the RCON connector asks for every server it holds at
+ * each renewal, and 500 servers of one owner counted per server read 250,000 rows (68 ms of the
+ * database's time, every 2 s).
+ */
+const withOwnerLimits = (servers: string) => `
+  WITH s AS (${servers}),
+  owners AS (
+    SELECT u.user_id,
+      (SELECT count(*) FROM services o WHERE o.user_id = u.user_id AND NOT o.deleted)::int AS used,
+      (SELECT coalesce(sum(b.units_allowed), 0) FROM subscriptions b
+        WHERE b.user_id = u.user_id AND b.product_game_id = 'Sentinel' AND b.expiration > now())::int AS allowed,
+      EXISTS (SELECT 1 FROM subscriptions b WHERE b.user_id = u.user_id AND b.product_game_id = 'Sentinel')
+        AS subscribed
+    FROM (SELECT DISTINCT user_id FROM s) u)
+  SELECT s.service_id, owners.used, owners.allowed, owners.subscribed FROM s JOIN owners USING (user_id)`;
 
 interface OwnerLimit {
   used: number;
@@ -44,7 +55,7 @@ export async function linkRefusals(
   const refusals = new Map<string, LinkRefusal | null>();
   if (serviceIds.length === 0) return refusals;
   const { rows } = await ctx.db.query<OwnerLimit & { service_id: string }>(
-    `SELECT s.service_id, ${OWNER_LIMIT} FROM services s WHERE s.service_id = ANY($1::uuid[])`,
+    withOwnerLimits('SELECT service_id, user_id FROM services WHERE service_id = ANY($1::uuid[])'),
     [[...serviceIds]],
   );
   for (const r of rows) refusals.set(r.service_id, refusalOf(r));
@@ -66,9 +77,9 @@ export async function linkRefusals(
  */
 export async function enforceLimits(ctx: ServerContext, userIds?: readonly string[]): Promise<number> {
   const { rows } = await ctx.db.query<OwnerLimit & { service_id: string }>(
-    `SELECT s.service_id, ${OWNER_LIMIT} FROM services s
-      WHERE s.is_connected AND NOT s.deleted AND s.connection_kind = 'link'
-        AND ($1::uuid[] IS NULL OR s.user_id = ANY($1::uuid[]))`,
+    withOwnerLimits(`SELECT service_id, user_id FROM services
+      WHERE is_connected AND NOT deleted AND connection_kind = 'link'
+        AND ($1::uuid[] IS NULL OR user_id = ANY($1::uuid[]))`),
     [userIds ? [...userIds] : null],
   );
   let dropped = 0;
