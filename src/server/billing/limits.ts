@@ -13,11 +13,11 @@ import { renewDue } from './subscriptions.ts';
  * servers, the servers their valid subscriptions allow, and whether they ever subscribed. Owners
  * are counted once each, not once per server: the RCON connector asks for every server it holds at
  * each renewal, and 500 servers of one owner counted per server read 250,000 rows (68 ms of the
- * database's time, every 2 s).
+ * database's time, every 2 s). MATERIALIZED: inlined, the counts moved above the join, once a row.
  */
 const withOwnerLimits = (servers: string) => `
   WITH s AS (${servers}),
-  owners AS (
+  owners AS MATERIALIZED (
     SELECT u.user_id,
       (SELECT count(*) FROM services o WHERE o.user_id = u.user_id AND NOT o.deleted)::int AS used,
       (SELECT coalesce(sum(b.units_allowed), 0) FROM subscriptions b
