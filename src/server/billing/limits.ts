@@ -13,7 +13,7 @@ import { renewDue } from './subscriptions.ts';
  * servers, the servers their valid subscriptions allow, and whether they ever subscribed. Owners
  * are counted once each, not once per server: the RCON connector asks for every server it holds at
  * each renewal, and 500 servers of one owner counted per server read 250,000 rows (68 ms of the
- * database's time, every 2 s). MATERIALIZED: inlined, the counts moved above the join, once a row.
+ * database's time, every 1.5 s). MATERIALIZED: inlined, the counts moved above the join, once a row.
  */
 const withOwnerLimits = (servers: string) => `
   WITH s AS (${servers}),
