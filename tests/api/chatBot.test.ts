@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChatBot } from '../../src/sim/chatBot.ts';
 import type { Simulator } from '../../src/sim/index.ts';
-import { call, linkGameServers, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { call, linkGameServers, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
 let t: TestServer;
 let sim: Simulator;
@@ -28,14 +28,16 @@ const group = () => call(t.base, owner, 'GET', `/sentinel/groups/${t.demo.groupI
 const patchGroup = (body: unknown) =>
   call(t.base, owner, 'PATCH', `/sentinel/groups/${t.demo.groupId}`, body);
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return read();
-}
+/** What `read` answers once `ok` holds for it, within five seconds (helpers.ts `until`). */
+const once = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> =>
+  until(
+    what,
+    async () => {
+      const v = await read();
+      return ok(v) ? { v } : null;
+    },
+    5_000,
+  ).then((r) => r.v);
 
 it('refuses a caller without the bot token', async () => {
   const r = await fetch(`${t.server.url}/v4/chatBot/links`, {
@@ -66,7 +68,8 @@ it('forwards only with group chat forwarding on', async () => {
   expect((await patchGroup({ enableGroupChat: true })).status).toBe(200);
 
   await bot.say('Mia', 'hello servers');
-  const lines = await until(
+  const lines = await once(
+    'the community line stored',
     async () =>
       (
         await call(
@@ -88,7 +91,8 @@ it('forwards only with group chat forwarding on', async () => {
     serviceId: island().serviceId,
     message: 'to the hall',
   });
-  const posted = await until(
+  const posted = await once(
+    'the line posted to the community',
     () => bot.poll().then(() => bot.posted),
     (p) => p.some((l) => l.message === 'to the hall'),
   );
@@ -101,7 +105,8 @@ it('posts a line sent to the whole group once, though each of its servers stores
   const text = 'server restart soon';
   /** The group's stored copies of the line, once there are `n`. */
   const copies = (n: number) =>
-    until(
+    once(
+      `${n} copies of the group's line`,
       async () =>
         (
           (

@@ -13,6 +13,7 @@ import {
   signInStranger,
   startTestServer,
   type TestServer,
+  until,
 } from './helpers.ts';
 
 let t: TestServer;
@@ -41,12 +42,15 @@ afterAll(() => t?.close());
 async function test(token: string, body: Record<string, unknown>) {
   const started = await call(t.base, token, 'POST', '/sentinel/scriptTests', body);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  for (let i = 0; i < 100; i++) {
-    const r = await call(t.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
-    if (!r.body.pending) return { ...JSON.parse(r.body.output), row: r.body };
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('the test did not end');
+  const row = await until(
+    'the test to end',
+    async () => {
+      const r = await call(t.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
+      return !r.body.pending && r.body;
+    },
+    5_000,
+  );
+  return { ...JSON.parse(row.output), row };
 }
 
 it('succeeds with the output and the actions it would take, taking none', async () => {
