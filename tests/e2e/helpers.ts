@@ -95,6 +95,48 @@ export interface Page_<T> {
   results: T[];
 }
 
+/** A player's session as the API lists it (the fields the tests read). */
+export interface PlayerSession {
+  playerSessionId: string;
+  playerId: string;
+  playerName: string;
+  serviceId: string;
+  disconnectTime: number | null;
+}
+
+/** Players the console would find by this name (current, former or survivor names). */
+async function namesake(api: Call, name: string): Promise<number> {
+  const page = await api<Page_<unknown>>('GET', `/sentinel/players?name=${encodeURIComponent(name)}`);
+  return page.results.length;
+}
+
+/**
+ * Someone playing on the server now, whose name is plain enough to type and theirs alone: the
+ * simulator may give two players one name, and then the console rightly asks for the id.
+ */
+export async function onlinePlayer(api: Call, serviceId: string): Promise<PlayerSession> {
+  let found: PlayerSession | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = await api<Page_<PlayerSession>>(
+          'GET',
+          `/sentinel/playerSessions?serviceId=${serviceId}&isConnected=true&pageSize=100`,
+        );
+        found = undefined;
+        for (const s of page.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName)))
+          if ((await namesake(api, s.playerName)) === 1) {
+            found = s;
+            break;
+          }
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** The API as the signed-in console user, for setting the scene. */
 export async function apiOf(page: Page): Promise<Call> {
   const token = await page.evaluate(

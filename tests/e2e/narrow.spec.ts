@@ -1,5 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { activePane, apiOf, openFromPalette, openTab, type Page_, serverId, signIn } from './helpers.ts';
+import {
+  activePane,
+  apiOf,
+  onlinePlayer,
+  openFromPalette,
+  openTab,
+  type Page_,
+  type PlayerSession,
+  serverId,
+  signIn,
+} from './helpers.ts';
 
 // A phone (390×844), in both themes: the server list, a server's chat, the players, a ban and a
 // kick, each shown inside the screen and done by keyboard; nothing of the page is cut at its right
@@ -82,46 +92,14 @@ test('on a phone: a player who is on a server is kicked from the players list, b
   await signIn(page);
   const api = await apiOf(page);
   const island = await serverId(api, 'Island PvE');
-  type Session = {
-    playerSessionId: string;
-    playerId: string;
-    playerName: string;
-    disconnectTime: number | null;
-  };
   /** Whether a session has ended since it was seen open. */
-  const ended = async (seen: Session) =>
+  const ended = async (seen: PlayerSession) =>
     (
-      await api<Page_<Session>>('GET', `/sentinel/playerSessions?playerId=${seen.playerId}&pageSize=250`)
-    ).results.some((s) => s.playerSessionId === seen.playerSessionId && s.disconnectTime !== null);
-  /** Someone on the island now, with a name of their own to type into the list's filter: their session. */
-  const someoneOnTheIsland = async (): Promise<Session> => {
-    let found: Session | null = null;
-    await expect
-      .poll(
-        async () => {
-          const on = await api<Page_<Session>>(
-            'GET',
-            `/sentinel/playerSessions?serviceId=${island}&isConnected=true&pageSize=100`,
-          );
-          found = null;
-          for (const s of on.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName))) {
-            // A name of one player only: the list shows one row for it.
-            const same = await api<Page_<unknown>>(
-              'GET',
-              `/sentinel/players?name=${encodeURIComponent(s.playerName)}`,
-            );
-            if (same.results.length === 1) {
-              found = s;
-              break;
-            }
-          }
-          return found;
-        },
-        { timeout: 20_000 },
+      await api<Page_<PlayerSession>>(
+        'GET',
+        `/sentinel/playerSessions?playerId=${seen.playerId}&pageSize=250`,
       )
-      .not.toBeNull();
-    return found!;
-  };
+    ).results.some((s) => s.playerSessionId === seen.playerSessionId && s.disconnectTime !== null);
   const players = activePane(page).getByRole('grid', { name: 'Players' });
   const status = page.getByRole('status');
   const alert = page.getByRole('alert');
@@ -131,7 +109,8 @@ test('on a phone: a player who is on a server is kicked from the players list, b
   // The simulated players come and go: one may leave between being found and being kicked, which
   // the console then says, truly. That try is checked and another player taken.
   for (let tries = 1; ; tries++) {
-    const seen = await someoneOnTheIsland();
+    // Someone on the island now, with a name of their own to type into the list's filter.
+    const seen = await onlinePlayer(api, island);
     const name = seen.playerName;
     await players.focus();
     // The filter's text is selected as it takes focus: typing replaces the last try's.

@@ -1,51 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiOf, type Call, type Page_, serverId, signIn, tabTo, terminalText } from './helpers.ts';
+import {
+  apiOf,
+  type Call,
+  onlinePlayer,
+  type Page_,
+  type PlayerSession,
+  serverId,
+  signIn,
+  tabTo,
+  terminalText,
+} from './helpers.ts';
 
 // Players, notes and bans, by keyboard, against the real server and the simulator. The API is
 // used only to set the scene (who is online, a player with a name history) and to read what a
 // screen for it does not exist for yet.
 
-interface Session {
-  playerId: string;
-  playerName: string;
-  serviceId: string;
-}
-
-/** Players the console would find by this name (current, former or survivor names). */
-async function namesake(api: Call, name: string): Promise<number> {
-  const page = await api<Page_<unknown>>('GET', `/sentinel/players?name=${encodeURIComponent(name)}`);
-  return page.results.length;
-}
-
-/**
- * Someone playing on the server now, whose name is plain enough to type and theirs alone: the
- * simulator may give two players one name, and then the console rightly asks for the id.
- */
-async function onlinePlayer(api: Call, serviceId: string): Promise<Session> {
-  let found: Session | undefined;
-  await expect
-    .poll(
-      async () => {
-        const page = await api<Page_<Session>>(
-          'GET',
-          `/sentinel/playerSessions?serviceId=${serviceId}&isConnected=true&pageSize=100`,
-        );
-        found = undefined;
-        for (const s of page.results.filter((s) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(s.playerName)))
-          if ((await namesake(api, s.playerName)) === 1) {
-            found = s;
-            break;
-          }
-        return found !== undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
 /** Renames the player's survivor in game, as an admin would, and waits for the server to hear it. */
-async function rename(api: Call, s: Session, newName: string): Promise<void> {
+async function rename(api: Call, s: PlayerSession, newName: string): Promise<void> {
   const chars = await api<Page_<{ characterId: string }>>(
     'GET',
     `/sentinel/characters?playerId=${s.playerId}&serviceId=${s.serviceId}`,
@@ -207,7 +178,7 @@ test('ban for 7 days from the console pane: the simulator kicks them, the server
   });
   const connected = async () =>
     (
-      await api<Page_<Session>>(
+      await api<Page_<PlayerSession>>(
         'GET',
         `/sentinel/playerSessions?playerId=${ban.playerId}&serviceId=${island}&isConnected=true`,
       )
