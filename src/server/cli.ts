@@ -11,6 +11,7 @@
 // false). Without DATABASE_URL the install's own PostgreSQL server runs under PALISADE_DATA_DIR.
 
 import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
+import { SCRIPT_LIMITS } from '../domain/scripts/limits.ts';
 import { SITE_LINK_ENV, SITE_LINKS } from '../domain/siteLinks.ts';
 import { playCommunityBot } from '../sim/communityConsole.ts';
 import { startSimControl } from '../sim/control.ts';
@@ -116,6 +117,9 @@ function startServer(databaseUrl: string, host: string) {
     rconWorker: env('PALISADE_RCON_WORKER', 'true') !== 'false',
     retentionDays: retentionDays(),
     outboundAllow: outboundAllow(),
+    scripts: {
+      secondsPerMinute: intEnv('PALISADE_SCRIPT_SECONDS_PER_MINUTE', SCRIPT_LIMITS.secondsPerMinute),
+    },
   });
 }
 

@@ -290,3 +290,41 @@ it('matches a Simple pattern in linear time, and refuses one the engine cannot r
   expect(refused.status).toBe('failure');
   expect(refused.error).toMatch(/^Condition 1: The pattern cannot be used: .*back-references/);
 });
+
+it("stops an account's looping tests at its script time, says when it comes back, and leaves others' alone", async () => {
+  // 0.4 s saved at most, and earned so slowly that none comes back while this test runs.
+  const metered = await startTestServer({
+    scripts: { testTimeoutMs: 1_500, burstSeconds: 0.4, secondsPerMinute: 0.6 },
+  });
+  try {
+    const [mine, theirs] = await Promise.all([
+      signIn(metered.base).then((x) => x.access_token),
+      signIn(metered.base, metered.demo.moderator.email, DEMO.password).then((x) => x.access_token),
+    ]);
+    const run = async (token: string, code: string) => {
+      const started = await call(metered.base, token, 'POST', '/sentinel/scriptTests', {
+        context: 'chat',
+        language: 'JavaScript',
+        code,
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const row = await until('the test to end', async () => {
+        const r = await call(metered.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
+        return !r.body.pending && r.body;
+      });
+      return JSON.parse(row.output);
+    };
+    const outOfTime = {
+      status: 'failure',
+      error: expect.stringMatching(
+        /^Scripts run for this account have used their running time \(0.6 seconds a minute\); they run again in \d+ s\.$/,
+      ),
+    };
+    // Stopped at the account's 0.4 s, not at the test's own 1.5 s.
+    expect(await run(mine, 'while (true) {}')).toMatchObject(outOfTime);
+    expect(await run(mine, "console.log('next')")).toMatchObject({ ...outOfTime, output: '' });
+    expect(await run(theirs, "console.log('mine')")).toMatchObject({ status: 'success', output: 'mine' });
+  } finally {
+    await metered.close();
+  }
+});

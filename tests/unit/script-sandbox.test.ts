@@ -3,6 +3,7 @@
 // each ended by their limit while the main thread keeps running.
 
 import { afterAll, expect, it } from 'vitest';
+import { createScriptTimeBudget } from '../../src/server/scripts/sandbox/budget.ts';
 import {
   createSandboxPool,
   type SandboxHost,
@@ -217,5 +218,29 @@ it("never takes a late answer for a later call's", async () => {
     });
   } finally {
     await single.close();
+  }
+});
+
+it("ends a run when its actor's script time runs out, refuses the next, and runs another actor's", async () => {
+  let t = 0;
+  const budget = createScriptTimeBudget({ secondsPerMinute: 6, burstSeconds: 0.3, now: () => t });
+  const metered = createSandboxPool(1, budget);
+  try {
+    const loop = await metered.run(job('while (true) {}'), host);
+    // Cut at its actor's 0.3 s, long before the run's own limit of 2 s.
+    expect(loop.kind).toBe('budget');
+    expect(loop.message).toMatch(
+      /^Scripts run for this account have used their running time \(6 seconds a minute\); they run again in \d+ s\.$/,
+    );
+    const refused = await metered.run(job('console.log(1)'), host);
+    expect(refused).toMatchObject({ kind: 'budget', output: '' });
+    expect(await metered.run(job('console.log(2)', { actorId: 'owner-2' }), host)).toMatchObject({
+      kind: 'ok',
+      output: '2',
+    });
+    t += 60_000;
+    expect(await metered.run(job('console.log(3)'), host)).toMatchObject({ kind: 'ok', output: '3' });
+  } finally {
+    await metered.close();
   }
 });

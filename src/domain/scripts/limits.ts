@@ -16,6 +16,12 @@ export const SCRIPT_LIMITS = {
   testActions: 200,
   /** Runs of one trigger chain (a subroutine calling subroutines) before the engine stops it. */
   subroutineDepth: 8,
+  /**
+   * Running time one account's scripts may use, earned a minute and saved up to a burst: an
+   * account cannot keep a sandbox thread busy for good (src/server/scripts/sandbox/budget.ts).
+   */
+  secondsPerMinute: 6,
+  burstSeconds: 5,
 } as const;
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;

@@ -31,6 +31,7 @@ import { cronHandlers, type Handler, type HandlerQuery, matching, serviceHandler
 import type { HttpOptions } from './http.ts';
 import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
+import { createScriptTimeBudget } from './sandbox/budget.ts';
 import {
   createSandboxPool,
   defaultThreads,
@@ -70,6 +71,10 @@ export interface EngineOptions {
   manualCron?: boolean;
   /** How long a test run may take before it ends as a timeout; default 60 s. */
   testTimeoutMs?: number;
+  /** Script running time an account earns a minute (budget.ts); 0: no limit. */
+  secondsPerMinute?: number;
+  /** The most of it an account saves up; default SCRIPT_LIMITS.burstSeconds. */
+  burstSeconds?: number;
 }
 
 export interface ScriptEngine {
@@ -152,7 +157,16 @@ export function createScriptEngine(ctx: ServerContext, opts: EngineOptions = {})
   const limits = { ...SANDBOX_LIMITS, ...opts.limits };
   const http = { allow: ctx.config.outboundAllow, ...opts.http };
   const threads = opts.threads ?? defaultThreads();
-  const sandbox = createSandboxPool(threads);
+  const perMinute = opts.secondsPerMinute ?? SCRIPT_LIMITS.secondsPerMinute;
+  const sandbox = createSandboxPool(
+    threads,
+    perMinute > 0
+      ? createScriptTimeBudget({
+          secondsPerMinute: perMinute,
+          burstSeconds: opts.burstSeconds ?? SCRIPT_LIMITS.burstSeconds,
+        })
+      : undefined,
+  );
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;

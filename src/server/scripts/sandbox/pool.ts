@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { ACTIONS } from '../../../domain/scripts/actions.ts';
 import { SCRIPT_LIMITS } from '../../../domain/scripts/limits.ts';
+import type { ScriptTimeBudget } from './budget.ts';
 
 /** callMs: the longest the server may take to answer one call (an http request is the slowest). */
 export type SandboxLimits = Record<
@@ -44,11 +45,12 @@ export interface SandboxHost {
   output?(line: string): Promise<unknown>;
 }
 
-export type SandboxOutcome = 'ok' | 'error' | 'time' | 'memory' | 'stack' | 'output';
+/** 'budget': the actor's script time ran out (budget.ts), before the run or during it. */
+export type SandboxOutcome = 'ok' | 'error' | 'time' | 'memory' | 'stack' | 'output' | 'budget';
 
 export interface SandboxResult {
   kind: SandboxOutcome;
-  /** The script's own error, for kind 'error'. */
+  /** The script's own error, for kind 'error'; for 'budget', when the actor's scripts run again. */
   message?: string;
   output: string;
   usedRestricted: boolean;
@@ -106,6 +108,18 @@ const failed = (message: string): SandboxResult => ({
 });
 const SHUTTING_DOWN = 'The server is shutting down.';
 
+/** A run refused or ended because its actor's script time ran out, saying when it comes back. */
+function outOfTime(budget: ScriptTimeBudget, actor: string, r?: SandboxResult): SandboxResult {
+  const seconds = Math.max(1, Math.ceil(budget.waitMs(actor) / 1000));
+  return {
+    output: '',
+    usedRestricted: false,
+    ...r,
+    kind: 'budget',
+    message: `Scripts run for this account have used their running time (${budget.secondsPerMinute} seconds a minute); they run again in ${seconds} s.`,
+  };
+}
+
 interface Queued {
   job: SandboxJob;
   host: SandboxHost;
@@ -156,7 +170,11 @@ export interface SandboxPool {
 /** Threads of a pool unless told: one per core, up to four. */
 export const defaultThreads = () => Math.max(1, Math.min(4, availableParallelism()));
 
-export function createSandboxPool(size = defaultThreads()): SandboxPool {
+/**
+ * `budget`: each actor's script time (budget.ts); a run starts only while its actor has some, and
+ * ends when it is used up. Without one, runs are bounded by their own limits only.
+ */
+export function createSandboxPool(size = defaultThreads(), budget?: ScriptTimeBudget): SandboxPool {
   const threads: Thread[] = [];
   const queue: Queued[] = [];
   let nextId = 1;
@@ -226,7 +244,10 @@ export function createSandboxPool(size = defaultThreads()): SandboxPool {
     void t.worker.terminate();
     const [head, ...waiting] = t.runs.values();
     t.runs.clear();
-    if (head) settle(head, r);
+    if (head) {
+      if (t.started) budget?.charge(head.q.job.actorId, performance.now() - head.startedAt);
+      settle(head, r);
+    }
     if (closed || !t.started) for (const a of waiting) settle(a, r);
     else queue.unshift(...waiting.map((a) => a.q));
     pump();
@@ -280,7 +301,13 @@ export function createSandboxPool(size = defaultThreads()): SandboxPool {
       const next = t.runs.values().next().value;
       if (next) next.startedAt = t.headSince;
       watch(t);
-      const { id: _id, done: _done, ...r } = m;
+      const { id: _id, done: _done, ...done } = m;
+      budget?.charge(
+        a.q.job.actorId,
+        done.elapsedMs ?? performance.now() - a.startedAt,
+        done.kind === 'budget',
+      );
+      const r = budget && done.kind === 'budget' ? outOfTime(budget, a.q.job.actorId, done) : done;
       // Its actions were all received before this; some may still be being taken. The run's time
       // is wall time, the actions' included: those still queued at its limit are not taken, and
       // the run ends as out of time.
@@ -344,6 +371,7 @@ export function createSandboxPool(size = defaultThreads()): SandboxPool {
       beacon: q.job.beacon,
       allowRestricted: q.job.allowRestricted,
       limits,
+      busyMs: budget ? budget.available(q.job.actorId) : Number.POSITIVE_INFINITY,
       streamOutput: q.host.output !== undefined,
     };
     if (t.runs.size === 1) {
@@ -382,6 +410,12 @@ export function createSandboxPool(size = defaultThreads()): SandboxPool {
 
   function pump(): void {
     while (queue.length > 0 && !closed) {
+      // Its actor's time may have run out while it waited (a run ahead of it used it up).
+      const actor = queue[0]!.job.actorId;
+      if (budget && budget.waitMs(actor) > 0) {
+        queue.shift()!.resolve(outOfTime(budget, actor));
+        continue;
+      }
       const t = pick(queue[0]!);
       if (!t) return;
       handOver(t, queue.shift()!);
@@ -391,6 +425,7 @@ export function createSandboxPool(size = defaultThreads()): SandboxPool {
   return {
     run(job, host) {
       if (closed) return Promise.resolve(failed(SHUTTING_DOWN));
+      if (budget && budget.waitMs(job.actorId) > 0) return Promise.resolve(outOfTime(budget, job.actorId));
       return new Promise((resolve) => {
         queue.push({ job, host, resolve });
         pump();

@@ -315,7 +315,13 @@ function run(job) {
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.limits.memoryBytes);
   runtime.setMaxStackSize(job.limits.stackBytes);
-  runtime.setInterruptHandler(() => Date.now() > job.deadline);
+  // The account's script time (budget.ts) is running time, waits for the server left out.
+  runtime.setInterruptHandler(() => {
+    const now = Date.now();
+    if (now - job.started - job.waited > job.busyMs) job.outOfBudget = true;
+    job.interrupted = job.outOfBudget || now > job.deadline;
+    return job.interrupted;
+  });
   const vm = runtime.newContext();
   /** A limit hit inside a host call: kept, because the script may catch the error it throws. */
   let limit = null;
@@ -349,6 +355,10 @@ function run(job) {
   }
   if (outcome.stop) outcome = { kind: 'ok' };
   if (limit && outcome.kind !== 'ok') outcome = { kind: limit };
+  // Interrupted, the runtime may fail in ways of its own ("interrupted" from a host call under way):
+  // whichever, the run ended because it was stopped.
+  if (job.interrupted && outcome.kind !== 'ok' && !limit)
+    outcome = { kind: job.outOfBudget ? 'budget' : 'time' };
   if (output.exceeded) outcome = { kind: 'output' };
   return {
     ...outcome,
