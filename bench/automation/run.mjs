@@ -11,6 +11,7 @@
 // most 1.2× without, in the same run, on the default install, whose rate limit the flood goes on
 // sending into; and the same with no rate limit, the flood then as fast as the tester answers.
 import { createHmac } from 'node:crypto';
+import { request } from 'node:http';
 import { runClients } from '../api/clients.mjs';
 import { startBenchServer } from '../api/server.mjs';
 import { alternatingPhases, repeat } from '../lib/phases.mjs';
@@ -24,6 +25,9 @@ const ENDLESS_RUNS = 8;
 const WEBHOOK_WINDOW_SECONDS = 30;
 /** The other owner's webhook, per second. */
 const PROBE_RATE = 2;
+/** Where the flood's webhook calls and the other owner's come from: two addresses of the loopback. */
+const FLOOD_ADDRESS = '127.0.0.1';
+const OTHER_ADDRESS = '127.0.0.2';
 
 /** The server webhook's signature (SENTINEL-API §2.3), as src/server/routes/webhook.ts checks it. */
 const signature = (key, body) =>
@@ -82,15 +86,26 @@ async function floodPhases({ quick, log, rateLimit }) {
       parameterValues: {},
     });
   };
-  /** Fires a webhook; true when the server took it (a flood also meets the rate limit). */
-  const fire = (serviceId, accessKey, hook) =>
-    fetch(`${server.url}/v4/sentinel/services/${serviceId}/webhook`, {
-      method: 'POST',
-      headers: { authorization: `HmacSHA256 ${signature(accessKey, hook)}` },
-      body: hook,
-    }).then(async (r) => {
-      await r.arrayBuffer();
-      return r.ok;
+  /**
+   * Fires a webhook from `from` (webhooks are counted per address, and another owner's caller is
+   * another machine than the flood's); true when the server took it (a flood meets the limit).
+   */
+  const fire = (serviceId, accessKey, hook, from = FLOOD_ADDRESS) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        `${server.url}/v4/sentinel/services/${serviceId}/webhook`,
+        {
+          method: 'POST',
+          localAddress: from,
+          headers: { authorization: `HmacSHA256 ${signature(accessKey, hook)}` },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode >= 200 && res.statusCode < 300));
+        },
+      );
+      req.on('error', reject);
+      req.end(hook);
     });
   try {
     const owner = server.token;
@@ -136,7 +151,12 @@ async function floodPhases({ quick, log, rateLimit }) {
       while (Date.now() < end) {
         const seq = probes.size + 1;
         probes.set(seq, { sent: Date.now(), working });
-        await fire(otherService, otherKey, JSON.stringify({ webhook: 'hello', parameters: { seq } }));
+        await fire(
+          otherService,
+          otherKey,
+          JSON.stringify({ webhook: 'hello', parameters: { seq } }),
+          OTHER_ADDRESS,
+        );
         await sleep(1000 / PROBE_RATE);
       }
     };
