@@ -76,3 +76,27 @@ it('stays at the top, where new lines show, until the reader reaches the list', 
   act(() => rerender(<Provider store={store}>{list(lines(0, 104), 1_000_004)}</Provider>));
   expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-1$/);
 });
+
+it('follows at the very top when lines arrive above the active one, and keeps the place further down', () => {
+  // jsdom does not scroll: the grid's scrollTop is kept as set.
+  const scrolled = new WeakMap<Element, number>();
+  vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+    return scrolled.get(this) ?? 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'set').mockImplementation(function (this: Element, v: number) {
+    scrolled.set(this, v);
+  });
+  const store = createStore();
+  const { rerender } = render(<Provider store={store}>{list(lines(0, 100), 1_000_000)}</Provider>);
+  const grid = screen.getByRole('grid', { name: 'Log messages' });
+  grid.focus();
+  act(() => rerender(<Provider store={store}>{list(lines(0, 130), 1_000_030)}</Provider>));
+  // The reader's row moved down with its line; the view stayed at the top, on the newest lines.
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-30$/);
+  expect(grid.scrollTop).toBe(0);
+  // Scrolled down to read, the view moves with the lines, so what is read stays put.
+  grid.scrollTop = 100;
+  act(() => rerender(<Provider store={store}>{list(lines(0, 133), 1_000_033)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-33$/);
+  expect(grid.scrollTop).toBeGreaterThan(100);
+});

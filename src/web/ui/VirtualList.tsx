@@ -219,11 +219,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   });
   const items = virtualizer.slots;
   // Rows inserted above the active row: the view moves with it, so what the user reads stays put.
+  // Scrolled to the very top, it stays there, where new rows show (a live log is followed): moving
+  // with the row there took a followed log off the top a few lines at a time, until it stopped
+  // showing new lines at all ("29 new lines above").
   const { scrollByRows } = virtualizer;
   useLayoutEffect(() => {
     if (active < 0 || active === activeRaw) return;
     setActiveRaw(active);
-    scrollByRows(active - activeRaw);
+    if ((gridRef.current?.scrollTop ?? 0) > 0) scrollByRows(active - activeRaw);
   }, [active, activeRaw, scrollByRows]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
