@@ -53,3 +53,12 @@ it("keeps each account's time apart", () => {
   expect(budget.waitMs('b')).toBe(0);
   expect(budget.available('b')).toBe(5_000);
 });
+
+it('names the accounts that may not start a run now, and only those', () => {
+  const { budget, pass } = clocked();
+  budget.charge('spent', 5_000, true);
+  budget.charge('some', 1_000);
+  expect(budget.outOfTime()).toEqual(['spent']);
+  pass(10_000);
+  expect(budget.outOfTime()).toEqual([]);
+});

@@ -185,9 +185,10 @@ export function scriptReference(): string {
     `tests it) share a running time of ${SCRIPT_LIMITS.secondsPerMinute} seconds a minute, saved up to ${SCRIPT_LIMITS.burstSeconds} seconds after a quiet`,
     "while. Only the script's own work counts, not its waits for the server or for an http answer, so",
     'a script of a few milliseconds never meets it. A run that uses up what is left stops there, and',
-    "the account's runs are refused until a second is saved; the run's log line, or the tester, says",
-    "when scripts run again. It keeps one account's endless loops from holding a script thread, and",
-    "the server's cores, for good. A self-hosted install sets it with",
+    "the account's runs are refused until a second is saved (queued ones, webhooks, menu items and",
+    "delayed subroutines, wait for it instead); the run's log line, or the tester, says when scripts",
+    "run again. It keeps one account's endless loops from holding a script thread, and the server's",
+    'cores, for good. A self-hosted install sets it with',
     '`PALISADE_SCRIPT_SECONDS_PER_MINUTE` (docs/api.md "Configuration").',
     '',
   ].join('\n');

@@ -18,6 +18,8 @@ export interface ScriptTimeBudget {
    * again, rather than starting run after run on the few milliseconds each moment earns.
    */
   charge(actor: string, ms: number, cut?: boolean): void;
+  /** The accounts that may not start a run now. */
+  outOfTime(): string[];
   /** What the operator allowed, for messages. */
   readonly secondsPerMinute: number;
 }
@@ -69,6 +71,7 @@ export function createScriptTimeBudget(opts: BudgetOptions): ScriptTimeBudget {
 
   return {
     secondsPerMinute: opts.secondsPerMinute,
+    outOfTime: () => [...buckets.keys()].filter((a) => short(a) > 0),
     available: (actor) => Math.max(0, level(actor)),
     waitMs(actor) {
       const missing = short(actor);
