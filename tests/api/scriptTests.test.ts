@@ -38,14 +38,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** Submits a test and waits for its outcome. */
-async function test(token: string, body: Record<string, unknown>) {
-  const started = await call(t.base, token, 'POST', '/sentinel/scriptTests', body);
+/** Submits a test (to this file's server unless `base` names another) and waits for its outcome. */
+async function test(token: string, body: Record<string, unknown>, base = t.base) {
+  const started = await call(base, token, 'POST', '/sentinel/scriptTests', body);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const row = await until(
     'the test to end',
     async () => {
-      const r = await call(t.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
+      const r = await call(base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
       return !r.body.pending && r.body;
     },
     5_000,
@@ -301,19 +301,8 @@ it("stops an account's looping tests at its script time, says when it comes back
       signIn(metered.base).then((x) => x.access_token),
       signIn(metered.base, metered.demo.moderator.email, DEMO.password).then((x) => x.access_token),
     ]);
-    const run = async (token: string, code: string) => {
-      const started = await call(metered.base, token, 'POST', '/sentinel/scriptTests', {
-        context: 'chat',
-        language: 'JavaScript',
-        code,
-      });
-      expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const row = await until('the test to end', async () => {
-        const r = await call(metered.base, token, 'GET', `/sentinel/scriptTests/${started.body.requestId}`);
-        return !r.body.pending && r.body;
-      });
-      return JSON.parse(row.output);
-    };
+    const run = (token: string, code: string) =>
+      test(token, { context: 'chat', language: 'JavaScript', code }, metered.base);
     const outOfTime = {
       status: 'failure',
       error: expect.stringMatching(
