@@ -3,7 +3,8 @@
 // good: eight endless runs topped up as they ended held one of this machine's two cores, and every
 // other user's requests waited behind it (p99 2.5-2.8x). So each account has a bucket of running
 // time, refilled at a steady rate up to a burst; a run may use what the bucket holds, and while it
-// is empty the account's runs are refused with when they can start again. Only a script's own
+// is empty the sandbox refuses the account's runs, saying when they can start again (the engine
+// leaves the account's queued runs queued meanwhile: engine.ts). Only a script's own
 // running time counts (its waits for the server do not), so an ordinary script of a few
 // milliseconds never notices. Free tiers of hosted script runners cap running time the same way.
 
