@@ -221,13 +221,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   // Rows inserted above the active row: the view moves with it, so what the user reads stays put.
   // Scrolled to the very top, it stays there, where new rows show (a live log is followed): moving
   // with the row there took a followed log off the top a few lines at a time, until it stopped
-  // showing new lines at all ("29 new lines above").
-  const { scrollByRows } = virtualizer;
+  // showing new lines at all ("29 new lines above"). It leaves the top only when the active row
+  // would slide out of view, and only as far as shows that row whole (the focus is never hidden).
+  const { scrollByRows, scrollToIndex } = virtualizer;
   useLayoutEffect(() => {
     if (active < 0 || active === activeRaw) return;
     setActiveRaw(active);
     if ((gridRef.current?.scrollTop ?? 0) > 0) scrollByRows(active - activeRaw);
-  }, [active, activeRaw, scrollByRows]);
+    else scrollToIndex(active);
+  }, [active, activeRaw, scrollByRows, scrollToIndex]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
 
