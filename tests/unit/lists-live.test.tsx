@@ -21,7 +21,7 @@ import {
   RealtimeEvent,
 } from '../../src/domain/api.ts';
 import { BANS_UPDATED } from '../../src/domain/bans.ts';
-import type { Ban, PlayerSession } from '../../src/domain/players.ts';
+import type { Ban, PlayerDetail, PlayerSession } from '../../src/domain/players.ts';
 import type { Http, Query } from '../../src/web/api/http.ts';
 import { createSentinelApi } from '../../src/web/api/sentinel.ts';
 import { type AppDeps, AppDepsContext } from '../../src/web/app/deps.tsx';
@@ -36,6 +36,7 @@ import { BansTab } from '../../src/web/views/bans/BansTab.tsx';
 import { BucketData } from '../../src/web/views/buckets/BucketData.tsx';
 import { ChatView } from '../../src/web/views/chat/ChatView.tsx';
 import { LogView } from '../../src/web/views/logs/LogView.tsx';
+import { PlayerList } from '../../src/web/views/players/PlayerList.tsx';
 import { SessionsTab } from '../../src/web/views/players/SessionsTab.tsx';
 import { DinoList, SurvivorList } from '../../src/web/views/world/WorldList.tsx';
 import { fakeCommandRuntime } from './commandRuntime-fixture.ts';
@@ -340,6 +341,40 @@ describe('lists without a cursor', () => {
     rt.emit(CHANNEL, RealtimeEvent.logMessage, { ...chat(2), eventName: 'playerJoined' });
     expect(await screen.findByText('Player 2')).toBeTruthy();
     expect(api.calls('/sentinel/playerSessions').length).toBe(before + 1);
+  });
+
+  it('players: a search sent to the server keeps the rows held until its answer comes', async () => {
+    const player = (n: number, name: string) =>
+      ({
+        playerId: uuid(400 + n),
+        playerName: name,
+        otherNames: [],
+        countryCode: 'ES',
+        isUsingVpn: false,
+      }) as unknown as PlayerDetail;
+    const all = [player(1, 'Argy'), player(2, 'ArgyHugger62'), player(3, 'Bea')];
+    let answer: (() => void) | null = null;
+    const api = fakeApi({
+      '/sentinel/players': (q) => all.filter((p) => !q.name || p.playerName.startsWith(String(q.name))),
+    });
+    const http = vi.fn(async (...args: Parameters<typeof api.http>) => {
+      if (args[2]?.query?.name) await new Promise<void>((resolve) => (answer = resolve));
+      return api.http(...args);
+    });
+    show(<PlayerList />, http, null);
+    const grid = await screen.findByRole('grid', { name: 'Players' });
+    expect(await within(grid).findByText('ArgyHugger62')).toBeTruthy();
+    const filter = screen.getByRole('searchbox', { name: 'Filter Players' });
+    fireEvent.change(filter, { target: { value: 'ArgyHugger' } });
+    // Asked once typing pauses; while the server answers, the rows held stay (not "Loading…").
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(within(grid).getByText('ArgyHugger62')).toBeTruthy();
+    expect(within(grid).queryByText('Loading…')).toBeNull();
+    act(() => answer?.());
+    await waitFor(() => expect(http.mock.calls.at(-1)?.[2]?.query?.name).toBe('ArgyHugger'));
+    await waitFor(() => expect(within(grid).queryByText('Bea')).toBeNull());
+    expect(within(grid).getByText('ArgyHugger62')).toBeTruthy();
+    expect(rowsShown()).toBe(1);
   });
 
   it('a survivor list of 100,000 is paged as the reader moves: End fetches the last page, not those between', async () => {

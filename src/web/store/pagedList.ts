@@ -5,7 +5,7 @@
 // one it holds and merges them; a list without one (bans, sessions: rows change in place) is
 // fetched again. The log view pages a million lines its own way (views/logs/logFeed.ts).
 
-import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { Page } from '../../domain/api.ts';
 import { errorText } from '../api/http.ts';
@@ -42,6 +42,12 @@ export interface PagedListSpec<K extends ListName> {
   of: K;
   /** Filters and sort, as the API names them. */
   params: ListParams;
+  /**
+   * What a filter box searches on the server (store/serverSearch.ts), as the API names it. While
+   * a new search loads, the rows of the one before stay: emptied to "Loading…", the list lost its
+   * active row under the reader, and a menu opened on that row closed.
+   */
+  search?: ListParams;
   /** Rows fetched: one page unless more is asked for, never more than MAX_ROWS. */
   limit?: number;
   cursor?: ListCursor<RowOf<K>>;
@@ -95,14 +101,21 @@ export function usePagedList<K extends ListName>(spec: PagedListSpec<K>): PagedL
   const qc = useQueryClient();
   const limit = Math.min(spec.limit ?? PAGE_SIZE, MAX_ROWS);
   const list = listerOf(api, spec.of);
-  const queryKey: QueryKey = [spec.of, spec.params, limit];
-  const queryFn = () => fetchPages(list, spec.params, limit);
-  const query = useQuery({ queryKey, queryFn });
+  const params = { ...spec.params, ...spec.search };
+  const queryKey: QueryKey = [spec.of, spec.params, limit, spec.search ?? {}];
+  const queryFn = () => fetchPages(list, params, limit);
+  const query = useQuery({
+    queryKey,
+    queryFn,
+    // Only another search of the same list keeps the rows: another server's are not this one's.
+    placeholderData: (rows, before) =>
+      before && hashKey(before.queryKey.slice(0, 3)) === hashKey(queryKey.slice(0, 3)) ? rows : undefined,
+  });
 
   // Events come in bursts (every channel resubscribes at once after a reconnect): one catch-up
   // runs at a time, and one more after it if anything asked meanwhile, from the rows it merged.
-  const latest = useRef({ list, spec, queryKey, queryFn });
-  latest.current = { list, spec, queryKey, queryFn };
+  const latest = useRef({ list, cursor: spec.cursor, params, queryKey, queryFn });
+  latest.current = { list, cursor: spec.cursor, params, queryKey, queryFn };
   const run = useRef({ running: false, again: false });
   const refetch = useCallback(async () => {
     const r = run.current;
@@ -114,12 +127,11 @@ export function usePagedList<K extends ListName>(spec: PagedListSpec<K>): PagedL
     try {
       do {
         r.again = false;
-        const { list: ls, spec: s, queryKey: key, queryFn: fn } = latest.current;
-        const cursor = s.cursor;
+        const { list: ls, cursor, params: ps, queryKey: key, queryFn: fn } = latest.current;
         try {
           // The first load may be on its way; what is stored after the server read it is fetched here.
           const held = await qc.ensureQueryData({ queryKey: key, queryFn: fn });
-          const fresh = cursor && held.length ? await rowsAfter(ls, s.params, cursor, held) : null;
+          const fresh = cursor && held.length ? await rowsAfter(ls, ps, cursor, held) : null;
           if (cursor && fresh)
             qc.setQueryData<T[]>(key, (rows) =>
               mergeSorted(rows ?? [], fresh.sort(cursor.order), cursor.order).slice(0, MAX_ROWS),

@@ -35,7 +35,8 @@ export function PlayerList() {
 
   const list = usePagedList({
     of: 'players',
-    params: search ? { name: search } : {},
+    params: {},
+    search: search ? { name: search } : undefined,
   });
   // The palette finds the players a search brought, by any name they went by.
   useEffect(() => index.upsert(list.rows.map(playerRef)), [index, list.rows]);

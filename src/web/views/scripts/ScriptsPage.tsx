@@ -142,11 +142,8 @@ function Workshop() {
   const { search, serverSide } = useServerSearch();
   const list = usePagedList({
     of: 'communityScripts',
-    params: {
-      sortedColumn: 'communityRating',
-      sortDirection: 'descending',
-      ...(search ? { search } : {}),
-    },
+    params: { sortedColumn: 'communityRating', sortDirection: 'descending' },
+    search: search ? { search } : undefined,
     limit: MAX_ROWS,
   });
   const select = useSelectionSetter(communityRef);
