@@ -277,6 +277,45 @@ describe('a Survival Ascended server', () => {
   });
 });
 
+describe('what a poll asks', () => {
+  it('chat every poll, players every second, the game log every third; someone new who talks at once', async () => {
+    const ark = await game({ kind: 'evolved' });
+    const ann = { name: 'Ann', id: steamId(7001) };
+    const bob = { name: 'Bob', id: steamId(7002) };
+    ark.players = [ann];
+    const id = await addServer('Quiet island', ark);
+    await until('Ann online', async () => (await openSessions(id)).length === 1);
+    // Over quiet polls: most answers would say nothing new, so fewer questions are asked.
+    const from = ark.commands.length;
+    const asked = (re: RegExp) => ark.commands.slice(from).filter((c) => re.test(c)).length;
+    await until('twelve polls', async () => asked(/^getchat$/i) >= 12);
+    const polls = asked(/^getchat$/i);
+    expect(asked(/^listplayers$/i)).toBeGreaterThanOrEqual(Math.floor(polls / 2) - 1);
+    expect(asked(/^listplayers$/i)).toBeLessThanOrEqual(Math.ceil(polls / 2) + 1);
+    expect(asked(/^getgamelog$/i)).toBeGreaterThanOrEqual(Math.floor(polls / 3) - 1);
+    expect(asked(/^getgamelog$/i)).toBeLessThanOrEqual(Math.ceil(polls / 3) + 1);
+
+    // Bob joins and talks just after a list that did not show him: the same poll asks again, so
+    // his join is stored with or before his line, and the line carries his id.
+    ark.afterCommand = (line) => {
+      if (!/^listplayers$/i.test(line)) return;
+      ark.afterCommand = null;
+      ark.players = [ann, bob];
+      ark.chat(bob.name, 'Bobby', 'hello, just arrived');
+    };
+    const chat = await until('Bob’s line', async () => (await lines(id, 'chat'))[0]);
+    expect(chat.metadata).toMatchObject({ senderName: 'Bob', steamId: bob.id });
+    const { rows } = await t.server.db.query<{ joined: boolean }>(
+      `SELECT j.xmin::text::bigint <= c.xmin::text::bigint AS joined
+         FROM log_messages j, log_messages c
+        WHERE j.service_id = $1 AND j.event_name = 'playerJoined' AND j.metadata->>'steamId' = $2
+          AND c.service_id = $1 AND c.event_name = 'chat'`,
+      [id, bob.id],
+    );
+    expect(rows).toEqual([{ joined: true }]);
+  });
+});
+
 describe('a server that kept its chat and log while nobody asked', () => {
   it('brings the chat said after the first poll before the rest of the log, and the log whole, once', async () => {
     const ark = await game({ kind: 'evolved' });

@@ -88,6 +88,16 @@ const FLUSH_BATCH = 10;
 const GAME_LOG_BATCHES_PER_POLL = 20;
 
 /**
+ * Every poll asks for chat, which players wait to see; every second one for who is online (a join
+ * or leave shows within two intervals, and at once when someone new talks), every third for the
+ * game log, which holds no chat and keeps its lines until read. Each question is a round trip
+ * the game answers one at a time, and most answers say nothing new: asking all three every
+ * interval was most of what holding 500 servers cost.
+ */
+const PLAYERS_EVERY = 2;
+const GAME_LOG_EVERY = 3;
+
+/**
  * Game-log lines left for later polls at most: past it a poll stores the excess too, as it stored
  * everything before, so a server whose log outpaces the polls (or one that is not a game) holds
  * no more than this in memory.
@@ -194,6 +204,13 @@ const storable = (text: string) => text.replace(/\0/g, '');
  */
 type Online = Map<string, RconPlayer & { who: string }>;
 
+/** `online` with `players` in it: those it did not hold as their own game ids until stored. */
+const withPlayers = (online: Online, players: readonly RconPlayer[]): Online =>
+  new Map([
+    ...online,
+    ...players.map((p) => [p.gameId, { ...p, who: online.get(p.gameId)?.who ?? p.gameId }] as const),
+  ]);
+
 /** Lines read from the game and not yet stored, oldest first, each with its key. */
 class Unstored {
   readonly lines: { key: string; event: GameEvent }[] = [];
@@ -234,6 +251,8 @@ class Session {
   stored: Online | null = null;
   /** Connected since the last poll: the next one comes after a random part of the interval. */
   fresh = false;
+  /** Polls since connecting: which of them ask for players and the game log (PLAYERS_EVERY). */
+  polls = 0;
   /** The system's reason the last connection attempt failed, as the operator's log said it. */
   lastFailure: string | null = null;
   /** What the server list says of the last failure: a drop that outlasts its grace ends with it. */
@@ -496,6 +515,21 @@ export function createRconConnector(
     }
   }
 
+  /**
+   * Asks who is online and queues the joins and renames since `before` (the last list, or the
+   * database's): what the poll diffs its leaves against.
+   */
+  async function seePlayers(s: Session, client: RconClient, before: Online): Promise<RconPlayer[]> {
+    const players = parseListPlayers(storable(await client.send('ListPlayers')));
+    s.pending.add(
+      players.flatMap((p) => {
+        const was = before.get(p.gameId);
+        return was === undefined ? [joinedEvent(p)] : was.name !== p.name ? [renamedEvent(p, was.name)] : [];
+      }),
+    );
+    return players;
+  }
+
   async function poll(s: Session): Promise<void> {
     const client = s.client;
     if (!client || s.stopped) return;
@@ -504,57 +538,61 @@ export function createRconConnector(
     try {
       // Stored lines first: a player's session must be current before the next diff reads it.
       await flush(s, s.pending);
-      const players = parseListPlayers(storable(await client.send('ListPlayers')));
-      const seenAt = Date.now() / 1000;
+      s.polls++;
       const known = s.stored;
       const before = known ?? (await storedOnline(id));
       // Until this poll's lines are stored, the database is what the next poll must diff against.
       s.stored = null;
-      s.pending.add(
-        players.flatMap((p) => {
-          const was = before.get(p.gameId);
-          return was === undefined
-            ? [joinedEvent(p)]
-            : was.name !== p.name
-              ? [renamedEvent(p, was.name)]
-              : [];
-        }),
-      );
+      let players = !known || s.polls % PLAYERS_EVERY === 0 ? await seePlayers(s, client, before) : null;
+      const seenAt = Date.now() / 1000;
       // The game hands each line out once: lines are queued as each answer arrives, so a command
       // that fails after another succeeded loses nothing the first one read.
       const feed = parseChatFeed(storable(await client.send('GetChat')));
-      s.pending.add(feed.map((line) => chatFeedEvent(line, players)));
+      // Someone talking who was not online at the last list joined since (in this poll too): asked
+      // again now, so the join is stored before their line and the line carries their ids.
+      const listed = players ? withPlayers(before, players) : before;
+      const speakers = new Set([...listed.values()].map((p) => p.name));
+      if (feed.some((l) => l.kind === 'chat' && !speakers.has(l.sender)))
+        players = await seePlayers(s, client, listed).catch((e) => {
+          s.pending.add(feed.map((line) => chatFeedEvent(line, [...listed.values()])));
+          throw e;
+        });
+      const online = players ?? [...before.values()];
+      s.pending.add(feed.map((line) => chatFeedEvent(line, online)));
       // Which game this is is stored before its lines: whoever sees the chat sees the game it came from.
       await noteKind(
         s,
-        kindOf([...players, ...feed.flatMap((l) => (l.kind === 'admin' && l.player ? [l.player] : []))]),
+        kindOf([...online, ...feed.flatMap((l) => (l.kind === 'admin' && l.player ? [l.player] : []))]),
       );
       // Players and chat are stored before the game log is asked for: chat reaches the screen
       // sooner. Leaves wait for the end, with the player count.
       await flush(s, s.pending);
       // The game log repeats what GetChat carries (chat, the console's lines, admin commands):
       // only its own lines are kept.
-      s.gameLog.add(
-        parseGameLog(storable(await client.send('GetGameLog')))
-          .filter((line) => readChatLine(line.message).kind === 'other')
-          .map(gameLogEvent),
-      );
-      const here = new Set(players.map((p) => p.gameId));
-      // A player who has gone was last seen at the poll before this one.
-      const leftAt = s.lastSeen ?? seenAt;
-      const staying = new Set(players.flatMap((p) => before.get(p.gameId)?.who ?? []));
-      const gone = new Map<string, RconPlayer>();
-      for (const p of before.values()) if (!here.has(p.gameId) && !staying.has(p.who)) gone.set(p.who, p);
-      s.pending.add([...gone.values()].map((p) => leftEvent(p, leftAt)));
-      await flush(s, s.pending);
-      s.lastSeen = seenAt;
-      if (!known || players.length !== before.size)
-        await updateService(ctx, id, 'current_players = $2', [players.length], {
-          when: 's.current_players <> $2',
-        });
-      s.stored = new Map(
-        players.map((p) => [p.gameId, { ...p, who: before.get(p.gameId)?.who ?? p.gameId }]),
-      );
+      if (s.polls % GAME_LOG_EVERY === 0)
+        s.gameLog.add(
+          parseGameLog(storable(await client.send('GetGameLog')))
+            .filter((line) => readChatLine(line.message).kind === 'other')
+            .map(gameLogEvent),
+        );
+      if (players) {
+        const here = new Set(players.map((p) => p.gameId));
+        // A player who has gone was last seen at the list before this one.
+        const leftAt = s.lastSeen ?? seenAt;
+        const staying = new Set(players.flatMap((p) => before.get(p.gameId)?.who ?? []));
+        const gone = new Map<string, RconPlayer>();
+        for (const p of before.values()) if (!here.has(p.gameId) && !staying.has(p.who)) gone.set(p.who, p);
+        s.pending.add([...gone.values()].map((p) => leftEvent(p, leftAt)));
+        await flush(s, s.pending);
+        s.lastSeen = seenAt;
+        if (!known || players.length !== before.size)
+          await updateService(ctx, id, 'current_players = $2', [players.length], {
+            when: 's.current_players <> $2',
+          });
+      }
+      s.stored = players
+        ? new Map(players.map((p) => [p.gameId, { ...p, who: before.get(p.gameId)?.who ?? p.gameId }]))
+        : before;
       const excess = Math.max(0, s.gameLog.lines.length - GAME_LOG_UNSTORED_MAX);
       await flush(s, s.gameLog, GAME_LOG_BATCHES_PER_POLL + Math.ceil(excess / FLUSH_BATCH));
     } catch (e) {
