@@ -2,6 +2,7 @@
 // §3.8), and of bans (§3.14), as the server sends them and the console reads them.
 
 import type { Player } from './api.ts';
+import type { FlagMark } from './flags.ts';
 
 /** Ours on top of §3.7: connection facts and every other name the player went by. */
 export interface PlayerDetail extends Player {
@@ -13,6 +14,8 @@ export interface PlayerDetail extends Player {
   countryCode: string | null;
   continentCode: string | null;
   otherNames: string[];
+  /** The caller's flags on the player (flags.ts), by name. */
+  flags: FlagMark[];
 }
 
 export interface PlayerIdentifier {

@@ -55,6 +55,7 @@ import { registerGameCommandRoutes } from './routes/gameCommands.ts';
 import { registerGroupRoutes } from './routes/groups.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
+import { registerPlayerFlagRoutes } from './routes/playerFlags.ts';
 import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
 import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
 import { registerPlayerRoutes } from './routes/players.ts';
@@ -379,6 +380,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   registerLogMessageRoutes(router, ctx);
   registerPlayerRoutes(router, ctx);
   registerPlayerNoteRoutes(router, ctx);
+  registerPlayerFlagRoutes(router, ctx);
   registerPlayerSessionRoutes(router, ctx);
   registerBanRoutes(router, ctx);
   registerBanListRoutes(router, ctx);

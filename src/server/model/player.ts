@@ -18,8 +18,11 @@ const OTHER_NAMES = `ARRAY(SELECT DISTINCT x.n FROM (
     UNION SELECT ch.name FROM characters ch WHERE ch.player_id = p.player_id AND NOT ch.deleted) x
   WHERE x.n <> p.name ORDER BY x.n)`;
 
-/** Select list over `players p`. */
-export const PLAYER_COLUMNS = `
+/**
+ * Select list over `players p`, with the flags the account whose id is the SQL parameter `owner`
+ * put on each player (its own only: src/domain/flags.ts).
+ */
+export const playerColumns = (owner: string) => `
   p.player_id AS "playerId",
   CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END AS "playerName",
   1 AS permissions, p.opted_out AS "isAnonymous",
@@ -29,7 +32,10 @@ export const PLAYER_COLUMNS = `
   ${unlessAnonymous('p.ip_fingerprint')} AS "ipFingerprint",
   ${unlessAnonymous('p.country_code')} AS "countryCode",
   ${unlessAnonymous('p.continent_code')} AS "continentCode",
-  CASE WHEN p.opted_out THEN '{}'::text[] ELSE ${OTHER_NAMES} END AS "otherNames"`;
+  CASE WHEN p.opted_out THEN '{}'::text[] ELSE ${OTHER_NAMES} END AS "otherNames",
+  coalesce((SELECT json_agg(json_build_object('flagId', f.flag_id, 'name', f.name, 'colour', f.colour,
+      'reason', f.reason) ORDER BY lower(f.name))
+    FROM player_flags f WHERE f.owner_id = ${owner}::uuid AND f.player_id = p.player_id), '[]'::json) AS flags`;
 
 /** `[{provider, name, identifier}]` of the player whose id is `expr`. */
 export const playerAccounts = (expr: string) => `coalesce((SELECT json_agg(json_build_object(

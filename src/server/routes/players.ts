@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
-import { PLAYER_COLUMNS } from '../model/player.ts';
+import { playerColumns } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
@@ -91,16 +91,31 @@ const filtered = (plan: { where: string[] }) => plan.where.length > 0;
 export function registerPlayerRoutes(router: ApiRouter, ctx: ServerContext): void {
   const { db } = ctx;
 
-  router.authed('GET', '/sentinel/players', READ, async (c) => {
+  router.authed('GET', '/sentinel/players', READ, async (c, caller) => {
+    const q = new URL(c.req.url).searchParams;
     const p = new Params();
-    const plan = planList(new URL(c.req.url).searchParams, PLAYER_LIST, p);
-    return pageJson(c, await runList(db, { columns: PLAYER_COLUMNS, from: 'players p', where: [] }, plan, p));
+    const plan = planList(q, PLAYER_LIST, p);
+    const me = p.add(caller.userId);
+    // `flag`: the players the caller flagged with that name (their own flags only). Otherwise the
+    // caller's id is named in a condition that always holds: a page's count reads the conditions
+    // alone, with every parameter, and one it does not name is refused by the database.
+    const flag = q.get('flag')?.trim();
+    const where = [
+      flag
+        ? `p.player_id IN (SELECT player_id FROM player_flags
+            WHERE owner_id = ${me}::uuid AND lower(name) = lower(${p.add(flag)}))`
+        : `${me}::uuid IS NOT NULL`,
+    ];
+    return pageJson(c, await runList(db, { columns: playerColumns(me), from: 'players p', where }, plan, p));
   });
 
-  router.authed('GET', '/sentinel/players/:playerId', READ, async (c) => {
+  router.authed('GET', '/sentinel/players/:playerId', READ, async (c, caller) => {
     const id = param(c, 'playerId');
     const { rows } = UUID.test(id)
-      ? await db.query(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.player_id = $1`, [id])
+      ? await db.query(`SELECT ${playerColumns('$2')} FROM players p WHERE p.player_id = $1`, [
+          id,
+          caller.userId,
+        ])
       : { rows: [] };
     if (!rows[0]) throw objectNotFound({ playerId: id });
     return json(c, rows[0]);

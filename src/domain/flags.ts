@@ -1,0 +1,51 @@
+// Player flags (the alerts issue): a named, coloured mark with a reason that an account puts on a
+// player ("griefer", "watch chat"), shown beside the player's name wherever the account sees it.
+// A flag is its account's own: nobody else sees it, changes it or learns it exists.
+
+export const FLAG_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'grey'] as const;
+export type FlagColour = (typeof FLAG_COLOURS)[number];
+
+export const FLAG_NAME_MAX = 32;
+export const FLAG_REASON_MAX = 500;
+/** Flags one account keeps at most (a bound on what one user can store). */
+export const FLAGS_PER_ACCOUNT = 10_000;
+
+/** A flag as a player carries it: the caller's own flags on that player. */
+export interface FlagMark {
+  flagId: string;
+  name: string;
+  colour: FlagColour;
+  reason: string;
+}
+
+export interface PlayerFlag extends FlagMark {
+  playerId: string;
+  playerName: string;
+  /** Epoch seconds. */
+  dateCreated: number;
+}
+
+export const FlagMsg = {
+  nameEmpty: 'Name the flag.',
+  nameLong: `A flag's name is at most ${FLAG_NAME_MAX} characters.`,
+  colourBad: `Choose a colour: ${FLAG_COLOURS.join(', ')}.`,
+  reasonEmpty: 'Say why the player is flagged.',
+  reasonLong: `A flag's reason is at most ${FLAG_REASON_MAX} characters.`,
+  tooMany: `An account keeps at most ${FLAGS_PER_ACCOUNT.toLocaleString('en')} flags: remove some first.`,
+} as const;
+
+type Check = string | null;
+
+export function flagName(v: string): Check {
+  const t = v.trim();
+  if (t === '') return FlagMsg.nameEmpty;
+  return t.length > FLAG_NAME_MAX ? FlagMsg.nameLong : null;
+}
+
+export function flagReason(v: string): Check {
+  const t = v.trim();
+  if (t === '') return FlagMsg.reasonEmpty;
+  return t.length > FLAG_REASON_MAX ? FlagMsg.reasonLong : null;
+}
+
+export const isFlagColour = (v: unknown): v is FlagColour => FLAG_COLOURS.includes(v as FlagColour);
