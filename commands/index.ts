@@ -8,6 +8,7 @@ import { bucketCommands } from './buckets.ts';
 import { CHART_KEYS } from './chartKeys.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
+import { flagCommands } from './flags.ts';
 import { giveCommands } from './give.ts';
 import { groupCommands } from './groups.ts';
 import { LIST_KEYS } from './listKeys.ts';
@@ -35,6 +36,7 @@ const COMMANDS = [
   ...logCommands,
   ...chatCommands,
   ...playerCommands,
+  ...flagCommands,
   ...banCommands,
   ...survivorCommands,
   ...tribeCommands,

@@ -270,3 +270,50 @@ test('a player’s sessions on a timeline above the list: a lane per server, a b
   await expect(day).toHaveAttribute('aria-pressed', 'true');
   await expect(summary).toHaveText(/in the last 24 hours, .+ played\.$/);
 });
+
+test('flag a player from the console, find them by the flag, read why on their page, take it off from the palette', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const players = await api<Page_<{ playerId: string; playerName: string }>>(
+    'GET',
+    '/sentinel/players?pageSize=50',
+  );
+  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  const flag = `Griefer ${stamp()}`;
+
+  await consoleLine(page, `flag ${someone.playerId} "${flag}" orange burned the north gate`);
+  await expect.poll(() => terminalText(page)).toContain(`${someone.playerName} flagged ${flag}.`);
+
+  // The players list finds them by the flag, which shows beside the name.
+  await page.getByRole('grid').first().focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  const grid = pane(page).getByRole('grid', { name: 'Players' });
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('/');
+  await page.keyboard.type(`flag:${flag.toLowerCase()}`);
+  const row = grid.getByRole('row', { name: new RegExp(`^${someone.playerName} Flagged ${flag}`) });
+  await expect(row).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  // Their page says why.
+  await expect(page).toHaveURL(new RegExp(`/players/${someone.playerId}$`));
+  await expect(pane(page).locator('.player-flags')).toHaveText(`Flagged ${flag}: burned the north gate`);
+
+  // Taken off from the palette: the player is the one in view, so the first question is the flag.
+  await palette(page, 'Remove player flag');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toContainText(
+    'Remove player flag › Flag',
+  );
+  await page.keyboard.type(flag);
+  await page.keyboard.press('Enter');
+  await expect(pane(page).locator('.player-flags')).toHaveCount(0);
+  expect(
+    (await api<Page_<unknown>>('GET', `/sentinel/playerFlags?playerId=${someone.playerId}`)).results,
+  ).toEqual([]);
+});

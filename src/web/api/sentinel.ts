@@ -39,6 +39,7 @@ import type {
 import { API_REFERENCE_PATH, type ApiReference } from '../../domain/apiReference.ts';
 import { type BillingSession, PORTAL_ERRORS, TRIAL_ERRORS, type TrialRequest } from '../../domain/billing.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
+import type { PlayerFlag } from '../../domain/flags.ts';
 import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
 import type { LogVolume } from '../../domain/logVolume.ts';
 import type { PlanConfig } from '../../domain/plans.ts';
@@ -242,6 +243,7 @@ export function createSentinelApi(http: Http) {
     playerIdentifiers: readable<PlayerIdentifier>('/sentinel/playerIdentifiers'),
     playerNameChanges: readable<PlayerNameChange>('/sentinel/playerNameChanges'),
     playerNotes: writable<PlayerNote>('/sentinel/playerNotes'),
+    playerFlags: writable<PlayerFlag>('/sentinel/playerFlags'),
     playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
     logMessages: {
       ...readable<LogMessage>('/sentinel/logMessages'),

@@ -12,6 +12,8 @@ export const MENUS = {
   playerRow: [
     'player.open',
     'player.addNote',
+    'player.flag',
+    'player.unflag',
     'player.copyId',
     'player.sessions',
     'player.kick',

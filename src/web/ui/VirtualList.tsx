@@ -92,6 +92,8 @@ export interface VirtualListProps<T> {
   serverSide?: { onFilter(text: string): void; onSort?(sort: SortState): void };
   /** Extra controls in the list's bar, e.g. a <Toolbar />. */
   toolbar?: ReactNode;
+  /** What the filter box says it takes, when more than words (the players' `flag:`). */
+  filterHint?: string;
   /** Viewport size before layout is known (tests, first paint). */
   initialRect?: { width: number; height: number };
 }
@@ -449,7 +451,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           ref={filterRef}
           type="search"
           className="vl-filter"
-          placeholder="Filter  /"
+          placeholder={`${props.filterHint ?? 'Filter'}  /`}
           aria-label={`Filter ${label}`}
           value={filter}
           onChange={(e) => patch({ filter: e.target.value })}

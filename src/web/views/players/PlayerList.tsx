@@ -13,13 +13,26 @@ import { selectionAtom } from '../../app/state.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { useServerSearch } from '../../store/serverSearch.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { FlagChips } from './FlagChips.tsx';
 import { playerRef } from './playerRef.ts';
+
+/** `flag:Griefer` in the filter: the players the caller flagged so (docs/api.md "Player flags"). */
+const FLAG_SEARCH = /^flag:\s*(.+)$/i;
 
 /** The API sorts players by name only. */
 const ignoreSort = () => {};
 
 const columns: Column<PlayerDetail>[] = [
-  { id: 'playerName', title: 'Player Name', value: (p) => p.playerName },
+  {
+    id: 'playerName',
+    title: 'Player Name',
+    value: (p) => p.playerName,
+    render: (p) => (
+      <>
+        {p.playerName} <FlagChips flags={p.flags} />
+      </>
+    ),
+  },
   { id: 'otherNames', title: 'Also Known As', value: (p) => p.otherNames.join(', '), width: '35%' },
   { id: 'country', title: 'Country', value: (p) => p.countryCode },
   { id: 'vpn', title: 'VPN', value: (p) => (p.isUsingVpn ? 'Yes' : '') },
@@ -32,11 +45,12 @@ export function PlayerList() {
   const setSelection = useSetAtom(selectionAtom);
   // Sorted as the API answers (by name); the filter searches every name a player went by.
   const { search, serverSide } = useServerSearch(ignoreSort);
+  const flagged = FLAG_SEARCH.exec(search)?.[1];
 
   const list = usePagedList({
     of: 'players',
     params: {},
-    search: search ? { name: search } : undefined,
+    search: flagged ? { flag: flagged } : search ? { name: search } : undefined,
   });
   // The palette finds the players a search brought, by any name they went by.
   useEffect(() => index.upsert(list.rows.map(playerRef)), [index, list.rows]);
@@ -52,7 +66,14 @@ export function PlayerList() {
         columns={columns}
         defaultSort={{ column: 'playerName', direction: 'asc' }}
         serverSide={serverSide}
-        emptyText={search ? `No player has gone by "${search}".` : 'No players yet.'}
+        filterHint="Filter, or flag:name"
+        emptyText={
+          flagged
+            ? `You flagged no player "${flagged}".`
+            : search
+              ? `No player has gone by "${search}".`
+              : 'No players yet.'
+        }
         onOpen={(p) => go(pathOf('player', p.playerId))}
         entity={playerRef}
         menu={() => MENUS.playerRow}

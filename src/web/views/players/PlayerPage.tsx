@@ -10,6 +10,7 @@ import { pathOf } from '../../../domain/resolver.ts';
 import { useApp } from '../../app/deps.tsx';
 import { PaneLink } from '../../app/PaneView.tsx';
 import { LogView } from '../logs/LogView.tsx';
+import { FlagChips } from './FlagChips.tsx';
 import { NotesTab } from './NotesTab.tsx';
 import { CharactersTab, IdentifiersTab, NameHistoryTab } from './PlayerRecords.tsx';
 import { playerRef } from './playerRef.ts';
@@ -68,6 +69,11 @@ export function PlayerPage() {
     <div className="page page-player">
       <header className="server-header">
         <h1>{p?.playerName ?? 'Loading…'}</h1>
+        {p && p.flags.length > 0 && (
+          <p className="player-flags">
+            <FlagChips flags={p.flags} reasons />
+          </p>
+        )}
         {p && !p.isAnonymous && p.otherNames.length > 0 && (
           <p className="player-aka">Also known as {p.otherNames.join(', ')}</p>
         )}

@@ -7,12 +7,14 @@ import { UUID } from '../../../domain/constants.ts';
 import type { PlayerDetail } from '../../../domain/players.ts';
 import type { SentinelApi } from '../../api/sentinel.ts';
 
-export const playerRef = (p: PlayerDetail): EntityRef => ({
-  kind: 'player',
-  id: p.playerId,
-  label: p.playerName,
-  detail: p.otherNames.length ? `formerly ${p.otherNames.join(', ')}` : undefined,
-});
+/** Beside the name: the caller's flags, then the names the player went by (both searched). */
+export const playerRef = (p: PlayerDetail): EntityRef => {
+  const detail = [
+    ...(p.flags?.length ? [`flagged ${p.flags.map((f) => f.name).join(', ')}`] : []),
+    ...(p.otherNames.length ? [`formerly ${p.otherNames.join(', ')}`] : []),
+  ];
+  return { kind: 'player', id: p.playerId, label: p.playerName, detail: detail.join(' · ') || undefined };
+};
 
 /** By id, or every player whose current, former or survivor name or identifier matches. */
 export async function playerRemote(api: SentinelApi, text: string): Promise<EntityRef[]> {
