@@ -56,6 +56,12 @@ it('flags a player, and flagging again by the same name changes that flag', asyn
   expect(await flagsOf(owner, `?playerId=${RIVER}`)).toEqual([
     expect.objectContaining({ name: 'griefer', colour: 'orange', reason: 'Said sorry' }),
   ]);
+  // Who flagged whom and when: the account's own activity trail keeps each write, in words.
+  const trail = (await call(t.base, owner, 'GET', '/sentinel/activity?kind=playerFlags')).body.results;
+  expect(trail.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+    ['create', expect.stringContaining('Reason: Said sorry')],
+    ['create', expect.stringContaining('Name: Griefer, Colour: red, Reason: Burned the town')],
+  ]);
   // An anonymous player's flag lists them under the anonymous name, as every list does.
   await flag(owner, { playerId: SAM, name: 'Watch chat', colour: 'blue', reason: 'Slurs' });
   expect((await flagsOf(owner, `?playerId=${SAM}`))[0].playerName).not.toBe('Secret Sam');
