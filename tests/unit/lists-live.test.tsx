@@ -351,6 +351,7 @@ describe('lists without a cursor', () => {
         otherNames: [],
         countryCode: 'ES',
         isUsingVpn: false,
+        flags: [],
       }) as unknown as PlayerDetail;
     const all = [player(1, 'Argy'), player(2, 'ArgyHugger62'), player(3, 'Bea')];
     let answer: (() => void) | null = null;

@@ -77,7 +77,7 @@ it('stays at the top, where new lines show, until the reader reaches the list', 
   expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-1$/);
 });
 
-it('follows at the very top when lines arrive above the active one, and keeps the place further down', () => {
+it('follows at the very top when lines arrive above the active one, and keeps the place further down', async () => {
   // jsdom does not scroll: the grid's scrollTop is kept as set.
   const scrolled = new WeakMap<Element, number>();
   vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
@@ -90,18 +90,24 @@ it('follows at the very top when lines arrive above the active one, and keeps th
   const { rerender } = render(<Provider store={store}>{list(lines(0, 100), 1_000_000)}</Provider>);
   const grid = screen.getByRole('grid', { name: 'Log messages' });
   grid.focus();
-  act(() => rerender(<Provider store={store}>{list(lines(0, 105), 1_000_005)}</Provider>));
-  // The reader's row moved down with its line; the view stayed at the top, on the newest lines.
-  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-5$/);
-  expect(grid.scrollTop).toBe(0);
-  // Pushed past the bottom edge (ten rows of 24 px show), the view leaves the top only as far as
-  // shows the reader's row whole, at the bottom.
   act(() => rerender(<Provider store={store}>{list(lines(0, 130), 1_000_030)}</Provider>));
+  // The reader's row moved down with its line, out of the ten rows of 24 px that show; the view
+  // stayed at the top, on the newest lines: the reader only reached the list.
   expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-30$/);
-  expect(grid.scrollTop).toBe(31 * 24 - VIEWPORT.height);
+  expect(grid.scrollTop).toBe(0);
+  // A row the reader chose by key is kept in view: pushed past the bottom edge, the view leaves
+  // the top only as far as shows it whole, at the bottom.
+  await userEvent.setup().keyboard('{Home}{ArrowDown}');
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-1$/);
+  act(() => rerender(<Provider store={store}>{list(lines(0, 135), 1_000_035)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-6$/);
+  expect(grid.scrollTop).toBe(0);
+  act(() => rerender(<Provider store={store}>{list(lines(0, 160), 1_000_060)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-31$/);
+  expect(grid.scrollTop).toBe(32 * 24 - VIEWPORT.height);
   // Scrolled down to read, the view moves with the lines, so what is read stays put.
   grid.scrollTop = 600;
-  act(() => rerender(<Provider store={store}>{list(lines(0, 133), 1_000_033)}</Provider>));
-  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-33$/);
+  act(() => rerender(<Provider store={store}>{list(lines(0, 163), 1_000_063)}</Provider>));
+  expect(grid.getAttribute('aria-activedescendant')).toMatch(/-row-34$/);
   expect(grid.scrollTop).toBe(600 + 3 * 24);
 });

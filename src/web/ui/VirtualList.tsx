@@ -175,9 +175,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   // Once the user reaches the list (focus, a move), the active row is a row, not a place: rows
   // arriving above it (a live log's new lines) move it down with them, so a key or a menu acts on
   // the row the user chose. Before that it stays at the top, where new lines show.
-  const activeKey = useRef<{ key: string | null } | null>(recalled ? { key: recalled.key } : null);
+  // `moved`: the user chose the row (a key, a click, or it was theirs when they left the view),
+  // rather than only reaching the list.
+  const activeKey = useRef<{ key: string | null; moved?: true } | null>(
+    recalled ? { key: recalled.key, moved: true } : null,
+  );
   const setActive = (index: number) => {
-    activeKey.current = { key: null };
+    activeKey.current = { key: null, moved: true };
     setActiveRaw(index);
   };
   // A new sort or filter keeps the place instead: the row at the top stays the active one.
@@ -223,14 +227,17 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   // Rows inserted above the active row: the view moves with it, so what the user reads stays put.
   // Scrolled to the very top, it stays there, where new rows show (a live log is followed): moving
   // with the row there took a followed log off the top a few lines at a time, until it stopped
-  // showing new lines at all ("29 new lines above"). It leaves the top only when the active row
-  // would slide out of view, and only as far as shows that row whole (the focus is never hidden).
+  // showing new lines at all ("29 new lines above"). A row the user chose (a key, a click) is
+  // kept in view though: the view leaves the top only when that row would slide out of it, and
+  // only as far as shows it whole (its focus is never hidden). A row only reached by focusing the
+  // list may slide away: following the log is what that reader is doing (a chat view's backlog
+  // arriving at once once took the view off the top, and the lines said next out of sight).
   const { scrollByRows, scrollToIndex } = virtualizer;
   useLayoutEffect(() => {
     if (active < 0 || active === activeRaw) return;
     setActiveRaw(active);
     if ((gridRef.current?.scrollTop ?? 0) > 0) scrollByRows(active - activeRaw);
-    else scrollToIndex(active);
+    else if (activeKey.current?.moved) scrollToIndex(active);
   }, [active, activeRaw, scrollByRows, scrollToIndex]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
