@@ -1,6 +1,8 @@
-// Player flags (the alerts issue): a named, coloured mark with a reason that an account puts on a
-// player ("griefer", "watch chat"), shown beside the player's name wherever the account sees it.
-// A flag is its account's own: nobody else sees it, changes it or learns it exists.
+// Player flags and group watchlists (the alerts issue). A flag is a named, coloured mark with a
+// reason that an account puts on a player ("griefer", "watch chat"), shown beside the player's
+// name wherever the account sees it; it is its account's own: nobody else sees it, changes it or
+// learns it exists. A watchlist is a group's: players its moderators keep an eye on, each with
+// why, seen by the group's members and changed by those who may manage its bans.
 
 export const FLAG_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'grey'] as const;
 export type FlagColour = (typeof FLAG_COLOURS)[number];
@@ -25,6 +27,22 @@ export interface PlayerFlag extends FlagMark {
   dateCreated: number;
 }
 
+/** A player on a group's watchlist. */
+export interface WatchedPlayer {
+  watchId: string;
+  groupId: string;
+  playerId: string;
+  playerName: string;
+  reason: string;
+  /** Who added them, `name#1a2b3c4d`; null once that account is gone. */
+  addedBy: string | null;
+  /** Epoch seconds. */
+  dateAdded: number;
+}
+
+/** Players a group's watchlist holds at most. */
+export const WATCHLIST_MAX = 5_000;
+
 export const FlagMsg = {
   nameEmpty: 'Name the flag.',
   nameLong: `A flag's name is at most ${FLAG_NAME_MAX} characters.`,
@@ -32,6 +50,8 @@ export const FlagMsg = {
   reasonEmpty: 'Say why the player is flagged.',
   reasonLong: `A flag's reason is at most ${FLAG_REASON_MAX} characters.`,
   tooMany: `An account keeps at most ${FLAGS_PER_ACCOUNT.toLocaleString('en')} flags: remove some first.`,
+  watchReasonEmpty: 'Say why the player is watched.',
+  watchlistFull: `A watchlist holds at most ${WATCHLIST_MAX.toLocaleString('en')} players: remove some first.`,
 } as const;
 
 type Check = string | null;
@@ -45,6 +65,12 @@ export function flagName(v: string): Check {
 export function flagReason(v: string): Check {
   const t = v.trim();
   if (t === '') return FlagMsg.reasonEmpty;
+  return t.length > FLAG_REASON_MAX ? FlagMsg.reasonLong : null;
+}
+
+export function watchReason(v: string): Check {
+  const t = v.trim();
+  if (t === '') return FlagMsg.watchReasonEmpty;
   return t.length > FLAG_REASON_MAX ? FlagMsg.reasonLong : null;
 }
 

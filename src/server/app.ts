@@ -53,6 +53,7 @@ import { registerDinoActionRoutes } from './routes/dinoActions.ts';
 import { registerDiscordRoutes } from './routes/discord.ts';
 import { registerGameCommandRoutes } from './routes/gameCommands.ts';
 import { registerGroupRoutes } from './routes/groups.ts';
+import { registerGroupWatchlistRoutes } from './routes/groupWatchlist.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
 import { registerPlayerFlagRoutes } from './routes/playerFlags.ts';
@@ -381,6 +382,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   registerPlayerRoutes(router, ctx);
   registerPlayerNoteRoutes(router, ctx);
   registerPlayerFlagRoutes(router, ctx);
+  registerGroupWatchlistRoutes(router, ctx);
   registerPlayerSessionRoutes(router, ctx);
   registerBanRoutes(router, ctx);
   registerBanListRoutes(router, ctx);
