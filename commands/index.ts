@@ -8,7 +8,7 @@ import { bucketCommands } from './buckets.ts';
 import { CHART_KEYS } from './chartKeys.ts';
 import { chatCommands } from './chat.ts';
 import { dinoCommands } from './dinos.ts';
-import { flagCommands } from './flags.ts';
+import { flagCommands, watchlistCommands } from './flags.ts';
 import { giveCommands } from './give.ts';
 import { groupCommands } from './groups.ts';
 import { LIST_KEYS } from './listKeys.ts';
@@ -37,6 +37,7 @@ const COMMANDS = [
   ...chatCommands,
   ...playerCommands,
   ...flagCommands,
+  ...watchlistCommands,
   ...banCommands,
   ...survivorCommands,
   ...tribeCommands,

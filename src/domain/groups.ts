@@ -102,6 +102,7 @@ export const GROUP_TABS = [
   'sessions',
   'users',
   'bans',
+  'watchlist',
   'scripts',
   'buckets',
   'settings',

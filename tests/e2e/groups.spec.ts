@@ -1,6 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ChatBot } from '../../src/sim/chatBot.ts';
-import { signIn, tabTo, terminalText } from './helpers.ts';
+import {
+  activePane,
+  apiOf,
+  openFromPalette,
+  openTab,
+  type Page_,
+  signIn,
+  tabTo,
+  terminalText,
+} from './helpers.ts';
 
 // Groups by keyboard only (issue 12): the owner creates a group with chat forwarding, shares two
 // servers into it and adds the moderator by email with control servers only. The moderator, in a
@@ -198,4 +207,41 @@ test('what a group may do on each server is edited on its services tab; a group-
   // The second server's copy came in and did not add a row.
   await page.waitForTimeout(2_000);
   await expect(line).toHaveCount(1);
+});
+
+test('watch a player for a group from the console, see them on its Watchlist tab, stop from the row menu', async ({
+  page,
+}) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const players = await api<Page_<{ playerId: string; playerName: string }>>(
+    'GET',
+    '/sentinel/players?pageSize=50',
+  );
+  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  await openFromPalette(page, 'Demo Cluster');
+  await openTab(page, 'Watchlist', 'Group tabs');
+  const grid = activePane(page).getByRole('grid', { name: 'Watchlist' });
+  await expect(grid).toBeVisible();
+
+  await consoleLine(page, `watch ${someone.playerId} seen with the raiders`);
+  await expect
+    .poll(() => terminalText(page))
+    .toContain(`${someone.playerName} is on Demo Cluster's watchlist.`);
+  const row = grid.getByRole('row', {
+    name: new RegExp(`^${someone.playerName} seen with the raiders Demo Admin#`),
+  });
+  await expect(row).toBeVisible();
+
+  // The row's menu, by keyboard: the player is taken off.
+  await grid.focus();
+  await page.keyboard.press('Home');
+  await expect(row).toHaveClass(/is-active/);
+  await page.keyboard.press('Shift+F10');
+  const stop = page.getByRole('menuitem', { name: /Stop watching player/ });
+  await expect(stop).toBeVisible();
+  await stop.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveCount(0);
+  await expect(grid).toContainText('Nobody is watched here yet.');
 });

@@ -39,7 +39,7 @@ import type {
 import { API_REFERENCE_PATH, type ApiReference } from '../../domain/apiReference.ts';
 import { type BillingSession, PORTAL_ERRORS, TRIAL_ERRORS, type TrialRequest } from '../../domain/billing.ts';
 import { REQUIRED_POLICIES } from '../../domain/constants.ts';
-import type { PlayerFlag } from '../../domain/flags.ts';
+import type { PlayerFlag, WatchedPlayer } from '../../domain/flags.ts';
 import type { GameCommandResponse, GameCommandType } from '../../domain/gameCommands.ts';
 import type { LogVolume } from '../../domain/logVolume.ts';
 import type { PlanConfig } from '../../domain/plans.ts';
@@ -244,6 +244,19 @@ export function createSentinelApi(http: Http) {
     playerNameChanges: readable<PlayerNameChange>('/sentinel/playerNameChanges'),
     playerNotes: writable<PlayerNote>('/sentinel/playerNotes'),
     playerFlags: writable<PlayerFlag>('/sentinel/playerFlags'),
+    /** A group's watchlist (docs/api.md "Group watchlists"): adding a player again changes why. */
+    groupWatchlist: {
+      ...readable<WatchedPlayer>('/sentinel/groupWatchlist'),
+      add: (entry: { groupId: string; playerId: string; reason: string }) =>
+        http<WatchedPlayer>('POST', '/sentinel/groupWatchlist', {
+          body: entry,
+          expect: ['validation', 'forbidden', 'notFound'],
+        }),
+      remove: (watchId: string) =>
+        http<true>('DELETE', at('/sentinel/groupWatchlist', watchId), {
+          expect: ['forbidden', 'objectNotFound'],
+        }),
+    },
     playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
     logMessages: {
       ...readable<LogMessage>('/sentinel/logMessages'),

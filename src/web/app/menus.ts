@@ -21,6 +21,8 @@ export const MENUS = {
   ],
   banRow: ['ban.edit', 'ban.remove', 'ban.goToPlayer'],
   banToolbar: ['ban.create'],
+  watchRow: ['player.open', 'watchlist.remove'],
+  watchToolbar: ['watchlist.add'],
   logRow: ['log.showRaw', 'log.open'],
   logToolbar: ['log.showRaw'],
   // SPEC §2 survivor, tribe and dino lists: the row menus act on the marked rows (bulk actions,

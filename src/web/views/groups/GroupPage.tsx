@@ -23,6 +23,7 @@ import { GroupSettings } from './GroupSettings.tsx';
 import { GroupUsersTab } from './GroupUsers.tsx';
 import { GROUP_UPDATED, GROUPS_UPDATED } from './groupLists.ts';
 import { groupRef } from './groupRef.ts';
+import { WatchlistTab } from './WatchlistTab.tsx';
 import './groups.css';
 
 const TITLES: Record<GroupTab, string> = {
@@ -31,6 +32,7 @@ const TITLES: Record<GroupTab, string> = {
   sessions: 'Sessions',
   users: 'Users',
   bans: 'Bans',
+  watchlist: 'Watchlist',
   scripts: 'Scripts',
   buckets: 'Buckets',
   settings: 'Settings',
@@ -50,6 +52,8 @@ function TabBody({ tab, group }: { tab: GroupTab; group: Group }) {
       return <GroupUsersTab group={group} />;
     case 'bans':
       return <BansTab groupId={groupId} />;
+    case 'watchlist':
+      return <WatchlistTab groupId={groupId} />;
     case 'scripts':
       return <GroupScriptsTab group={group} />;
     case 'buckets':
