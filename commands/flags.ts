@@ -5,13 +5,11 @@
 import { FLAG_COLOURS, flagName, flagReason, watchReason } from '../src/domain/flags.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { type EntityRef, oneOf, ref, text } from './args.ts';
-import { onePlayer } from './players.ts';
+import { onePlayer, playerArg } from './players.ts';
 import { CommandError, defineCommand } from './registry.ts';
 
 const group = 'Players';
 
-const playerArg = () =>
-  ref('player').describe('Player', 'A player by name, id or EOS id; blank: the one in view').optional();
 const nameArg = () =>
   text()
     .describe('Flag', 'A short name, e.g. Griefer; flagging again by a name changes that flag')

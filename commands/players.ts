@@ -21,7 +21,7 @@ export function playersOf(given: EntityRef | EntityRef[] | undefined): EntityRef
 /** The player given or taken from the view, for a command about one. */
 export const onePlayer = (given: EntityRef | EntityRef[] | undefined): EntityRef => playersOf(given)[0];
 
-const playerArg = () =>
+export const playerArg = () =>
   ref('player').describe('Player', 'A player by name, id or EOS id; blank: the one in view').optional();
 const noteText = () =>
   text()

@@ -7,6 +7,7 @@ import {
   openFromPalette,
   openTab,
   type Page_,
+  plainPlayer,
   signIn,
   tabTo,
   terminalText,
@@ -123,11 +124,7 @@ test('the palette fills the player in view and finds a group by name in a fresh 
   await page.keyboard.press('Escape');
 
   const api = await apiOf(page);
-  const players = await api<Page_<{ playerId: string; playerName: string }>>(
-    'GET',
-    '/sentinel/players?pageSize=50',
-  );
-  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  const someone = await plainPlayer(api);
   await openFromPalette(page, someone.playerName);
   await page.keyboard.press('Control+k');
   await page.keyboard.type('Add player note');

@@ -5,7 +5,7 @@ import {
   apiOf,
   openFromPalette,
   openTab,
-  type Page_,
+  plainPlayer,
   signIn,
   tabTo,
   terminalText,
@@ -214,11 +214,7 @@ test('watch a player for a group from the console, see them on its Watchlist tab
 }) => {
   await signIn(page);
   const api = await apiOf(page);
-  const players = await api<Page_<{ playerId: string; playerName: string }>>(
-    'GET',
-    '/sentinel/players?pageSize=50',
-  );
-  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  const someone = await plainPlayer(api);
   await openFromPalette(page, 'Demo Cluster');
   await openTab(page, 'Watchlist', 'Group tabs');
   const grid = activePane(page).getByRole('grid', { name: 'Watchlist' });

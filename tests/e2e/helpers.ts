@@ -137,6 +137,15 @@ export async function onlinePlayer(api: Call, serviceId: string): Promise<Player
   return found!;
 }
 
+/** A player, online or not, whose name is plain enough to type into the palette or a filter. */
+export async function plainPlayer(api: Call): Promise<{ playerId: string; playerName: string }> {
+  const players = await api<Page_<{ playerId: string; playerName: string }>>(
+    'GET',
+    '/sentinel/players?pageSize=50',
+  );
+  return players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+}
+
 /** The API as the signed-in console user, for setting the scene. */
 export async function apiOf(page: Page): Promise<Call> {
   const token = await page.evaluate(

@@ -5,6 +5,7 @@ import {
   onlinePlayer,
   type Page_,
   type PlayerSession,
+  plainPlayer,
   serverId,
   signIn,
   tabTo,
@@ -276,11 +277,7 @@ test('flag a player from the console, find them by the flag, read why on their p
 }) => {
   await signIn(page);
   const api = await apiOf(page);
-  const players = await api<Page_<{ playerId: string; playerName: string }>>(
-    'GET',
-    '/sentinel/players?pageSize=50',
-  );
-  const someone = players.results.find((p) => /^[A-Za-z][A-Za-z0-9 ]+$/.test(p.playerName))!;
+  const someone = await plainPlayer(api);
   const flag = `Griefer ${stamp()}`;
 
   await consoleLine(page, `flag ${someone.playerId} "${flag}" orange burned the north gate`);
