@@ -56,22 +56,17 @@ export const FlagMsg = {
 
 type Check = string | null;
 
-export function flagName(v: string): Check {
-  const t = v.trim();
-  if (t === '') return FlagMsg.nameEmpty;
-  return t.length > FLAG_NAME_MAX ? FlagMsg.nameLong : null;
-}
+/** A check of trimmed text: `empty` when there is none, `long` past `max` characters. */
+const trimmedText =
+  (empty: string, max: number, long: string) =>
+  (v: string): Check => {
+    const t = v.trim();
+    if (t === '') return empty;
+    return t.length > max ? long : null;
+  };
 
-export function flagReason(v: string): Check {
-  const t = v.trim();
-  if (t === '') return FlagMsg.reasonEmpty;
-  return t.length > FLAG_REASON_MAX ? FlagMsg.reasonLong : null;
-}
-
-export function watchReason(v: string): Check {
-  const t = v.trim();
-  if (t === '') return FlagMsg.watchReasonEmpty;
-  return t.length > FLAG_REASON_MAX ? FlagMsg.reasonLong : null;
-}
+export const flagName = trimmedText(FlagMsg.nameEmpty, FLAG_NAME_MAX, FlagMsg.nameLong);
+export const flagReason = trimmedText(FlagMsg.reasonEmpty, FLAG_REASON_MAX, FlagMsg.reasonLong);
+export const watchReason = trimmedText(FlagMsg.watchReasonEmpty, FLAG_REASON_MAX, FlagMsg.reasonLong);
 
 export const isFlagColour = (v: unknown): v is FlagColour => FLAG_COLOURS.includes(v as FlagColour);

@@ -5,7 +5,7 @@ import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { gameProvidersSql } from './gameKind.ts';
-import { playerAccounts } from './player.ts';
+import { PLAYER_NAME, playerAccounts } from './player.ts';
 import { epoch } from './service.ts';
 
 export interface BanClass {
@@ -53,7 +53,7 @@ export const SERVICE_BANS: BanClass = {
 
 export const banColumns = (k: BanClass) => `
   b.${k.idColumn} AS "${k.idProp}", b.${k.ownerColumn} AS "${k.ownerProp}", ${k.ownerName},
-  b.player_id AS "playerId", CASE WHEN p.opted_out THEN 'Anonymous' ELSE p.name END AS "playerName",
+  b.player_id AS "playerId", ${PLAYER_NAME} AS "playerName",
   ${playerAccounts('b.player_id')} AS "playerAccounts",
   b.issuer_id AS "issuerId", u.username AS "issuerUsername",
   u.username || '#' || left(u.user_id::text, 8) AS "issuerUsernameFull",

@@ -9,6 +9,9 @@ import { banPlayerId } from '../../domain/validate.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 
+/** `players p`'s name as every list shows it: an opted-out player's is not shown to anyone. */
+export const PLAYER_NAME = `CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END`;
+
 /** A fact of an opted-out player is not shown to anyone. */
 const unlessAnonymous = (expr: string) => `CASE WHEN p.opted_out THEN NULL ELSE ${expr} END`;
 
@@ -24,7 +27,7 @@ const OTHER_NAMES = `ARRAY(SELECT DISTINCT x.n FROM (
  */
 export const playerColumns = (owner: string) => `
   p.player_id AS "playerId",
-  CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END AS "playerName",
+  ${PLAYER_NAME} AS "playerName",
   1 AS permissions, p.opted_out AS "isAnonymous",
   ${unlessAnonymous('p.timezone')} AS timezone,
   ${unlessAnonymous('p.is_using_vpn')} AS "isUsingVpn",

@@ -3,7 +3,7 @@
 // watchlist, and each of its entries, answers as one that does not exist.
 
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS_NAME, UUID } from '../../domain/constants.ts';
+import { UUID } from '../../domain/constants.ts';
 import { FlagMsg, WATCHLIST_MAX, watchReason } from '../../domain/flags.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import { noteRow } from '../activity/trail.ts';
@@ -16,6 +16,7 @@ import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { isObject, requireProperties } from '../model/bulkBody.ts';
 import { bitsOn } from '../model/permissions.ts';
+import { PLAYER_NAME } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
@@ -23,7 +24,7 @@ const WRITE = ['sentinel:read', 'sentinel:write'];
 
 const WATCH_COLUMNS = `
   w.watch_id AS "watchId", w.group_id AS "groupId", w.player_id AS "playerId",
-  CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END AS "playerName", w.reason,
+  ${PLAYER_NAME} AS "playerName", w.reason,
   CASE WHEN u.user_id IS NULL THEN NULL ELSE u.username || '#' || left(u.user_id::text, 8) END AS "addedBy",
   ${epoch('w.date_added')} AS "dateAdded"`;
 const WATCH_FROM = `group_watchlist w JOIN players p ON p.player_id = w.player_id
@@ -57,7 +58,12 @@ export function registerGroupWatchlistRoutes(router: ApiRouter, ctx: ServerConte
       throw forbidden('Filter by a groupId you have access to.');
     const p = new Params();
     const plan = planList(q, WATCH_LIST, p);
-    return pageJson(c, await runList(db, { columns: WATCH_COLUMNS, from: WATCH_FROM, where: [] }, plan, p));
+    // The group checked is the one listed, whatever else the query's filters say.
+    const visible = `w.group_id = ${p.add(groupId)}::uuid`;
+    return pageJson(
+      c,
+      await runList(db, { columns: WATCH_COLUMNS, from: WATCH_FROM, where: [visible] }, plan, p),
+    );
   });
 
   /** Adds a player to the group's watchlist, or changes why they are on it. */

@@ -3,7 +3,7 @@
 // changed or removed, and a flag id of theirs answers as one that does not exist.
 
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS_NAME, UUID } from '../../domain/constants.ts';
+import { UUID } from '../../domain/constants.ts';
 import { FLAGS_PER_ACCOUNT, FlagMsg, flagName, flagReason, isFlagColour } from '../../domain/flags.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -12,6 +12,7 @@ import { badRequest, objectNotFound, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { objectsOf, requireProperties } from '../model/bulkBody.ts';
+import { PLAYER_NAME } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
@@ -19,7 +20,7 @@ const WRITE = ['sentinel:read', 'sentinel:write'];
 
 const FLAG_COLUMNS = `
   f.flag_id AS "flagId", f.player_id AS "playerId",
-  CASE WHEN p.opted_out THEN '${ANONYMOUS_NAME}' ELSE p.name END AS "playerName",
+  ${PLAYER_NAME} AS "playerName",
   f.name, f.colour, f.reason, ${epoch('f.date_created')} AS "dateCreated"`;
 const FLAG_FROM = 'player_flags f JOIN players p ON p.player_id = f.player_id';
 

@@ -7,11 +7,12 @@ import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
+import { PLAYER_NAME } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
 const SESSION_COLUMNS = `
   ps.player_session_id AS "playerSessionId", ps.player_id AS "playerId",
-  CASE WHEN p.opted_out THEN 'Anonymous' ELSE p.name END AS "playerName",
+  ${PLAYER_NAME} AS "playerName",
   ps.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceDisplayName",
   ${epoch('ps.connect_time')} AS "connectTime", ${epoch('ps.disconnect_time')} AS "disconnectTime",
   ${epoch('coalesce(ps.disconnect_time, now())')} - ${epoch('ps.connect_time')} AS "playTime",
