@@ -13,6 +13,8 @@ export const ENTITY_KINDS = [
   'script',
   'bucket',
   'log',
+  'alert',
+  'destination',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -40,6 +42,9 @@ export const KIND_ROUTES: Record<EntityKind, KindRoute> = {
   script: { section: 'scripts', mask: 'own' },
   bucket: { section: 'buckets', defaultTab: 'data', mask: 'own' },
   log: { section: 'logs', mask: 'server' },
+  // An account's own (the alerts issue): no mask, nobody else's to see.
+  alert: { section: 'alerts', mask: null },
+  destination: { section: 'destinations', mask: null },
 };
 
 const KIND_OF_SECTION = new Map<string, EntityKind>(

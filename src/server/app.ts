@@ -15,6 +15,7 @@ import {
 import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '../domain/plans.ts';
 import { type SiteLink, type SiteLinks, siteLinkProblem } from '../domain/siteLinks.ts';
 import { trailedDb } from './activity/trail.ts';
+import { type AlertOptions, type Alerts, createAlerts } from './alerts/engine.ts';
 import { billingTick } from './billing/limits.ts';
 import { type PaymentProcessor, referenceProcessor } from './billing/processor.ts';
 import { type Bus, createPgBus } from './cluster/bus.ts';
@@ -39,6 +40,8 @@ import { clusteredPublisher } from './realtime/clustered.ts';
 import { createPusherHttpPublisher, type Publisher } from './realtime/publisher.ts';
 import { createPusherServer } from './realtime/pusherServer.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
+import { registerAlertDestinationRoutes } from './routes/alertDestinations.ts';
+import { registerAlertRuleRoutes } from './routes/alertRules.ts';
 import { registerApiReferenceRoutes } from './routes/apiReference.ts';
 import { registerAttachmentWebhookRoutes } from './routes/attachmentWebhooks.ts';
 import { registerBanListRoutes } from './routes/banList.ts';
@@ -56,6 +59,7 @@ import { registerGroupRoutes } from './routes/groups.ts';
 import { registerGroupWatchlistRoutes } from './routes/groupWatchlist.ts';
 import { registerLoginRoutes } from './routes/login.ts';
 import { registerLogMessageRoutes } from './routes/logMessages.ts';
+import { registerNotificationRoutes } from './routes/notifications.ts';
 import { registerPlayerFlagRoutes } from './routes/playerFlags.ts';
 import { registerPlayerNoteRoutes } from './routes/playerNotes.ts';
 import { registerPlayerSessionRoutes } from './routes/playerSessions.ts';
@@ -142,6 +146,8 @@ export interface CreateServerOptions {
    * (rcon/worker.ts), so that polling many servers never holds up a request on this thread.
    */
   rconWorker?: boolean;
+  /** The mail relay (PALISADE_SMTP_URL, PALISADE_MAIL_FROM) and the alerts' timers (alerts/engine.ts). */
+  alerts?: AlertOptions;
 }
 
 export interface RunningServer {
@@ -155,6 +161,8 @@ export interface RunningServer {
   publisher: Publisher;
   config: ServerConfig;
   scripts: ScriptEngine;
+  /** Alert rules and deliveries: a tick now, or waiting until what was handed over is done (tests). */
+  alerts: Pick<Alerts, 'tick' | 'settle'>;
   /** Runs the billing job now (renewals, expiries, the server limit), as its timer would at `now`. */
   billingTick(now?: Date): Promise<void>;
   close(): Promise<void>;
@@ -350,6 +358,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     links: null as unknown as Links,
     callers: createCallers(db, bus),
     scripts: null as unknown as ScriptEngine,
+    alerts: null as unknown as Alerts,
     reads: sharedReadCache(bus),
     billing: (opts.paymentProcessor ?? referenceProcessor)(db, publicUrl),
     accessNarrowed: followAccess(db, bus, builtIn),
@@ -371,6 +380,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     : connector;
   ctx.links = combinedLinks(ctx, linkServer, rcon);
   ctx.scripts = createScriptEngine(ctx, opts.scripts);
+  ctx.alerts = createAlerts(ctx, opts.alerts);
 
   const router = createApiRouter(ctx);
   registerLoginRoutes(router, ctx);
@@ -403,6 +413,9 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
   registerDiscordRoutes(router, ctx);
   registerChatBotRoutes(router, ctx);
   registerActivityRoutes(router, ctx);
+  registerAlertRuleRoutes(router, ctx);
+  registerAlertDestinationRoutes(router, ctx);
+  registerNotificationRoutes(router, ctx);
   registerApiReferenceRoutes(router);
   registerBillingRoutes(router, ctx);
   if (builtIn) {
@@ -443,6 +456,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
     publisher,
     config,
     scripts: ctx.scripts,
+    alerts: ctx.alerts,
     billingTick: (now) => billingTick(ctx, now),
     close() {
       closing ??= (async () => {
@@ -452,6 +466,7 @@ export async function createServer(opts: CreateServerOptions): Promise<RunningSe
         await stopWorkerCheck();
         // Runs waiting on the game end when the links close.
         await Promise.all([ctx.scripts.close(), rcon.close(), linkServer.close()]);
+        await ctx.alerts.close();
         await builtIn?.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

@@ -8,7 +8,7 @@
 // PUSHER_APP_ID/PUSHER_KEY/PUSHER_SECRET/PUSHER_HOST[/PUSHER_PORT/PUSHER_USE_TLS/PUSHER_CLUSTER],
 // PALISADE_PLAN_TIER_SERVERS, PALISADE_PLAN_MONTHLY, PALISADE_PLAN_YEARLY, PALISADE_PLAN_MAX_SERVERS,
 // PALISADE_EMAIL_MX, PALISADE_RETENTION_DAYS, PALISADE_RCON_WORKER (RCON servers are held in a worker thread unless it is
-// false). Without DATABASE_URL the install's own PostgreSQL server runs under PALISADE_DATA_DIR.
+// false), PALISADE_SMTP_URL and PALISADE_MAIL_FROM (the relay alert mail goes through). Without DATABASE_URL the install's own PostgreSQL server runs under PALISADE_DATA_DIR.
 
 import { type PlanConfig, parseTierPrices } from '../domain/plans.ts';
 import { SCRIPT_LIMITS } from '../domain/scripts/limits.ts';
@@ -97,6 +97,12 @@ function outboundAllow(): string[] {
 }
 
 /** The API server on this database, configured from the environment. */
+/** The relay alert mail goes through, when the operator names one. */
+function mailConfig() {
+  const url = env('PALISADE_SMTP_URL', '');
+  return url ? { url, from: env('PALISADE_MAIL_FROM', 'Palisade <alerts@palisade.local>') } : undefined;
+}
+
 function startServer(databaseUrl: string, host: string) {
   return createServer({
     port: intEnv('PORT', 8080),
@@ -120,6 +126,7 @@ function startServer(databaseUrl: string, host: string) {
     scripts: {
       secondsPerMinute: intEnv('PALISADE_SCRIPT_SECONDS_PER_MINUTE', SCRIPT_LIMITS.secondsPerMinute),
     },
+    alerts: { mail: mailConfig() },
   });
 }
 

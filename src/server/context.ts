@@ -3,6 +3,7 @@
 
 import type { PlanConfig } from '../domain/plans.ts';
 import type { SiteLinks } from '../domain/siteLinks.ts';
+import type { Alerts } from './alerts/engine.ts';
 import type { PaymentProcessor } from './billing/processor.ts';
 import type { Db } from './db/db.ts';
 import type { RetentionConfig } from './db/retention.ts';
@@ -87,6 +88,8 @@ export interface ServerContext {
   reads: ReadCache;
   /** Who takes the money (billing/processor.ts): the reference processor unless configured. */
   billing: PaymentProcessor;
+  /** Alert rules held against stored lines, and the sending of what they raise (alerts/engine.ts). */
+  alerts: Alerts;
   /** Says that someone's access may have narrowed: live subscriptions are checked again (realtime/access.ts). */
   accessNarrowed(): void;
 }

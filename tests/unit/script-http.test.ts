@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAllowList } from '../../src/server/net/outbound.ts';
-import { guardedRequest } from '../../src/server/scripts/http.ts';
+import { guardedRequest } from '../../src/server/net/guardedHttp.ts';
 
 let url: string;
 const allow = parseAllowList(['127.0.0.1']);

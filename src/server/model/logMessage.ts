@@ -54,8 +54,12 @@ export async function publishLogMessages(ctx: ServerContext, messageIds: string[
   await publishLogRows(ctx, rows);
 }
 
-/** Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote them). */
+/**
+ * Publishes lines in hand, as the log list shows them (e.g. returned by the insert that wrote
+ * them), and hands them to the alert rules: every stored line, whatever wrote it, comes here.
+ */
 export async function publishLogRows(ctx: ServerContext, rows: readonly LogMessage[]): Promise<void> {
+  ctx.alerts.onLines(rows);
   const groups = new Map<string, string[]>();
   for (const id of new Set(rows.map((msg) => msg.serviceId))) groups.set(id, await groupsOf(ctx, id));
   const sends = rows.flatMap((msg) => publications(ctx, msg, groups.get(msg.serviceId)!));

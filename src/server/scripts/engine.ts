@@ -25,11 +25,11 @@ import { coalesce } from '../model/coalesce.ts';
 import { queueServiceEvent } from '../model/eventQueue.ts';
 import { publishLogRows } from '../model/logMessage.ts';
 import type { GameEvent } from '../model/world.ts';
+import type { HttpOptions } from '../net/guardedHttp.ts';
+import { guardedRequest } from '../net/guardedHttp.ts';
 import { eventValues, type ServiceNames } from './eventValues.ts';
 import { createFairRunner } from './fairRunner.ts';
 import { cronHandlers, type Handler, type HandlerQuery, matching, serviceHandlers } from './handlers.ts';
-import type { HttpOptions } from './http.ts';
-import { guardedRequest } from './http.ts';
 import { getBucketValue, perform, type RunEnv } from './perform.ts';
 import { createScriptTimeBudget } from './sandbox/budget.ts';
 import {

@@ -9,7 +9,7 @@ import type { Action, ActionType } from '../../domain/scripts/index.ts';
 import type { ServerContext } from '../context.ts';
 import { gameIdOn } from '../model/gameKind.ts';
 import { holdsAll } from '../model/permissions.ts';
-import { guardedRequest, type HttpOptions } from './http.ts';
+import { guardedRequest, type HttpOptions } from '../net/guardedHttp.ts';
 
 export interface RunEnv {
   ctx: ServerContext;

@@ -4,6 +4,15 @@
 
 import { ACTIVITY_PATH, type ActivityEntry } from '../../domain/activity.ts';
 import type {
+  AlertDelivery,
+  AlertDestination,
+  AlertRule,
+  AlertRulePatch,
+  AppNotification,
+  DestinationKind,
+  NewAlertRule,
+} from '../../domain/alerts.ts';
+import type {
   Bucket,
   BucketValue,
   BulkResult,
@@ -256,6 +265,46 @@ export function createSentinelApi(http: Http) {
         http<true>('DELETE', at('/sentinel/groupWatchlist', watchId), {
           expect: ['forbidden', 'objectNotFound'],
         }),
+    },
+    /** The caller's own alert rules (docs/api.md "Alerts"). */
+    alertRules: {
+      ...readable<AlertRule>('/sentinel/alertRules'),
+      create: (rule: NewAlertRule) =>
+        http<AlertRule>('POST', '/sentinel/alertRules', { body: rule, expect: ['validation'] }),
+      patch: (id: string, patch: AlertRulePatch) =>
+        http<AlertRule>('PATCH', at('/sentinel/alertRules', id), {
+          body: patch,
+          expect: ['validation', 'objectNotFound'],
+        }),
+      remove: (id: string) =>
+        http<true>('DELETE', at('/sentinel/alertRules', id), { expect: ['objectNotFound'] }),
+      test: (id: string) =>
+        http<true>('POST', `${at('/sentinel/alertRules', id)}/test`, {
+          expect: ['objectNotFound', 'tooManyRequests'],
+        }),
+    },
+    alertDeliveries: readable<AlertDelivery>('/sentinel/alertDeliveries'),
+    alertDestinations: {
+      ...readable<AlertDestination>('/sentinel/alertDestinations'),
+      create: (d: { name: string; kind: DestinationKind; address: string }) =>
+        http<AlertDestination>('POST', '/sentinel/alertDestinations', { body: d, expect: ['validation'] }),
+      patch: (id: string, patch: { name?: string; address?: string }) =>
+        http<AlertDestination>('PATCH', at('/sentinel/alertDestinations', id), {
+          body: patch,
+          expect: ['validation', 'objectNotFound'],
+        }),
+      remove: (id: string) =>
+        http<true>('DELETE', at('/sentinel/alertDestinations', id), { expect: ['objectNotFound'] }),
+      test: (id: string) =>
+        http<true>('POST', `${at('/sentinel/alertDestinations', id)}/test`, {
+          expect: ['objectNotFound', 'validation', 'tooManyRequests'],
+        }),
+    },
+    notifications: {
+      ...readable<AppNotification>('/sentinel/notifications'),
+      unread: () => http<{ count: number }>('GET', '/sentinel/notifications/unread'),
+      markRead: (which: { notificationIds: string[] } | { all: true }) =>
+        http<true>('POST', '/sentinel/notifications/read', { body: which, expect: ['validation'] }),
     },
     playerSessions: readable<PlayerSession>('/sentinel/playerSessions'),
     logMessages: {

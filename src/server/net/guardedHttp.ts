@@ -1,5 +1,5 @@
-// beacon.httpRequest and the chat-community notice: http(s) only, time- and size-limited, and
-// never to the server's own networks (net/outbound.ts), checked on the addresses the name resolves
+// beacon.httpRequest, the chat-community notice and alerts' webhooks: http(s) only, time- and size-limited, and
+// never to the server's own networks (outbound.ts), checked on the addresses the name resolves
 // to when connecting, so a name cannot be re-pointed after the check.
 
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { SCRIPT_LIMITS } from '../../domain/scripts/limits.ts';
-import { type AllowList, outboundRefusal } from '../net/outbound.ts';
+import { type AllowList, outboundRefusal } from './outbound.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -20,6 +20,8 @@ export interface HttpOptions {
   allow?: AllowList;
   timeoutMs?: number;
   maxBytes?: number;
+  /** What a message names the request as; default `httpRequest`, a script's call. */
+  label?: string;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
@@ -31,17 +33,20 @@ export function guardedRequest(
   headers: unknown,
   opts: HttpOptions = {},
 ): Promise<HttpAnswer> {
+  const label = opts.label ?? 'httpRequest';
+  // A script's author reads "scripts cannot call"; anyone else, that this server does not.
+  const refused = opts.label ? 'this server does not call' : 'scripts cannot call';
   const verb = String(method ?? 'GET').toUpperCase();
   if (!METHODS.includes(verb))
-    return Promise.reject(new Error(`httpRequest: the method is one of ${METHODS.join(', ')}.`));
+    return Promise.reject(new Error(`${label}: the method is one of ${METHODS.join(', ')}.`));
   let target: URL;
   try {
     target = new URL(String(url));
   } catch {
-    return Promise.reject(new Error('httpRequest: that is not an address.'));
+    return Promise.reject(new Error(`${label}: that is not an address.`));
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return Promise.reject(new Error('httpRequest: only http and https addresses can be called.'));
+    return Promise.reject(new Error(`${label}: only http and https addresses can be called.`));
   const timeoutMs = opts.timeoutMs ?? SCRIPT_LIMITS.httpTimeoutMs;
   const maxBytes = opts.maxBytes ?? SCRIPT_LIMITS.httpMaxBytes;
   const allow = opts.allow ?? [];
@@ -53,7 +58,7 @@ export function guardedRequest(
     dnsLookup(host, { ...options, all: true }, (e, addresses) => {
       if (e) return cb(e, []);
       const why = addresses.map((a) => outboundRefusal(a.address, allow)).find((w) => w !== null);
-      if (why) return cb(new Error(`httpRequest: ${host} is ${why}, which scripts cannot call.`), []);
+      if (why) return cb(new Error(`${label}: ${host} is ${why}, which ${refused}.`), []);
       cb(null, addresses);
     });
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -75,7 +80,7 @@ export function guardedRequest(
         res.on('data', (c: Buffer) => {
           size += c.length;
           if (size > maxBytes) {
-            reject(new Error(`httpRequest: the answer is larger than ${maxBytes} bytes.`));
+            reject(new Error(`${label}: the answer is larger than ${maxBytes} bytes.`));
             res.destroy();
             return;
           }
@@ -97,9 +102,9 @@ export function guardedRequest(
     // A literal address skips the lookup: check it here.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     const why = isIP(literal) ? outboundRefusal(literal, allow) : null;
-    if (why) req.destroy(new Error(`httpRequest: ${literal} is ${why}, which scripts cannot call.`));
+    if (why) req.destroy(new Error(`${label}: ${literal} is ${why}, which ${refused}.`));
     const timer = setTimeout(
-      () => req.destroy(new Error(`httpRequest: no answer within ${timeoutMs} ms.`)),
+      () => req.destroy(new Error(`${label}: no answer within ${timeoutMs} ms.`)),
       timeoutMs,
     );
     req.on('close', () => clearTimeout(timer));
