@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ref, text } from '../../commands/args.ts';
 import type { CommandContext } from '../../commands/context.ts';
@@ -489,5 +490,47 @@ describe('VirtualList context menu', () => {
     grid.focus();
     await user.keyboard('p');
     expect(runtime.run).not.toHaveBeenCalled();
+  });
+});
+
+describe('a parent that keeps the selection', () => {
+  it('is told of a change once, not on each of its renders', async () => {
+    let renders = 0;
+    const told: string[] = [];
+    // Rows as a query holds them: the same array from render to render.
+    const rows = makeRows(5);
+    // As views do: the callback inline, the selection in the parent's state (a new object each time).
+    function Parent() {
+      const [, setSelection] = useState<{ ids: string[] }>({ ids: [] });
+      // A loop would never end the test: it fails at once instead.
+      if (++renders > 50) throw new Error('The list re-renders its parent without end.');
+      return (
+        <VirtualList
+          name="test"
+          label="Servers"
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={columns}
+          initialRect={VIEWPORT}
+          onSelectionChange={(marked, active) => {
+            told.push(active?.id ?? '');
+            setSelection({ ids: (marked.length ? marked : active ? [active] : []).map((r) => r.id) });
+          }}
+        />
+      );
+    }
+    render(
+      <Provider store={createStore()}>
+        <Parent />
+      </Provider>,
+    );
+    await act(async () => {});
+    // Told once for the first active row; one more render for the state it set, and no more.
+    expect(told).toEqual(['s0']);
+    expect(renders).toBeLessThanOrEqual(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('grid', { name: 'Servers' }));
+    await user.keyboard('j');
+    expect(told).toEqual(['s0', 's1']);
   });
 });

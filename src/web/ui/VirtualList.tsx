@@ -110,6 +110,8 @@ const STANDALONE_KEYS = new Registry()
   .register(...shellCommands.filter((c) => c.id in OWN_COMMANDS));
 
 const OVERSCAN = 10;
+/** No marked rows: one array, so an unmarked list's selection is the same from render to render. */
+const NO_MARKS: never[] = [];
 const DEFAULT_ROW_H = 24;
 
 /** The row height of the theme (`--row-h`), read once the list is in the document. */
@@ -242,10 +244,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
 
-  const { onRangeChange, onSelectionChange } = props;
+  // The parent's callbacks (and rowKey) are read as they are now, and told of a change, not of each
+  // render: views pass them inline, and a selection stored in a parent's state re-rendered it with
+  // a new callback, which was told again, and so on, hundreds of times a second with nothing
+  // changed (and a console opened then never finished loading).
+  const callbacks = useRef(props);
+  callbacks.current = props;
   useEffect(() => {
-    if (last >= first) onRangeChange?.(first, last + 1);
-  }, [first, last, onRangeChange]);
+    if (last >= first) callbacks.current.onRangeChange?.(first, last + 1);
+  }, [first, last]);
 
   const activeRow = active >= 0 ? (rowAt(active) ?? null) : null;
   const activeRowKey = activeRow ? rowKey(activeRow) : null;
@@ -259,12 +266,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     if (activeKey.current && placeKey !== null) rememberRow(placeKey, { key: activeRowKey, index: active });
   }, [activeRowKey, active, placeKey, virtualizer]);
   const markedRows = useMemo(
-    () => (marks.size === 0 ? [] : view.filter((r) => marks.has(rowKey(r)))),
-    [marks, view, rowKey],
+    () => (marks.size === 0 ? NO_MARKS : view.filter((r) => marks.has(callbacks.current.rowKey(r)))),
+    [marks, view],
   );
   useEffect(() => {
-    onSelectionChange?.(markedRows, activeRow);
-  }, [markedRows, activeRow, onSelectionChange]);
+    callbacks.current.onSelectionChange?.(markedRows, activeRow);
+  }, [markedRows, activeRow]);
 
   useEffect(() => {
     serverSide?.onFilter(filter);
