@@ -108,7 +108,12 @@ export interface AppServices {
   /** Admin commands sent to each server, kept by the browser (newest first). */
   commandHistory: { list(serverId: string): string[]; remember(serverId: string, command: string): void };
   /** Push notifications per server: the browser's permission with our choice. */
-  push: { state(serverId: string): PushState; set(serverId: string, on: boolean): Promise<PushState> };
+  push: {
+    state(serverId: string): PushState;
+    set(serverId: string, on: boolean): Promise<PushState>;
+    /** Asks the browser to allow notifications (a browser-notification destination). */
+    allow(): Promise<PushState>;
+  };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
   openExternal(url: string): void;
   /** `console`: this console's own origin, the address other sites (checkout, billing portal) return to. */

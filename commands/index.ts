@@ -2,6 +2,7 @@
 
 import { accountCommands } from './account.ts';
 import { activityCommands } from './activity.ts';
+import { alertCommands, destinationCommands, notificationCommands } from './alerts.ts';
 import { banCommands } from './bans.ts';
 import { billingCommands } from './billing.ts';
 import { bucketCommands } from './buckets.ts';
@@ -38,6 +39,9 @@ const COMMANDS = [
   ...playerCommands,
   ...flagCommands,
   ...watchlistCommands,
+  ...alertCommands,
+  ...destinationCommands,
+  ...notificationCommands,
   ...banCommands,
   ...survivorCommands,
   ...tribeCommands,

@@ -26,6 +26,9 @@ export const SECTIONS = [
   { id: 'tribes', title: 'Tribes', route: `/${KIND_ROUTES.tribe.section}`, key: 'g>t' },
   { id: 'dinos', title: 'Dinos', route: `/${KIND_ROUTES.dino.section}`, key: 'g>d' },
   { id: 'buckets', title: 'Buckets', route: `/${KIND_ROUTES.bucket.section}`, key: 'g>b' },
+  { id: 'alerts', title: 'Alerts', route: `/${KIND_ROUTES.alert.section}`, key: 'g>a' },
+  { id: 'destinations', title: 'Destinations', route: `/${KIND_ROUTES.destination.section}`, key: 'g>o' },
+  { id: 'notifications', title: 'Notifications', route: '/notifications', key: 'g>n' },
 ] as const satisfies readonly Section[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -152,6 +152,14 @@ export interface AppNotification {
   dateCreated: number;
 }
 
+/** On the user's channel (docs/api.md "Alerts"). */
+export const AlertEvent = {
+  /** `{notificationId, title, body, push}`: a notification was added; `push`, show it as the browser's too. */
+  notificationCreated: 'notificationCreated',
+  /** Notifications were marked read (another tab's count follows). */
+  notificationsRead: 'notificationsRead',
+} as const;
+
 export const ALERT_LIMITS = {
   rulesPerAccount: 200,
   destinationsPerAccount: 20,

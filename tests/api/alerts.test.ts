@@ -259,7 +259,7 @@ describe('incidents', () => {
     server.play((w) => [...w.leave(who, 'left'), ...w.join(who)]);
     server.play((w) => [...w.leave(who, 'left'), ...w.join(who)]);
     await until('both joins are stored', async () => {
-      const rows = await t.server.db.query(
+      const rows = await t.server.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM log_messages WHERE event_name = 'playerJoined' AND metadata->>'playerId' = $1`,
         [who.playerId],
       );

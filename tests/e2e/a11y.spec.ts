@@ -23,6 +23,9 @@ interface Ids {
   script: string;
   /** A script of the admin's, shared to the Workshop. */
   sharedScript: string;
+  /** An alert rule, tested once (so the notification list has a row), and a destination of it. */
+  alertRule: string;
+  destination: string;
 }
 
 interface Screen {
@@ -478,6 +481,27 @@ const SCREENS: Screen[] = [
     shows: firstRow('Log messages'),
     open: clickButton('Run Script', (page) => page.getByRole('grid', { name: /^Run Script on / })),
   },
+  { name: 'alert rule list', path: () => '/alerts', shows: firstRow('Alert rules') },
+  { name: 'alert rule page', path: (ids) => `/alerts/${ids.alertRule}`, shows: firstRow('What was sent') },
+  { name: 'alert destination list', path: () => '/destinations', shows: firstRow('Alert destinations') },
+  {
+    name: 'alert destination page',
+    path: (ids) => `/destinations/${ids.destination}`,
+    shows: (page) => page.getByRole('grid', { name: 'What was sent' }),
+  },
+  { name: 'notification list', path: () => '/notifications', shows: firstRow('Notifications') },
+  {
+    name: 'alert rule form, a field refused',
+    path: () => '/alerts',
+    shows: firstRow('Alert rules'),
+    open: async (page) => {
+      await consoleLines(page, 'alert.create --when population --form');
+      const form = page.getByRole('dialog', { name: 'Create alert rule' });
+      await expect(form.getByRole('textbox', { name: 'Players' })).toBeVisible();
+      await page.keyboard.press('Control+Enter');
+      await expect(form.getByText('Name it.')).toBeVisible();
+    },
+  },
   {
     name: 'two panes',
     path: () => '/servers',
@@ -570,7 +594,22 @@ test.beforeAll(async ({ browser }) => {
     ],
   });
   await api('POST', `/sentinel/scripts/${shared.created[0].scriptId}/publish`);
+  const destination = await api<{ destinationId: string }>('POST', '/sentinel/alertDestinations', {
+    name: `A11y Discord ${Date.now()}`,
+    kind: 'discord',
+    // Nothing listens there: the test's delivery fails, which the page shows too.
+    address: 'http://127.0.0.1:9/api/webhooks/1/a11y',
+  });
+  const alertRule = await api<{ ruleId: string }>('POST', '/sentinel/alertRules', {
+    name: `A11y down ${Date.now()}`,
+    serviceId: server,
+    condition: { kind: 'status', minutes: 5 },
+    destinationIds: [destination.destinationId],
+  });
+  await api('POST', `/sentinel/alertRules/${alertRule.ruleId}/test`);
   ids = {
+    alertRule: alertRule.ruleId,
+    destination: destination.destinationId,
     bucket: bucketId,
     script: scriptId,
     sharedScript: shared.created[0].scriptId,

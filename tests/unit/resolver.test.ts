@@ -28,6 +28,8 @@ describe('routes ⇄ (kind, id, tab)', () => {
     ['/tribes', 'tribe', null],
     ['/dinos', 'dino', null],
     ['/scripts', 'script', null],
+    ['/alerts', 'alert', null],
+    ['/destinations', 'destination', null],
     ['/buckets', 'bucket', null],
     ['/logs', 'log', null],
   ];
@@ -93,7 +95,7 @@ describe('what is in view', () => {
 });
 
 describe('permission masks', () => {
-  it('a server, group, script and bucket hold their own; survivors, tribes, dinos and log lines their server’s; players none', () => {
+  it('a server, group, script and bucket hold their own; survivors, tribes, dinos and log lines their server’s; players, alert rules and destinations none', () => {
     expect(Object.fromEntries(ENTITY_KINDS.map((k) => [k, maskHolderOf(k)]))).toEqual({
       server: 'server',
       group: 'group',
@@ -104,6 +106,8 @@ describe('permission masks', () => {
       script: 'script',
       bucket: 'bucket',
       log: 'server',
+      alert: null,
+      destination: null,
     });
   });
 

@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAllowList } from '../../src/server/net/outbound.ts';
 import { guardedRequest } from '../../src/server/net/guardedHttp.ts';
+import { parseAllowList } from '../../src/server/net/outbound.ts';
 
 let url: string;
 const allow = parseAllowList(['127.0.0.1']);

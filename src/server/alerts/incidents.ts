@@ -6,13 +6,10 @@
 // between the two loses nothing. The console's own notification is written at once.
 
 import { randomUUID } from 'node:crypto';
-import { ALERT_LIMITS, type Notice } from '../../domain/alerts.ts';
+import { ALERT_LIMITS, AlertEvent, type Notice } from '../../domain/alerts.ts';
 import { userChannel } from '../../domain/api.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
-
-/** On the user's channel: a notification was added (`{notificationId, title, body, push}`). */
-export const NOTIFICATION_EVENT = 'notificationCreated';
 
 /** A notification to tell a console about once the transaction that wrote it commits. */
 export interface Written {
@@ -120,7 +117,7 @@ export async function announce(ctx: ServerContext, written: readonly (Written | 
   for (const w of written) {
     if (!w) continue;
     const { ownerId, ...data } = w;
-    await ctx.publisher.publish([userChannel(ownerId)], NOTIFICATION_EVENT, data);
+    await ctx.publisher.publish([userChannel(ownerId)], AlertEvent.notificationCreated, data);
   }
   if (written.some((w) => w !== null)) ctx.alerts.wake();
 }

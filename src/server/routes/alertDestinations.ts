@@ -142,6 +142,12 @@ export function registerAlertDestinationRoutes(router: ApiRouter, ctx: ServerCon
     return pageJson(c, { ...page, resultsJson: JSON.stringify(results) });
   });
 
+  router.authed('GET', '/sentinel/alertDestinations/:destinationId', READ, async (c, caller) => {
+    const id = param(c, 'destinationId');
+    if (!UUID.test(id)) throw objectNotFound({ destinationId: id });
+    return json(c, await destinationById(db, caller.userId, id));
+  });
+
   router.authed('POST', '/sentinel/alertDestinations', WRITE, async (c, caller) => {
     const body = await readJson(c);
     if (!isObject(body)) throw badRequest('notObjectOrArray', 'Send an object.');

@@ -1,6 +1,7 @@
 // /sentinel/notifications (the alerts issue): the console's own list of what the caller's alert
 // rules raised and cleared, newest first, with how many are unread; only ever the caller's.
 
+import { AlertEvent } from '../../domain/alerts.ts';
 import { userChannel } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { ServerContext } from '../context.ts';
@@ -13,9 +14,6 @@ import { epoch } from '../model/service.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
-
-/** On the user's channel: notifications were marked read (another tab's count follows). */
-export const NOTIFICATIONS_READ_EVENT = 'notificationsRead';
 
 const COLUMNS = `
   n.notification_id AS "notificationId", n.rule_id AS "ruleId", n.service_id AS "serviceId", n.kind,
@@ -73,7 +71,7 @@ export function registerNotificationRoutes(router: ApiRouter, ctx: ServerContext
         WHERE owner_id = $1 AND NOT is_read AND ($2::boolean OR notification_id = ANY($3::uuid[]))`,
       [caller.userId, body.all === true, body.all === true ? [] : ids],
     );
-    await ctx.publisher.publish([userChannel(caller.userId)], NOTIFICATIONS_READ_EVENT, '');
+    await ctx.publisher.publish([userChannel(caller.userId)], AlertEvent.notificationsRead, '');
     return json(c, true);
   });
 }

@@ -9,6 +9,7 @@ import { gameResults } from '../store/gameResults.ts';
 import { useChannels } from '../store/liveRefetch.ts';
 import { createLookup } from '../store/lookup.ts';
 import { useServices } from '../store/services.ts';
+import { useUnreadNotifications } from '../views/alerts/notifications.ts';
 import { usePushNotifications } from '../views/servers/PushNotifications.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { createCommandRuntime } from './commandRuntime.ts';
@@ -64,6 +65,7 @@ function ShellBody({ user }: { user: User }) {
   // The game's answers to locate, restore, … reach the commands waiting for them.
   useChannels(realtime, [userChannel(user.userId)], gameResults.handlers);
   const go = (path: string) => rt.context('menu').app.navigate(path);
+  const unread = useUnreadNotifications(user.userId);
 
   return (
     <div className="shell">
@@ -92,7 +94,16 @@ function ShellBody({ user }: { user: User }) {
               go(s.route);
             }}
           >
-            {s.title} <kbd>{keyLabels(s.key).join(' ')}</kbd>
+            <span>
+              {s.title}
+              {s.id === 'notifications' && unread > 0 && (
+                <span className="nav-count">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              )}
+            </span>{' '}
+            <kbd>{keyLabels(s.key).join(' ')}</kbd>
           </a>
         ))}
       </nav>

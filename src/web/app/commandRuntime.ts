@@ -12,7 +12,7 @@ import { commandHistory, recentCommands, rememberCommand, rememberRecent } from 
 import { gameResults } from '../store/gameResults.ts';
 import { searchRemote } from '../store/lookup.ts';
 import { getPref, type PrefKey, prefKeys, setPref } from '../store/prefs.ts';
-import { pushState, setPush } from '../store/push.ts';
+import { allowNotifications, pushState, setPush } from '../store/push.ts';
 import { History } from '../terminal/history.ts';
 import { sanitise, sanitiseLines } from '../terminal/sanitise.ts';
 import { getActiveList } from '../ui/activeList.ts';
@@ -106,7 +106,7 @@ export function createAppServices(deps: AppDeps): AppServices {
     },
     prefs: { get: (key) => getPref(key as PrefKey), set: setPref, keys: prefKeys },
     commandHistory: { list: commandHistory, remember: rememberCommand },
-    push: { state: pushState, set: setPush },
+    push: { state: pushState, set: setPush, allow: allowNotifications },
     auth: {
       signIn: (returnTo) => deps.auth.signIn(returnTo),
       signOut: async () => {

@@ -132,4 +132,13 @@ export const MENUS = {
   workshopPreviewToolbar: ['workshop.like', 'workshop.copy', 'workshop.addToServer'],
   workshopAuthorToolbar: ['script.unshare'],
   workshopVersionRow: ['workshop.addToServer'],
+  // The alerts issue: rules, where they send, and what they raised.
+  alertRow: ['alert.open', 'alert.edit', 'alert.mute', 'alert.snooze', 'alert.test', 'alert.delete'],
+  alertListToolbar: ['alert.create', 'destination.list', 'notification.list', 'ui.list.refresh'],
+  alertToolbar: ['alert.edit', 'alert.mute', 'alert.snooze', 'alert.test', 'alert.delete'],
+  destinationRow: ['destination.test', 'destination.edit', 'destination.delete'],
+  destinationListToolbar: ['destination.create', 'alert.list', 'ui.list.refresh'],
+  destinationToolbar: ['destination.test', 'destination.edit', 'destination.delete'],
+  notificationListToolbar: ['notification.markRead', 'alert.list', 'ui.list.refresh'],
+  deliveriesToolbar: ['ui.list.refresh', 'ui.list.exportCsv'],
 } as const satisfies Record<string, readonly CommandId[]>;

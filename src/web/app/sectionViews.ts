@@ -78,6 +78,23 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
     list: lazyView(() => import('../views/world/WorldSection.tsx'), 'DinoSection'),
     pages: [{ path: ':id', view: lazyView(() => import('../views/world/WorldPage.tsx'), 'DinoPage') }],
   },
+  alerts: {
+    list: lazyView(() => import('../views/alerts/AlertList.tsx'), 'AlertList'),
+    pages: [{ path: ':ruleId', view: lazyView(() => import('../views/alerts/AlertPage.tsx'), 'AlertPage') }],
+  },
+  destinations: {
+    list: lazyView(() => import('../views/alerts/DestinationList.tsx'), 'DestinationList'),
+    pages: [
+      {
+        path: ':destinationId',
+        view: lazyView(() => import('../views/alerts/DestinationPage.tsx'), 'DestinationPage'),
+      },
+    ],
+  },
+  notifications: {
+    list: lazyView(() => import('../views/alerts/NotificationList.tsx'), 'NotificationList'),
+    pages: [],
+  },
   buckets: {
     list: lazyView(() => import('../views/buckets/BucketList.tsx'), 'BucketList'),
     pages: [

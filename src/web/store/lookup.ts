@@ -4,6 +4,7 @@ import type { EntityKind, EntityLookup, EntityRef } from '../../../commands/args
 import type { Service } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import type { SentinelApi } from '../api/sentinel.ts';
+import { alertRef, destinationRef } from '../views/alerts/alertRefs.ts';
 import { bucketRef } from '../views/buckets/bucketRef.ts';
 import { groupRef } from '../views/groups/groupRef.ts';
 import { logRemote } from '../views/logs/logRef.ts';
@@ -38,6 +39,14 @@ const REMOTE: Partial<Record<EntityKind, Remote>> = {
   bucket: async (api, text) => {
     const query = UUID.test(text) ? { 'bucketId[]': text } : { name: text };
     return (await api.buckets.list({ ...query, pageSize: 25 })).results.map(bucketRef);
+  },
+  alert: async (api, text) => {
+    const query = UUID.test(text) ? { 'ruleId[]': text } : { name: text };
+    return (await api.alertRules.list({ ...query, pageSize: 25 })).results.map(alertRef);
+  },
+  destination: async (api, text) => {
+    const query = UUID.test(text) ? { 'destinationId[]': text } : { name: text };
+    return (await api.alertDestinations.list({ ...query, pageSize: 25 })).results.map(destinationRef);
   },
   // The user's scripts, and the Workshop's (which hold no bits of the user's: no mask).
   script: async (api, text) => {

@@ -21,3 +21,11 @@ export async function setPush(serverId: string, on: boolean): Promise<PushState>
   if (!on) globalThis.localStorage?.removeItem(PUSH_PREFIX + serverId);
   return pushState(serverId);
 }
+
+/** The browser's permission to show notifications at all (a browser-notification destination), asked for when not yet given. */
+export async function allowNotifications(): Promise<PushState> {
+  const N = globalThis.Notification;
+  if (!N) return 'blocked';
+  if (N.permission === 'default') await N.requestPermission();
+  return N.permission === 'granted' ? 'enabled' : N.permission === 'denied' ? 'blocked' : 'disabled';
+}
