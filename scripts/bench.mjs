@@ -21,6 +21,7 @@ const BENCHES = [
   'start',
   'automation',
   'charts',
+  'alerts',
 ];
 const RESULTS = new URL('../bench/results.json', import.meta.url);
 

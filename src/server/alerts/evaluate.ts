@@ -26,8 +26,32 @@ export interface LiveRule {
   condition: AlertCondition;
 }
 
+/** The events a rule looks at, or null for every one (a log rule without an event). */
+function eventsOf(c: AlertCondition): readonly string[] | null {
+  switch (c.kind) {
+    case 'watched':
+    case 'evasion':
+      return ['playerJoined'];
+    case 'chat':
+      return ['chat'];
+    case 'scripts':
+      return ['scriptRun'];
+    case 'log':
+      return c.eventName ? [c.eventName] : null;
+    default:
+      return [];
+  }
+}
+
+/** A server's event rules by the event they look at: a line meets only those that may match it. */
+export interface ServiceRules {
+  byEvent: ReadonlyMap<string, readonly LiveRule[]>;
+  /** Rules that look at every line. */
+  any: readonly LiveRule[];
+}
+
 /** The event rules that apply on a server: its own and its groups', whose authors still see it. */
-export function eventRulesOf(ctx: ServerContext, serviceId: string): Promise<LiveRule[]> {
+export function eventRulesOf(ctx: ServerContext, serviceId: string): Promise<ServiceRules> {
   return ctx.reads.setting(`alertRules:${serviceId}`, async () => {
     const { rows } = await ctx.db.query<{
       rule_id: string;
@@ -41,13 +65,23 @@ export function eventRulesOf(ctx: ServerContext, serviceId: string): Promise<Liv
           AND ${canSee('service', '$1::uuid', 'r.owner_id')}`,
       [serviceId],
     );
-    return rows.flatMap((r) => {
+    const byEvent = new Map<string, LiveRule[]>();
+    const any: LiveRule[] = [];
+    for (const r of rows) {
       const parsed = parseCondition(r.condition);
-      if (!('ok' in parsed) || isSustained(parsed.ok)) return [];
-      return [
-        { ruleId: r.rule_id, ownerId: r.owner_id, name: r.name, groupId: r.group_id, condition: parsed.ok },
-      ];
-    });
+      if (!('ok' in parsed) || isSustained(parsed.ok)) continue;
+      const rule = {
+        ruleId: r.rule_id,
+        ownerId: r.owner_id,
+        name: r.name,
+        groupId: r.group_id,
+        condition: parsed.ok,
+      };
+      const events = eventsOf(parsed.ok);
+      if (events === null) any.push(rule);
+      else for (const e of events) byEvent.set(e, [...(byEvent.get(e) ?? []), rule]);
+    }
+    return { byEvent, any };
   });
 }
 
@@ -167,8 +201,11 @@ async function matchEvasion(
   };
 }
 
-/** What a rule says of a line, or null when it does not match. */
-async function match(q: Queryable, rule: LiveRule, line: LogMessage): Promise<Match | null> {
+/**
+ * What a rule says of a line, or null when it does not match. Only a join asks the database (a
+ * watchlist, a flag, a ban): the rest is decided at once, without a promise per rule and line.
+ */
+function match(q: Queryable, rule: LiveRule, line: LogMessage): Match | null | Promise<Match | null> {
   const c = rule.condition;
   const server = { name: 'Server', value: line.serviceDisplayName };
   switch (c.kind) {
@@ -226,15 +263,20 @@ export async function alertOnLines(ctx: ServerContext, lines: readonly LogMessag
     string,
     { rule: LiveRule; serviceId: string; match: Match; time: number; n: number }
   >();
+  const rulesOf = new Map<string, ServiceRules>();
+  for (const id of new Set(lines.map((l) => l.serviceId))) rulesOf.set(id, await eventRulesOf(ctx, id));
   for (const line of lines) {
-    const rules = await eventRulesOf(ctx, line.serviceId);
-    for (const rule of rules) {
-      const m = await match(ctx.db, rule, line);
-      if (!m) continue;
-      const key = `${rule.ruleId}\n${line.serviceId}\n${m.subject}`;
-      const seen = found.get(key);
-      if (seen) seen.n++;
-      else found.set(key, { rule, serviceId: line.serviceId, match: m, time: line.time, n: 1 });
+    const rules = rulesOf.get(line.serviceId)!;
+    for (const list of [rules.byEvent.get(line.eventName), rules.any]) {
+      for (const rule of list ?? []) {
+        const matched = match(ctx.db, rule, line);
+        const m = matched instanceof Promise ? await matched : matched;
+        if (!m) continue;
+        const key = `${rule.ruleId}\n${line.serviceId}\n${m.subject}`;
+        const seen = found.get(key);
+        if (seen) seen.n++;
+        else found.set(key, { rule, serviceId: line.serviceId, match: m, time: line.time, n: 1 });
+      }
     }
   }
   if (found.size === 0) return;
