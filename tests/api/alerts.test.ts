@@ -89,7 +89,12 @@ describe('destinations', () => {
     const listed = (await api(owner, 'GET', '/sentinel/alertDestinations')).body.results;
     const shown = listed.find((d: { destinationId: string }) => d.destinationId === id);
     expect(shown.address).toBe(`127.0.0.1:${new URL(hooks.discordUrl('42')).port}/api/webhooks/…`);
-    expect(JSON.stringify(listed)).not.toContain(new URL(hooks.discordUrl('42')).pathname.split('/').pop());
+    const token = new URL(hooks.discordUrl('42')).pathname.split('/').pop()!;
+    expect(JSON.stringify(listed)).not.toContain(token);
+    // Nor does the account's activity trail, which says the destination was made.
+    const trail = (await api(owner, 'GET', '/sentinel/activity?kind=alertDestinations')).body.results;
+    expect(trail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(trail)).not.toContain(token);
 
     const inside = await api(owner, 'POST', '/sentinel/alertDestinations', {
       name: 'Metadata',

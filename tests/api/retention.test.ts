@@ -132,6 +132,33 @@ describe('by plan', () => {
     );
   });
 
+  it('forgets what alert rules sent past the longest retention, never a delivery still to send', async () => {
+    const db = t.server.db;
+    const rule = randomUUID();
+    await db.query(
+      `INSERT INTO alert_rules (rule_id, owner_id, name, service_id, condition)
+       VALUES ($1, $2, 'Down', $3, '{"kind":"status","minutes":5}')`,
+      [rule, t.demo.userId, servers.yearly],
+    );
+    for (const [days, status] of [
+      [100, 'sent'],
+      [100, 'pending'],
+      [1, 'sent'],
+    ] as const)
+      await db.query(
+        `INSERT INTO alert_deliveries (delivery_id, owner_id, rule_id, destination_name, destination_kind, kind, notice, status, date_created)
+         VALUES ($1, $2, $3, 'Ops', 'discord', 'raised', '{}', $4, $5)`,
+        [randomUUID(), t.demo.userId, rule, status, ago(days)],
+      );
+    const report = await retentionTick(db, {});
+    expect(report.deletedAlertHistory).toBe(1);
+    const { rows } = await db.query<{ status: string }>(
+      'SELECT status FROM alert_deliveries WHERE rule_id = $1 ORDER BY date_created',
+      [rule],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'sent']);
+  });
+
   it('takes the operator’s days for every owner, by whole weeks where that is enough', async () => {
     const report = await retentionTick(t.server.db, { days: 10 });
     expect(report.droppedWeeks).toEqual(

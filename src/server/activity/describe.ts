@@ -18,8 +18,11 @@ export interface WriteFacts {
 const VERB: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' };
 /** Routes that send rather than create; every other POST makes or upserts objects. */
 const SENDS: Record<string, string> = { '/sentinel/gameCommands': 'run', '/sentinel/chat': 'send' };
-/** Never copied into a summary: keys whose value lets its holder act as someone. */
-const SECRET = /key|secret|password|token/i;
+/**
+ * Never copied into a summary: keys whose value lets its holder act as someone, or post where
+ * they post (a webhook's address, an alert destination's).
+ */
+const SECRET = /key|secret|password|token|webhook|address/i;
 const SUMMARY_MAX = 300;
 const OBJECTS_SUMMED = 5;
 

@@ -39,6 +39,8 @@ export interface RetentionReport {
   deletedLines: number;
   deletedSessions: number;
   deletedActivity: number;
+  /** Alert deliveries sent or failed, and incidents cleared, before the longest retention. */
+  deletedAlertHistory: number;
 }
 
 const startOfWeek = (ms: number) => Math.floor((ms - MONDAY_MS) / WEEK_MS) * WEEK_MS + MONDAY_MS;
@@ -224,7 +226,7 @@ async function deleteOlder(
   db: Db,
   cutoff: Date,
   owner: string | null,
-): Promise<Omit<RetentionReport, 'droppedWeeks'>> {
+): Promise<Omit<RetentionReport, 'droppedWeeks' | 'deletedAlertHistory'>> {
   const theirs = (column: string) =>
     owner === null ? 'true' : `${column} IN (SELECT service_id FROM services WHERE user_id = $2)`;
   const params = owner === null ? [cutoff] : [cutoff, owner];
@@ -260,6 +262,27 @@ async function deleteOlder(
 }
 
 /**
+ * What alert rules sent and the incidents they closed, past the longest retention: a rule's
+ * history is its author's, who may follow servers of many owners, so it goes by the longest.
+ */
+async function deleteAlertHistory(db: Db, cutoff: Date): Promise<number> {
+  const deliveries = await deleteInBatches(
+    db,
+    `DELETE FROM alert_deliveries WHERE delivery_id IN
+       (SELECT delivery_id FROM alert_deliveries WHERE status <> 'pending' AND date_created < $1
+         LIMIT ${DELETE_BATCH}) RETURNING 1`,
+    [cutoff],
+  );
+  const incidents = await deleteInBatches(
+    db,
+    `DELETE FROM alert_incidents WHERE incident_id IN
+       (SELECT incident_id FROM alert_incidents WHERE cleared < $1 LIMIT ${DELETE_BATCH}) RETURNING 1`,
+    [cutoff],
+  );
+  return deliveries + incidents;
+}
+
+/**
  * One pass: the coming week's partitions made, and everything past its owner's retention removed.
  * Processes sharing a database may run passes at once: each step is safe to race.
  */
@@ -278,6 +301,7 @@ export async function retentionTick(
   const report: RetentionReport = {
     droppedWeeks: await dropWeeksBefore(db, daysAgo(longest)),
     ...(await deleteOlder(db, daysAgo(longest), null)),
+    deletedAlertHistory: await deleteAlertHistory(db, daysAgo(longest)),
   };
   for (const [owner, days] of owners) {
     if (days >= longest) continue;
