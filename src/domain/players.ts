@@ -43,6 +43,8 @@ export interface PlayerSession {
   disconnectTime: number | null;
   playTime: number;
   isConnected: boolean;
+  /** The caller's flags on the player. */
+  playerFlags: FlagMark[];
 }
 
 export interface PlayerNote {
@@ -60,6 +62,8 @@ export interface PlayerNote {
 interface BanBase {
   playerId: string;
   playerName: string;
+  /** The caller's flags on the player (none in a write's answer). */
+  playerFlags: FlagMark[];
   playerAccounts: { provider: string; name: string; identifier: string }[];
   issuerId: string | null;
   issuerUsername: string | null;

@@ -140,3 +140,30 @@ it('keeps an account within its number of flags', async () => {
   expect(r.status).toBe(400);
   expect(r.body.message).toBe(FlagMsg.tooMany);
 });
+
+it('shows the caller’s flags beside the player in sessions and bans, nobody else’s', async () => {
+  const serviceId = t.demo.servers[0].serviceId;
+  await flag(owner, { playerId: RIVER, name: 'Raider', colour: 'orange', reason: 'Seen at the gate' });
+  await t.server.db.query(
+    'INSERT INTO player_sessions (player_id, service_id, connect_time) VALUES ($1, $2, now())',
+    [RIVER, serviceId],
+  );
+  await call(t.base, owner, 'POST', '/sentinel/serviceBans', {
+    serviceId,
+    playerId: RIVER,
+    expiration: null,
+    comments: 'Raiding',
+  });
+  const names = (list: { playerFlags: { name: string }[] }[]) =>
+    list.flatMap((r) => r.playerFlags.map((f) => f.name));
+  const sessions = async (token: string) =>
+    (await call(t.base, token, 'GET', `/sentinel/playerSessions?playerId=${RIVER}`)).body.results;
+  const bans = async (token: string) =>
+    (await call(t.base, token, 'GET', `/sentinel/serviceBans?serviceId=${serviceId}`)).body.results;
+  expect(names(await sessions(owner))).toContain('Raider');
+  expect(names(await bans(owner))).toContain('Raider');
+  // The moderator sees the same session with their own flags on the player, not the owner's.
+  const theirs = await sessions(moderator);
+  expect(theirs.length).toBeGreaterThan(0);
+  expect(names(theirs)).not.toContain('Raider');
+});

@@ -6,6 +6,7 @@ const session = (serviceId: string, connectTime: number, disconnectTime: number 
   playerSessionId: `${serviceId}-${connectTime}`,
   playerId: 'p',
   playerName: 'Ann',
+  playerFlags: [],
   serviceId,
   serviceDisplayName: serviceId === 'a' ? 'Island' : 'Ragnarok',
   connectTime,

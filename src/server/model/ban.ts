@@ -5,7 +5,7 @@ import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { gameProvidersSql } from './gameKind.ts';
-import { PLAYER_NAME, playerAccounts } from './player.ts';
+import { PLAYER_NAME, playerAccounts, playerFlags } from './player.ts';
 import { epoch } from './service.ts';
 
 export interface BanClass {
@@ -51,9 +51,10 @@ export const SERVICE_BANS: BanClass = {
   ownerName: 'coalesce(o.nickname, o.name) AS "serviceDisplayName"',
 };
 
-export const banColumns = (k: BanClass) => `
+/** A ban's columns, with the flags the account `caller` (an SQL expression; none: no flags) put on its player. */
+export const banColumns = (k: BanClass, caller = 'NULL') => `
   b.${k.idColumn} AS "${k.idProp}", b.${k.ownerColumn} AS "${k.ownerProp}", ${k.ownerName},
-  b.player_id AS "playerId", ${PLAYER_NAME} AS "playerName",
+  b.player_id AS "playerId", ${PLAYER_NAME} AS "playerName", ${playerFlags(caller)} AS "playerFlags",
   ${playerAccounts('b.player_id')} AS "playerAccounts",
   b.issuer_id AS "issuerId", u.username AS "issuerUsername",
   u.username || '#' || left(u.user_id::text, 8) AS "issuerUsernameFull",

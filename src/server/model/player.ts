@@ -22,6 +22,15 @@ const OTHER_NAMES = `ARRAY(SELECT DISTINCT x.n FROM (
   WHERE x.n <> p.name ORDER BY x.n)`;
 
 /**
+ * The flags the account whose id is the SQL expression `owner` put on the player `p` (its own
+ * only: src/domain/flags.ts), as `[{flagId, name, colour, reason}]`; every list of players shows
+ * them beside the name.
+ */
+export const playerFlags = (owner: string) => `coalesce((SELECT json_agg(json_build_object(
+      'flagId', f.flag_id, 'name', f.name, 'colour', f.colour, 'reason', f.reason) ORDER BY lower(f.name))
+    FROM player_flags f WHERE f.owner_id = ${owner}::uuid AND f.player_id = p.player_id), '[]'::json)`;
+
+/**
  * Select list over `players p`, with the flags the account whose id is the SQL parameter `owner`
  * put on each player (its own only: src/domain/flags.ts).
  */
@@ -36,9 +45,7 @@ export const playerColumns = (owner: string) => `
   ${unlessAnonymous('p.country_code')} AS "countryCode",
   ${unlessAnonymous('p.continent_code')} AS "continentCode",
   CASE WHEN p.opted_out THEN '{}'::text[] ELSE ${OTHER_NAMES} END AS "otherNames",
-  coalesce((SELECT json_agg(json_build_object('flagId', f.flag_id, 'name', f.name, 'colour', f.colour,
-      'reason', f.reason) ORDER BY lower(f.name))
-    FROM player_flags f WHERE f.owner_id = ${owner}::uuid AND f.player_id = p.player_id), '[]'::json) AS flags`;
+  ${playerFlags(owner)} AS flags`;
 
 /** `[{provider, name, identifier}]` of the player whose id is `expr`. */
 export const playerAccounts = (expr: string) => `coalesce((SELECT json_agg(json_build_object(

@@ -339,7 +339,17 @@ export function registerBanRoutes(router: ApiRouter, ctx: ServerContext): void {
         throw forbidden(`Filter by a ${k.ownerProp} you have access to.`);
       const p = new Params();
       const plan = planList(q, spec, p);
-      return pageJson(c, await runList(db, { columns: banColumns(k), from: banFrom(k), where: [] }, plan, p));
+      // The caller's flags on each player; the count reuses the parameters, so the where names it too.
+      const me = p.add(caller.userId);
+      return pageJson(
+        c,
+        await runList(
+          db,
+          { columns: banColumns(k, me), from: banFrom(k), where: [`${me}::uuid IS NOT NULL`] },
+          plan,
+          p,
+        ),
+      );
     });
 
     router.authed('GET', `${path}/:id`, READ, async (c, caller) => {

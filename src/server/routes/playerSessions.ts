@@ -7,12 +7,13 @@ import type { ServerContext } from '../context.ts';
 import { objectNotFound } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
-import { PLAYER_NAME } from '../model/player.ts';
+import { PLAYER_NAME, playerFlags } from '../model/player.ts';
 import { epoch } from '../model/service.ts';
 
-const SESSION_COLUMNS = `
+/** The columns of a session, with the flags the caller (the SQL expression `owner`) put on its player. */
+const sessionColumns = (owner: string) => `
   ps.player_session_id AS "playerSessionId", ps.player_id AS "playerId",
-  ${PLAYER_NAME} AS "playerName",
+  ${PLAYER_NAME} AS "playerName", ${playerFlags(owner)} AS "playerFlags",
   ps.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceDisplayName",
   ${epoch('ps.connect_time')} AS "connectTime", ${epoch('ps.disconnect_time')} AS "disconnectTime",
   ${epoch('coalesce(ps.disconnect_time, now())')} - ${epoch('ps.connect_time')} AS "playTime",
@@ -65,7 +66,7 @@ export function registerPlayerSessionRoutes(router: ApiRouter, ctx: ServerContex
     const where = [visible(user), ...(plan.where.length ? [] : ['false'])];
     return pageJson(
       c,
-      await runList(ctx.db, { columns: SESSION_COLUMNS, from: SESSION_FROM, where }, plan, p),
+      await runList(ctx.db, { columns: sessionColumns(user), from: SESSION_FROM, where }, plan, p),
     );
   });
 
@@ -73,7 +74,7 @@ export function registerPlayerSessionRoutes(router: ApiRouter, ctx: ServerContex
     const id = param(c, 'playerSessionId');
     const { rows } = UUID.test(id)
       ? await ctx.db.query(
-          `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} WHERE ps.player_session_id = $1 AND ${visible('$2')}`,
+          `SELECT ${sessionColumns('$2')} FROM ${SESSION_FROM} WHERE ps.player_session_id = $1 AND ${visible('$2')}`,
           [id, caller.userId],
         )
       : { rows: [] };

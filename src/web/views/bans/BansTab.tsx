@@ -17,6 +17,7 @@ import { usePagedList } from '../../store/pagedList.ts';
 import { FileImporter } from '../../ui/FileImporter.tsx';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { FlaggedName } from '../players/FlagChips.tsx';
 
 export interface BansTabProps {
   serviceId?: string;
@@ -26,7 +27,12 @@ export interface BansTabProps {
 const DAY_MS = 86_400_000;
 
 const columns: Column<Ban>[] = [
-  { id: 'playerName', title: 'Player', value: (b) => b.playerName },
+  {
+    id: 'playerName',
+    title: 'Player',
+    value: (b) => b.playerName,
+    render: (b) => <FlaggedName name={b.playerName} flags={b.playerFlags} />,
+  },
   { id: 'comments', title: 'Comments', value: (b) => b.comments, width: '40%' },
   {
     id: 'expiration',

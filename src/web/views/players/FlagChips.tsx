@@ -19,3 +19,12 @@ export function FlagChips({ flags, reasons = false }: { flags: readonly FlagMark
     </span>
   );
 }
+
+/** A player's name with the caller's flags beside it, as every list of players shows it. */
+export function FlaggedName({ name, flags }: { name: string; flags: readonly FlagMark[] | undefined }) {
+  return (
+    <>
+      {name} <FlagChips flags={flags ?? []} />
+    </>
+  );
+}

@@ -13,7 +13,7 @@ import { selectionAtom } from '../../app/state.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { useServerSearch } from '../../store/serverSearch.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
-import { FlagChips } from './FlagChips.tsx';
+import { FlaggedName } from './FlagChips.tsx';
 import { playerRef } from './playerRef.ts';
 
 /** `flag:Griefer` in the filter: the players the caller flagged so (docs/api.md "Player flags"). */
@@ -27,11 +27,7 @@ const columns: Column<PlayerDetail>[] = [
     id: 'playerName',
     title: 'Player Name',
     value: (p) => p.playerName,
-    render: (p) => (
-      <>
-        {p.playerName} <FlagChips flags={p.flags} />
-      </>
-    ),
+    render: (p) => <FlaggedName name={p.playerName} flags={p.flags} />,
   },
   { id: 'otherNames', title: 'Also Known As', value: (p) => p.otherNames.join(', '), width: '35%' },
   { id: 'country', title: 'Country', value: (p) => p.countryCode },

@@ -13,6 +13,7 @@ import { usePaneNavigate } from '../../app/PaneView.tsx';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { usePagedList } from '../../store/pagedList.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
+import { FlaggedName } from './FlagChips.tsx';
 import { SessionsTimeline } from './SessionsTimeline.tsx';
 
 export interface SessionsTabProps {
@@ -22,7 +23,12 @@ export interface SessionsTabProps {
 }
 
 const columns: Column<PlayerSession>[] = [
-  { id: 'playerName', title: 'Player Name', value: (s) => s.playerName },
+  {
+    id: 'playerName',
+    title: 'Player Name',
+    value: (s) => s.playerName,
+    render: (s) => <FlaggedName name={s.playerName} flags={s.playerFlags} />,
+  },
   { id: 'serverName', title: 'Server Name', value: (s) => s.serviceDisplayName },
   {
     id: 'connectTime',
