@@ -404,6 +404,31 @@ describe('incidents', () => {
     expect(sent.length).toBeLessThanOrEqual(5);
   });
 
+  it('end what was open on a server taken out of the rule’s group, with nothing sent', async () => {
+    const g = await api(owner, 'POST', '/sentinel/groups', { name: 'Alert group' });
+    const groupId = g.body.created[0].groupId;
+    const link = await api(owner, 'POST', '/sentinel/groupServices', {
+      groupId,
+      serviceId: down.serviceId,
+      permissionsMask: 1,
+    });
+    const r = await rule({
+      name: 'Crowd',
+      groupId,
+      // Fewer than 1,000 players, at once: it holds.
+      condition: { kind: 'population', direction: 'below', count: 1000, minutes: 0 },
+    });
+    await settle(true);
+    const open = async () =>
+      (await api(owner, 'GET', `/sentinel/alertRules/${r.body.ruleId}`)).body.openIncidents as number;
+    expect(await open()).toBe(1);
+    await api(owner, 'DELETE', `/sentinel/groupServices/${link.body.created[0].groupServiceId}`);
+    await settle(true);
+    expect(await open()).toBe(0);
+    const told = (await notifications()).filter((n: { ruleId: string }) => n.ruleId === r.body.ruleId);
+    expect(told.map((n: { kind: string }) => n.kind)).toEqual(['raised']);
+  });
+
   // Last: it stops the file's server.
   it('honours a 429’s retry-after, and a restart during the wait loses nothing', async () => {
     const hook = await destination('slack', hooks.slackUrl(), 'Limited');

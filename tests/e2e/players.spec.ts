@@ -3,6 +3,7 @@ import {
   apiOf,
   type Call,
   onlinePlayer,
+  openFromPalette,
   type Page_,
   type PlayerSession,
   plainPlayer,
@@ -313,4 +314,30 @@ test('flag a player from the console, find them by the flag, read why on their p
   expect(
     (await api<Page_<unknown>>('GET', `/sentinel/playerFlags?playerId=${someone.playerId}`)).results,
   ).toEqual([]);
+});
+
+test('a flag shows beside its player’s name in the chat too', async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const island = await serverId(api, 'Island PvE');
+  // The newest line a player said on Island PvE: the simulator's players talk all the time.
+  const [line] = (
+    await api<Page_<{ metadata: { playerId: string | null; senderName: string } }>>(
+      'GET',
+      `/sentinel/logMessages?serviceId=${island}&eventName=chat&pageSize=20`,
+    )
+  ).results.filter((l) => l.metadata.playerId);
+  const flag = `Chatty ${stamp()}`;
+  await api('POST', '/sentinel/playerFlags', {
+    playerId: line.metadata.playerId,
+    name: flag,
+    colour: 'blue',
+    reason: 'talks over the admins',
+  });
+  await openFromPalette(page, 'Island PvE');
+  await openTab(page, 'Server tabs', 'Chat');
+  const grid = pane(page).getByRole('grid', { name: 'Chat of Island PvE' });
+  await expect(
+    grid.getByRole('row', { name: new RegExp(`${line.metadata.senderName} Flagged ${flag}`) }).first(),
+  ).toBeVisible();
 });

@@ -81,7 +81,7 @@ const THEMES = ['light', 'dark'] as const;
 
 /** What changes from run to run: rows, charts, counts, names, times, facts of live entities. */
 const LIVE =
-  '[role=grid], figure, canvas, .vl-count, .log-waiting, dl.facts, h1, nav[aria-label=Breadcrumb], .toast, [role=status], code, pre';
+  '[role=grid], figure, canvas, .vl-count, .nav-count, .log-waiting, dl.facts, h1, nav[aria-label=Breadcrumb], .toast, [role=status], code, pre';
 
 const pane = (page: Page) => page.locator('[data-pane][data-active="true"]');
 

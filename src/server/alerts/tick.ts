@@ -135,6 +135,19 @@ export async function alertTick(ctx: ServerContext): Promise<void> {
     if (!lock[0].got) return;
     const { rows } = await tx.query<Observed>(OBSERVE);
     for (const o of rows) await observe(tx, o, written);
+    // A server its rule no longer covers (taken out of the group, deleted, out of the author's
+    // sight): what was open there ends without an all-clear, which nothing would ever send.
+    const seen = rows.map((o) => `${o.rule_id}/${o.service_id}`);
+    await tx.query(
+      `UPDATE alert_incidents i SET cleared = now() FROM alert_rules r
+        WHERE r.rule_id = i.rule_id AND i.cleared IS NULL AND r.condition->>'kind' IN ('status', 'population')
+          AND NOT (i.rule_id::text || '/' || i.service_id::text = ANY($1::text[]))`,
+      [seen],
+    );
+    await tx.query(
+      "DELETE FROM alert_pending WHERE NOT (rule_id::text || '/' || service_id::text = ANY($1::text[]))",
+      [seen],
+    );
     const { rows: quiet } = await tx.query<{ incident_id: string }>(
       `SELECT i.incident_id FROM alert_incidents i JOIN alert_rules r USING (rule_id)
         WHERE i.cleared IS NULL AND i.last_event < now() - $1 * interval '1 minute'

@@ -95,6 +95,14 @@ const NOTES: Record<string, string> = {
   'POST /billing/portal/:id/cancel': 'Cancels the plan at the end of the period paid for.',
   'POST /billing/portal/:id/resume': 'Undoes a cancellation before the period ends.',
   'POST /billing/portal/:id/refund': 'Refunds the latest payment within the refund period, ending the plan.',
+  'POST /sentinel/alertRules/:ruleId/test':
+    'Sends a test notification to the rule’s destinations and the console, muted or not.',
+  'POST /sentinel/alertDestinations/:destinationId/test': 'Sends a test notification to the destination.',
+  'GET /sentinel/notifications/unread': 'How many of the caller’s notifications are unread.',
+  'POST /sentinel/notifications/read': 'Marks some of the caller’s notifications read, or all of them.',
+  'GET /unsubscribe/:token': 'The page an alert mail’s recipient unsubscribes on.',
+  'POST /unsubscribe/:token':
+    'Unsubscribes an alert mail’s recipient (the page’s button, or a mail client’s one-click unsubscribe).',
 };
 
 /** Topics of paths outside the class paths, by their first segment. */
@@ -109,6 +117,11 @@ const TOPICS: Record<string, string> = {
   pusher: 'Realtime',
   characters: 'Survivors (characters)',
   chatBot: 'Chat community bot',
+  unsubscribe: 'Alerts',
+  alertRules: 'Alerts',
+  alertDeliveries: 'Alerts',
+  alertDestinations: 'Alerts',
+  notifications: 'Alerts',
   scriptWebhooks: 'Scripts',
   scriptReviews: 'Scripts',
   scriptMenuItems: 'Scripts',

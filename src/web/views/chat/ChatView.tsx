@@ -11,6 +11,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { CHAT_MODES } from '../../../../commands/chat.ts';
 import { channelFor, type LogMessage, RealtimeEvent } from '../../../domain/api.ts';
 import { MODERATION_SCORES } from '../../../domain/enums.ts';
+import type { FlagMark } from '../../../domain/flags.ts';
 import { formatClockTime } from '../../../domain/format.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { useApp } from '../../app/deps.tsx';
@@ -22,6 +23,8 @@ import { prefAtoms, setStoredChatMessage } from '../../store/prefs.ts';
 import { valueWidth } from '../../ui/columns.ts';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { WIDEST_TIME } from '../logs/logRef.ts';
+import { FlaggedName } from '../players/FlagChips.tsx';
+import { useFlagsByPlayer } from '../players/myFlags.ts';
 import {
   chatSource,
   chatText,
@@ -81,7 +84,11 @@ const SCORES_WIDTH = (() => {
   return `calc(${Math.ceil(letters * 0.85)}ch + ${SCORES_SHOWN * 14 + 12}px)`;
 })();
 
-function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[] {
+function columnsFor(
+  translated: boolean,
+  ofGroup: boolean,
+  flags: ReadonlyMap<string, readonly FlagMark[]>,
+): Column<LogMessage>[] {
   return [
     {
       id: 'time',
@@ -90,7 +97,19 @@ function columnsFor(translated: boolean, ofGroup: boolean): Column<LogMessage>[]
       render: (m) => formatClockTime(m.time),
       width: valueWidth(formatClockTime(WIDEST_TIME)),
     },
-    { id: 'sender', title: 'Sender', value: senderOf, width: '8rem' },
+    {
+      id: 'sender',
+      title: 'Sender',
+      value: senderOf,
+      // The caller's flags on the player who said it, beside the name.
+      render: (m) => (
+        <FlaggedName
+          name={senderOf(m)}
+          flags={typeof m.metadata.playerId === 'string' ? flags.get(m.metadata.playerId) : undefined}
+        />
+      ),
+      width: '8rem',
+    },
     {
       id: 'survivor',
       title: 'Survivor',
@@ -203,7 +222,11 @@ export function ChatView({ serviceId, groupId, label }: ChatViewProps) {
     return filter.ok ? lines.filter((m) => matchesScores(m, filter.conditions)) : lines;
   }, [list.rows, filter, groupId]);
   const filtering = filter.ok && filter.conditions.length > 0;
-  const columns = useMemo(() => columnsFor(translated, groupId !== undefined), [translated, groupId]);
+  const flags = useFlagsByPlayer();
+  const columns = useMemo(
+    () => columnsFor(translated, groupId !== undefined, flags),
+    [translated, groupId, flags],
+  );
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
