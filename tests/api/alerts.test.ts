@@ -210,14 +210,28 @@ describe('rules', () => {
 });
 
 describe('incidents', () => {
-  it('raise once for a server that stays down and clear once when it is back', async () => {
+  it('raise once for a server stopped in the simulator, and clear once when it is back', async () => {
     const hook = await destination('discord', hooks.discordUrl('1001'));
+    const isConnected = async () =>
+      (
+        await t.server.db.query<{ c: boolean }>(
+          'SELECT is_connected AS c FROM services WHERE service_id = $1',
+          [down.serviceId],
+        )
+      ).rows[0].c;
+    const first = await linkGameServers(t, [down as (typeof linked)[number]]);
     const r = await rule({
       name: 'Down watch',
       serviceId: down.serviceId,
       condition: { kind: 'status', minutes: 0 },
       destinationIds: [hook],
     });
+    await settle(true);
+    expect((await api(owner, 'GET', `/sentinel/alertRules/${r.body.ruleId}`)).body.openIncidents).toBe(0);
+
+    // The game server stops: the next ticks raise it once.
+    await first.stop();
+    await until('the server is disconnected', async () => !(await isConnected()));
     await settle(true);
     await settle(true);
     const raised = await hooks.waitFor((x) => JSON.stringify(x.body).includes(`Server down: ${down.name}`));
@@ -226,8 +240,11 @@ describe('incidents', () => {
     expect(downs).toHaveLength(1);
     expect((await api(owner, 'GET', `/sentinel/alertRules/${r.body.ruleId}`)).body.openIncidents).toBe(1);
 
-    const late = await linkGameServers(t, [down as (typeof linked)[number]]);
+    // It starts again: one all-clear.
+    const again = await linkGameServers(t, [down as (typeof linked)[number]]);
     try {
+      await until('the server is connected', isConnected);
+      await settle(true);
       await settle(true);
       const back = await hooks.waitFor((x) =>
         JSON.stringify(x.body).includes(`Server back up: ${down.name}`),
@@ -236,9 +253,38 @@ describe('incidents', () => {
       const mine = (await notifications()).filter((n: { ruleId: string }) => n.ruleId === r.body.ruleId);
       expect(mine.map((n: { kind: string }) => n.kind)).toEqual(['cleared', 'raised']);
     } finally {
-      await late.stop();
+      await again.stop();
       await api(owner, 'DELETE', `/sentinel/alertRules/${r.body.ruleId}`);
     }
+  });
+
+  it('send nothing while snoozed, and again once woken', async () => {
+    const r = await rule({
+      name: 'Snoozed crowd',
+      serviceId: linked[1].serviceId,
+      condition: { kind: 'population', direction: 'below', count: 1000, minutes: 0 },
+    });
+    const id = r.body.ruleId;
+    const snoozed = await api(owner, 'PATCH', `/sentinel/alertRules/${id}`, {
+      snoozedUntil: Math.round(Date.now() / 1000) + 3600,
+    });
+    expect(snoozed.body.snoozedUntil).toBeGreaterThan(Date.now() / 1000);
+    await settle(true);
+    const told = async () =>
+      (await notifications())
+        .filter((n: { ruleId: string }) => n.ruleId === id)
+        .map((n: { kind: string }) => n.kind);
+    // The incident is open, silently.
+    expect((await api(owner, 'GET', `/sentinel/alertRules/${id}`)).body.openIncidents).toBe(1);
+    expect(await told()).toEqual([]);
+    // Woken, with the condition set again (which ends what was open), it raises.
+    await api(owner, 'PATCH', `/sentinel/alertRules/${id}`, {
+      snoozedUntil: null,
+      condition: { kind: 'population', direction: 'below', count: 999, minutes: 0 },
+    });
+    await settle(true);
+    expect(await told()).toEqual(['raised']);
+    await api(owner, 'DELETE', `/sentinel/alertRules/${id}`);
   });
 
   it('raise one notification for a flagged player joining, however many lines they bring', async () => {

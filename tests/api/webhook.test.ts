@@ -3,6 +3,8 @@
 // never contains the expected signature.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SCRIPT_LIMITS } from '../../src/domain/scripts/limits.ts';
+import { QUEUE_FULL } from '../../src/server/model/eventQueue.ts';
 import { webhookSignature } from '../../src/server/routes/webhook.ts';
 import { call, signIn, startTestServer, type TestServer, until } from './helpers.ts';
 
@@ -161,4 +163,27 @@ it("runs a script's own webhook, signed with its secret, until the secret is rot
   expect((await send(rotated.body.secret)).status).toBe(204);
   const listed = await call(t.base, owner, 'GET', `/sentinel/scripts/${scriptId}/webhooks`);
   expect(listed.body.webhooks).toEqual([{ ...rotated.body }]);
+});
+
+it('refuses a call once the server has its most runs waiting, and takes one again when they have run', async () => {
+  const [service] = t.demo.servers;
+  // Runs due in an hour fill the queue: nothing drains them meanwhile.
+  await t.server.db.query(
+    `INSERT INTO service_event_queue (service_id, event_data, queue_time)
+     SELECT $1, '{"event":"webhook"}', now() + interval '1 hour' FROM generate_series(1, $2)`,
+    [service.serviceId, SCRIPT_LIMITS.queuedPerServer],
+  );
+  const body = JSON.stringify({ webhook: 'restart', parameters: {} });
+  const refused = await post(body, webhookSignature(key, 'POST', body));
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get('retry-after')).toBe('10');
+  expect((await refused.json()).message).toBe(QUEUE_FULL);
+  const { rows } = await t.server.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM service_event_queue WHERE service_id = $1',
+    [service.serviceId],
+  );
+  expect(rows[0].n).toBe(SCRIPT_LIMITS.queuedPerServer);
+
+  await t.server.db.query("DELETE FROM service_event_queue WHERE queue_time > now() + interval '30 minutes'");
+  expect((await post(body, webhookSignature(key, 'POST', body))).status).toBe(204);
 });

@@ -22,6 +22,12 @@ export const SCRIPT_LIMITS = {
    */
   secondsPerMinute: 6,
   burstSeconds: 5,
+  /**
+   * Runs one server may have waiting in its queue (webhooks, manual runs, delayed subroutines):
+   * past them a call is refused, so a flood of webhook calls to an account out of running time
+   * waits in the caller's retries, not in the database.
+   */
+  queuedPerServer: 500,
 } as const;
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
