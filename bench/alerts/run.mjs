@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import WebSocket from 'ws';
 import { busyBetween, startBenchServer } from '../api/server.mjs';
+import { api } from '../lib/api.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -23,17 +24,6 @@ const RULES = 100;
 const FLAGGED = 400;
 const WARM_UP_SECONDS = 3;
 const DRAIN_MS = 20_000;
-
-async function api(server, method, path, body) {
-  const res = await fetch(`${server.url}/v4${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** A Discord webhook that answers at once and notes when each player's notification came. */
 async function webhook() {

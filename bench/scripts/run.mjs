@@ -18,6 +18,7 @@
 import WebSocket from 'ws';
 import { runClients } from '../api/clients.mjs';
 import { busyBetween, startBenchServer } from '../api/server.mjs';
+import { api } from '../lib/api.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
@@ -45,17 +46,6 @@ const CODE = {
   }),
   JavaScript: "if (beacon.eventData.message.includes('ping')) beacon.sendChat('pong');",
 };
-
-async function api(server, method, path, body) {
-  const res = await fetch(`${server.url}/v4${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** The game end of the link: sends chat events, answers commands, and times each command. */
 async function gameLink(server) {

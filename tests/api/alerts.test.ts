@@ -406,6 +406,57 @@ describe('incidents', () => {
     );
   });
 
+  it('raise for a player on the group’s watchlist, a failing script and a log line, each its own', async () => {
+    const server = sim.servers[0];
+    const who = server.world.candidates()[2];
+    server.play((w) => [...w.join(who), ...w.leave(who, 'left')]);
+    await until('the player is stored', async () => {
+      const r = await t.server.db.query('SELECT 1 FROM players WHERE player_id = $1', [who.playerId]);
+      return r.rows.length > 0;
+    });
+    await api(owner, 'POST', '/sentinel/groupWatchlist', {
+      groupId: t.demo.groupId,
+      playerId: who.playerId,
+      reason: 'Alt of a raider',
+    });
+    const script = await api(owner, 'POST', '/sentinel/scripts', {
+      name: 'Brittle',
+      events: [{ language: 'JavaScript', context: 'chat', code: "throw new Error('boom');" }],
+    });
+    await api(owner, 'POST', '/sentinel/serviceScripts', {
+      serviceId: linked[0].serviceId,
+      scriptId: script.body.created[0].scriptId,
+      parameterValues: {},
+    });
+    const made = await Promise.all([
+      rule({ name: 'Watched', groupId: t.demo.groupId, condition: { kind: 'watched', flag: null } }),
+      rule({ name: 'Brittle scripts', serviceId: linked[0].serviceId, condition: { kind: 'scripts' } }),
+      rule({
+        name: 'Joins',
+        serviceId: linked[0].serviceId,
+        condition: { kind: 'log', eventName: 'playerJoined' },
+      }),
+    ]);
+    server.play((w) => w.join(who));
+    server.type('hello there', who.playerId);
+    const titles = await until('the three are told', async () => {
+      await settle();
+      const mine = (await notifications()).filter((n: { ruleId: string }) =>
+        made.some((m) => m.body.ruleId === n.ruleId),
+      );
+      return mine.length >= 3 && mine.map((n: { title: string }) => n.title);
+    });
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        `Watched player joined: ${who.name}`,
+        'Script failing: Brittle',
+        `Joins: ${linked[0].name}`,
+      ]),
+    );
+    const watched = (await notifications()).find((n: { title: string }) => n.title.startsWith('Watched'));
+    expect(watched.body).toContain('Why watched: Alt of a raider');
+  });
+
   it('retry a failing webhook with a back-off, and fail one that is gone at once', async () => {
     const flaky = await destination('discord', hooks.discordUrl('1003'), 'Flaky');
     hooks.failNext(2, 502);

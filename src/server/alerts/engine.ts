@@ -32,7 +32,8 @@ export interface Alerts {
 
 /**
  * Lines waiting to be held against the rules at most: past it (a flood the database cannot keep
- * up with) lines are let through unmatched and counted in the log, rather than held in memory.
+ * up with) lines are let through unmatched, said once in the server's log, rather than held in
+ * memory without bound.
  */
 const MAX_WAITING = 20_000;
 const TICK_MS = 15_000;
@@ -43,7 +44,7 @@ export function createAlerts(ctx: ServerContext, opts: AlertOptions = {}): Alert
   const deliverer = createDeliverer(ctx, mailer, opts.pollMs ?? POLL_MS);
   let chain: Promise<void> = Promise.resolve();
   let waiting = 0;
-  let skipped = 0;
+  let warned = false;
   let ticking: Promise<void> | null = null;
 
   const tick = () => {
@@ -62,8 +63,8 @@ export function createAlerts(ctx: ServerContext, opts: AlertOptions = {}): Alert
     onLines(lines) {
       if (lines.length === 0) return;
       if (waiting + lines.length > MAX_WAITING) {
-        if (skipped === 0) console.error('alerts: too many lines waiting; some are not held against rules');
-        skipped += lines.length;
+        if (!warned) console.error('alerts: too many lines waiting; some are not held against rules');
+        warned = true;
         return;
       }
       waiting += lines.length;

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { waitForEntry } from './waitFor.ts';
 
 export interface ReceivedMail {
   from: string; // envelope sender (MAIL FROM), '' for a null sender
@@ -92,33 +93,13 @@ class Receiver implements SmtpReceiver {
   }
 
   waitFor(predicate: (m: ReceivedMail) => boolean, what = 'a matching mail'): Promise<ReceivedMail> {
-    const seen = this.mails.find(predicate);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const onMail = (m: ReceivedMail) => {
-        let hit: boolean;
-        try {
-          hit = predicate(m);
-        } catch (e) {
-          stop();
-          reject(e);
-          return;
-        }
-        if (!hit) return;
-        stop();
-        resolve(m);
-      };
-      const onClose = () => {
-        stop();
-        reject(new Error(`SMTP receiver closed while waiting for ${what}`));
-      };
-      const stop = () => {
-        this.#events.off('mail', onMail);
-        this.#events.off('close', onClose);
-      };
-      this.#events.on('mail', onMail);
-      this.#events.on('close', onClose);
-    });
+    return waitForEntry(
+      this.#events,
+      'mail',
+      this.mails,
+      predicate,
+      `SMTP receiver closed while waiting for ${what}`,
+    );
   }
 
   async close(): Promise<void> {

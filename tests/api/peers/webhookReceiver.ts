@@ -40,6 +40,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv, { type AnySchemaObject, type ErrorObject, type SchemaValidateFunction } from 'ajv';
+import { waitForEntry } from './waitFor.ts';
 
 export type Service = 'discord' | 'slack';
 
@@ -704,33 +705,13 @@ class Receiver implements WebhookReceiver {
   }
 
   waitFor(predicate: (r: Received) => boolean, what = 'a matching webhook request'): Promise<Received> {
-    const seen = this.received.find(predicate);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const onReceived = (r: Received) => {
-        let hit: boolean;
-        try {
-          hit = predicate(r);
-        } catch (e) {
-          stop();
-          reject(e);
-          return;
-        }
-        if (!hit) return;
-        stop();
-        resolve(r);
-      };
-      const onClose = () => {
-        stop();
-        reject(new Error(`webhook receiver closed while waiting for ${what}`));
-      };
-      const stop = () => {
-        this.#events.off('received', onReceived);
-        this.#events.off('close', onClose);
-      };
-      this.#events.on('received', onReceived);
-      this.#events.on('close', onClose);
-    });
+    return waitForEntry(
+      this.#events,
+      'received',
+      this.received,
+      predicate,
+      `webhook receiver closed while waiting for ${what}`,
+    );
   }
 
   async close(): Promise<void> {
