@@ -173,6 +173,8 @@ export const ALERT_LIMITS = {
   attempts: 8,
   /** The longest wait a destination's 429 is honoured for; longer, the delivery waits this long. */
   maxRetryAfterSeconds: 3600,
+  /** Deliveries one destination may have waiting; past them a notice to it is not sent. */
+  pendingPerDestination: 1000,
   /** Notifications the console keeps per account; older ones go first. */
   notificationsKept: 1000,
   /** Tests one rule, or one destination, may be sent in a minute (a test button is a way to spam a webhook or inbox). */
@@ -207,6 +209,7 @@ export const AlertMsg = {
   tooManyDestinations: `An account keeps at most ${ALERT_LIMITS.destinationsPerAccount} destinations: remove some first.`,
   tooManyTests: `At most ${ALERT_LIMITS.testsPerMinute} tests a minute to one place: wait a little.`,
   unsubscribed: 'Its recipient unsubscribed: nothing is sent there any more.',
+  destinationFull: `Not sent: ${ALERT_LIMITS.pendingPerDestination.toLocaleString('en')} notifications were already waiting for this destination.`,
 } as const;
 
 type Check = string | null;

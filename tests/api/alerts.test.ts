@@ -4,7 +4,7 @@
 // Game events come from the simulator over the mod's link, as in production.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertMsg } from '../../src/domain/alerts.ts';
+import { ALERT_LIMITS, AlertMsg } from '../../src/domain/alerts.ts';
 import { createServer } from '../../src/server/app.ts';
 import type { Simulator } from '../../src/sim/index.ts';
 import {
@@ -524,6 +524,34 @@ describe('incidents', () => {
     expect(await open()).toBe(0);
     const told = (await notifications()).filter((n: { ruleId: string }) => n.ruleId === r.body.ruleId);
     expect(told.map((n: { kind: string }) => n.kind)).toEqual(['raised']);
+  });
+
+  it('take no more for a destination with its most deliveries waiting, and say so in the history', async () => {
+    const id = await destination('discord', hooks.discordUrl('1005'), 'Backed up');
+    // A thousand waiting, due in an hour (the destination down, or rate-limited, meanwhile).
+    await t.server.db.query(
+      `INSERT INTO alert_deliveries (delivery_id, owner_id, destination_id, destination_name, destination_kind,
+                                     kind, notice, next_attempt)
+       SELECT gen_random_uuid(), $1, $2, 'Backed up', 'discord', 'raised', '{}', now() + interval '1 hour'
+         FROM generate_series(1, $3)`,
+      [t.demo.userId, id, ALERT_LIMITS.pendingPerDestination],
+    );
+    const r = await rule({
+      name: 'Into a full queue',
+      serviceId: down.serviceId,
+      condition: { kind: 'scripts' },
+      destinationIds: [id],
+    });
+    expect((await api(owner, 'POST', `/sentinel/alertRules/${r.body.ruleId}/test`)).status).toBe(200);
+    const [latest] = (
+      await api(owner, 'GET', `/sentinel/alertDeliveries?ruleId=${r.body.ruleId}&destinationId=${id}`)
+    ).body.results;
+    expect(latest).toMatchObject({ status: 'failed', attempts: 0, answer: AlertMsg.destinationFull });
+    // The console is told all the same.
+    expect((await notifications()).some((n: { ruleId: string }) => n.ruleId === r.body.ruleId)).toBe(true);
+    await t.server.db.query("DELETE FROM alert_deliveries WHERE destination_id = $1 AND status = 'pending'", [
+      id,
+    ]);
   });
 
   // Last: it stops the file's server.

@@ -6,7 +6,7 @@
 // between the two loses nothing. The console's own notification is written at once.
 
 import { randomUUID } from 'node:crypto';
-import { ALERT_LIMITS, AlertEvent, type Notice } from '../../domain/alerts.ts';
+import { ALERT_LIMITS, AlertEvent, AlertMsg, type Notice } from '../../domain/alerts.ts';
 import { userChannel } from '../../domain/api.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -66,12 +66,18 @@ export async function enqueue(
     ],
   );
   const remote = destinations.filter((d) => d.kind !== 'push');
+  // A destination with ALERT_LIMITS.pendingPerDestination still waiting (rate-limited, or down
+  // while a rule raised thousands) takes no more: the history says so instead of the queue growing.
   if (remote.length > 0)
     await tx.query(
       `INSERT INTO alert_deliveries (delivery_id, owner_id, rule_id, incident_id, destination_id, destination_name,
-                                     destination_kind, kind, notice)
-       SELECT gen_random_uuid(), $1, $2, $3, d.id, d.name, d.kind, $4, $5
-         FROM unnest($6::uuid[], $7::text[], $8::text[]) AS d (id, name, kind)`,
+                                     destination_kind, kind, notice, status, answer)
+       SELECT gen_random_uuid(), $1, $2, $3, d.id, d.name, d.kind, $4, $5,
+              CASE WHEN w.full THEN 'failed' ELSE 'pending' END, CASE WHEN w.full THEN $10 END
+         FROM unnest($6::uuid[], $7::text[], $8::text[]) AS d (id, name, kind)
+        CROSS JOIN LATERAL (SELECT count(*) >= $9 AS full FROM (
+                              SELECT 1 FROM alert_deliveries p
+                               WHERE p.destination_id = d.id AND p.status = 'pending' LIMIT $9) x) w`,
       [
         ownerId,
         ruleId,
@@ -81,6 +87,8 @@ export async function enqueue(
         remote.map((d) => d.id),
         remote.map((d) => d.name),
         remote.map((d) => d.kind),
+        ALERT_LIMITS.pendingPerDestination,
+        AlertMsg.destinationFull,
       ],
     );
   return { ownerId, notificationId, title: notice.title, body: notice.body, push };
