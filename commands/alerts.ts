@@ -14,6 +14,7 @@ import {
   DESTINATION_LABELS,
   describeCondition,
   parseCondition,
+  ruleState,
 } from '../src/domain/alerts.ts';
 import { formatDuration } from '../src/domain/duration.ts';
 import { LOG_EVENT_NAMES, LOG_LEVELS, MODERATION_SCORES } from '../src/domain/enums.ts';
@@ -125,12 +126,6 @@ function conditionOf(kind: ConditionKind, v: ConditionValues, base: Record<strin
 
 const scopeOf = (r: AlertRule) => r.scopeName;
 
-const stateOf = (r: AlertRule): string => {
-  if (r.muted) return 'muted';
-  if (r.snoozedUntil) return `snoozed until ${formatTime(r.snoozedUntil)}`;
-  return r.openIncidents > 0 ? `${r.openIncidents} open` : 'quiet';
-};
-
 const ids = (refs: EntityRef[] | undefined) => refs?.map((r) => r.id);
 
 export const alertCommands = [
@@ -153,7 +148,7 @@ export const alertCommands = [
       return {
         table: {
           columns: ['Name', 'On', 'When', 'State'],
-          rows: page.results.map((r) => [r.name, scopeOf(r), describeCondition(r.condition), stateOf(r)]),
+          rows: page.results.map((r) => [r.name, scopeOf(r), describeCondition(r.condition), ruleState(r)]),
         },
       };
     },

@@ -11,6 +11,8 @@ import {
   MODERATION_SCORES,
   type ModerationScore,
 } from './enums.ts';
+import { formatTime } from './format.ts';
+import { isRecord } from './validate.ts';
 
 export const CONDITION_KINDS = [
   'status',
@@ -104,6 +106,13 @@ export type AlertRulePatch = Partial<
 
 export const DELIVERY_KINDS = ['raised', 'cleared', 'test'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+/** A delivery's or notification's kind as lists show it. */
+export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
+  raised: 'Alert',
+  cleared: 'All clear',
+  test: 'Test',
+};
+
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -223,9 +232,6 @@ export function alertName(v: string): Check {
 const wholeIn = (v: unknown, max: number): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Optional text: null or blank is none. */
 const optionalText = (v: unknown): string | null =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
@@ -314,6 +320,13 @@ export const scoreLabel = (s: ModerationScore): string =>
 /** A condition that must hold for a while, checked on a timer, rather than matched per event. */
 export const isSustained = (c: AlertCondition): c is Extract<AlertCondition, { minutes: number }> =>
   c.kind === 'status' || c.kind === 'population';
+
+/** A rule's state in words: muted, snoozed until when, raised, or quiet. */
+export function ruleState(r: AlertRule): string {
+  if (r.muted) return 'Muted';
+  if (r.snoozedUntil) return `Snoozed until ${formatTime(r.snoozedUntil)}`;
+  return r.openIncidents > 0 ? `Raised (${r.openIncidents} open)` : 'Quiet';
+}
 
 /** Why an address cannot be a webhook of this kind, or null. */
 export function webhookProblem(address: string): Check {

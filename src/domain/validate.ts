@@ -161,7 +161,8 @@ export const PARAMETER_TYPES = ['String', 'Number', 'Boolean'] as const;
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ARGUMENT_KEYS = ['default', 'name', 'required', 'type'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+/** A JSON object (not an array, not null). */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function scriptArguments(args: unknown): boolean {

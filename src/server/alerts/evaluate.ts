@@ -15,6 +15,7 @@ import type { LogMessage } from '../../domain/api.ts';
 import { LOG_LEVELS, type LogEventName, MODERATION_SCORES } from '../../domain/enums.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { isObject } from '../model/bulkBody.ts';
 import { canSee } from '../model/permissions.ts';
 import { announce, raise, type Written } from './incidents.ts';
 
@@ -86,8 +87,6 @@ export function eventRulesOf(ctx: ServerContext, serviceId: string): Promise<Ser
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A match: the incident it belongs to and what it says if it opens one. */
 interface Match {
@@ -101,7 +100,7 @@ const playerOf = (line: LogMessage) =>
 /** The highest of the line's moderation scores in the category (any: of the nine), or null. */
 function chatScore(line: LogMessage, category: string): { score: number; category: string } | null {
   const a = line.metadata.analysis;
-  const scores = isRecord(a) && isRecord(a.scores) ? a.scores : null;
+  const scores = isObject(a) && isObject(a.scores) ? a.scores : null;
   if (!scores) return null;
   let best: { score: number; category: string } | null = null;
   for (const s of MODERATION_SCORES) {
@@ -168,7 +167,7 @@ async function matchEvasion(
   if (line.eventName !== 'playerJoined' || !playerId) return null;
   const player = playerOf(line);
   const details = line.metadata.connectionDetails;
-  const vpn = c.vpn && isRecord(details) && details.vpn === true;
+  const vpn = c.vpn && isObject(details) && details.vpn === true;
   const fingerprint = text(line.metadata.ipFingerprint);
   const { rows } = fingerprint
     ? await q.query<{ name: string }>(
@@ -231,7 +230,7 @@ function match(q: Queryable, rule: LiveRule, line: LogMessage): Match | null | P
       if ((line.eventName as LogEventName) !== 'scriptRun') return null;
       const actions = Array.isArray(line.metadata.actions) ? line.metadata.actions : [];
       const failed =
-        line.metadata.outcome === 'failure' || actions.some((a) => isRecord(a) && a.ok === false);
+        line.metadata.outcome === 'failure' || actions.some((a) => isObject(a) && a.ok === false);
       if (!failed) return null;
       const script = text(line.metadata.scriptName) || 'A script';
       return {

@@ -47,7 +47,7 @@ export async function enqueue(
   );
   const notificationId = randomUUID();
   await writeNotification(tx, notificationId, ownerId, ruleId, serviceId, notice);
-  const push = destinations.some((d) => d.kind === 'push');
+  const pushes = destinations.filter((d) => d.kind === 'push');
   // The console's list, and a browser notification, are delivered by the write itself.
   await tx.query(
     `INSERT INTO alert_deliveries (delivery_id, owner_id, rule_id, incident_id, destination_id, destination_name,
@@ -60,9 +60,9 @@ export async function enqueue(
       incidentId,
       notice.kind,
       notice,
-      [null, ...destinations.filter((d) => d.kind === 'push').map((d) => d.id)],
-      ['Console', ...destinations.filter((d) => d.kind === 'push').map((d) => d.name)],
-      ['console', ...destinations.filter((d) => d.kind === 'push').map(() => 'push')],
+      [null, ...pushes.map((d) => d.id)],
+      ['Console', ...pushes.map((d) => d.name)],
+      ['console', ...pushes.map(() => 'push')],
     ],
   );
   const remote = destinations.filter((d) => d.kind !== 'push');
@@ -91,7 +91,7 @@ export async function enqueue(
         AlertMsg.destinationFull,
       ],
     );
-  return { ownerId, notificationId, title: notice.title, body: notice.body, push };
+  return { ownerId, notificationId, title: notice.title, body: notice.body, push: pushes.length > 0 };
 }
 
 /** The console's notification; the account keeps its newest ALERT_LIMITS.notificationsKept. */

@@ -8,7 +8,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ALERT_LIMITS,
   AlertMsg,
-  alertName,
   DESTINATION_KINDS,
   type DestinationKind,
   maskedWebhook,
@@ -27,7 +26,7 @@ import { type ApiRouter, type Ctx, json, pageJson, param } from '../http/router.
 import { isObject, requireProperties } from '../model/bulkBody.ts';
 import { epoch } from '../model/service.ts';
 import { OutboundRefused, resolveOutbound } from '../net/outbound.ts';
-import { refuseTestFlood, testNotice } from './alertRules.ts';
+import { checkedName, refuseTestFlood, testNotice } from './alertRules.ts';
 
 const READ = ['sentinel:read'];
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -73,16 +72,11 @@ async function checkedAddress(ctx: ServerContext, kind: DestinationKind, v: unkn
   return address;
 }
 
-const checkedName = (v: unknown): string => {
-  const problem = alertName(typeof v === 'string' ? v : '');
-  if (problem) throw validation(problem, { field: 'name' });
-  return (v as string).trim();
-};
-
 async function ownDestination(q: Queryable, owner: string, id: string) {
   const { rows } = UUID.test(id)
-    ? await q.query<{ kind: DestinationKind; name: string }>(
-        'SELECT kind, name FROM alert_destinations WHERE destination_id = $1 AND owner_id = $2 FOR UPDATE',
+    ? await q.query<{ kind: DestinationKind; name: string; unsubscribed: boolean }>(
+        `SELECT kind, name, unsubscribed FROM alert_destinations
+          WHERE destination_id = $1 AND owner_id = $2 FOR UPDATE`,
         [id, owner],
       )
     : { rows: [] };
@@ -218,11 +212,7 @@ export function registerAlertDestinationRoutes(router: ApiRouter, ctx: ServerCon
     const id = param(c, 'destinationId');
     const written = await db.transaction(async (tx): Promise<Written | null> => {
       const d = await ownDestination(tx, caller.userId, id);
-      const { rows } = await tx.query<{ unsubscribed: boolean }>(
-        'SELECT unsubscribed FROM alert_destinations WHERE destination_id = $1',
-        [id],
-      );
-      if (rows[0].unsubscribed) throw validation(AlertMsg.unsubscribed);
+      if (d.unsubscribed) throw validation(AlertMsg.unsubscribed);
       await refuseTestFlood(tx, { destinationId: id });
       const notice = testNotice(d.name);
       // A browser notification is the console's own: its test is a notification with push on.

@@ -84,7 +84,8 @@ async function ruleById(q: Queryable, owner: string, id: string): Promise<Record
   return rows[0];
 }
 
-const checkedName = (v: unknown): string => {
+/** A rule's or destination's name, trimmed, or 400 naming the field. */
+export const checkedName = (v: unknown): string => {
   const problem = alertName(typeof v === 'string' ? v : '');
   if (problem) throw validation(problem, { field: 'name' });
   return (v as string).trim();

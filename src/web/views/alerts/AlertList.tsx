@@ -5,9 +5,8 @@
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { AlertEvent, type AlertRule, describeCondition } from '../../../domain/alerts.ts';
+import { AlertEvent, type AlertRule, describeCondition, ruleState } from '../../../domain/alerts.ts';
 import { userChannel } from '../../../domain/api.ts';
-import { formatTime } from '../../../domain/format.ts';
 import { pathOf, selectionOf } from '../../../domain/resolver.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
@@ -19,13 +18,6 @@ import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { alertRef } from './alertRefs.ts';
 import './alerts.css';
-
-/** A rule's state in words. */
-export function ruleState(r: AlertRule): string {
-  if (r.muted) return 'Muted';
-  if (r.snoozedUntil) return `Snoozed until ${formatTime(r.snoozedUntil)}`;
-  return r.openIncidents > 0 ? `Raised (${r.openIncidents} open)` : 'Quiet';
-}
 
 const columns: Column<AlertRule>[] = [
   { id: 'name', title: 'Name', value: (r) => r.name },

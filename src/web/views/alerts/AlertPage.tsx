@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { AlertEvent, describeCondition } from '../../../domain/alerts.ts';
+import { AlertEvent, describeCondition, ruleState } from '../../../domain/alerts.ts';
 import { userChannel } from '../../../domain/api.ts';
 import { selectionOf } from '../../../domain/resolver.ts';
 import { ApiError } from '../../api/http.ts';
@@ -12,7 +12,6 @@ import { useApp, userOf } from '../../app/deps.tsx';
 import { MENUS } from '../../app/menus.ts';
 import { useLiveRefetch } from '../../store/liveRefetch.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
-import { ruleState } from './AlertList.tsx';
 import { alertRef } from './alertRefs.ts';
 import { DeliveryList } from './DeliveryList.tsx';
 import './alerts.css';

@@ -2,7 +2,12 @@
 // the last answer (the alert page's and the destination page's history). Live: a new
 // notification means new deliveries; each send changes a row, which the refresh key (r) shows.
 
-import { type AlertDelivery, AlertEvent, type DeliveryStatus } from '../../../domain/alerts.ts';
+import {
+  type AlertDelivery,
+  AlertEvent,
+  DELIVERY_KIND_LABELS,
+  type DeliveryStatus,
+} from '../../../domain/alerts.ts';
 import { userChannel } from '../../../domain/api.ts';
 import { formatTime } from '../../../domain/format.ts';
 import { useApp, userOf } from '../../app/deps.tsx';
@@ -12,12 +17,6 @@ import { usePagedList } from '../../store/pagedList.ts';
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 
-const KIND_WORDS: Record<AlertDelivery['kind'], string> = {
-  raised: 'Alert',
-  cleared: 'All clear',
-  test: 'Test',
-};
-
 function statusText(d: AlertDelivery): string {
   const words: Record<DeliveryStatus, string> = { sent: 'Sent', failed: 'Failed', pending: 'Waiting' };
   if (d.status === 'pending' && d.nextAttempt) return `Waiting, next try ${formatTime(d.nextAttempt)}`;
@@ -26,7 +25,7 @@ function statusText(d: AlertDelivery): string {
 
 const columns: Column<AlertDelivery>[] = [
   { id: 'dateCreated', title: 'When', value: (d) => d.dateCreated, render: (d) => formatTime(d.dateCreated) },
-  { id: 'kind', title: 'Kind', value: (d) => KIND_WORDS[d.kind] },
+  { id: 'kind', title: 'Kind', value: (d) => DELIVERY_KIND_LABELS[d.kind] },
   { id: 'title', title: 'What', value: (d) => d.title, width: '2fr' },
   { id: 'destinationName', title: 'To', value: (d) => d.destinationName },
   { id: 'status', title: 'Status', value: statusText },

@@ -3,7 +3,7 @@
 // marks them all read. Live over the user's channel.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertEvent, type AppNotification } from '../../../domain/alerts.ts';
+import { AlertEvent, type AppNotification, DELIVERY_KIND_LABELS } from '../../../domain/alerts.ts';
 import { userChannel } from '../../../domain/api.ts';
 import { formatTime } from '../../../domain/format.ts';
 import { pathOf } from '../../../domain/resolver.ts';
@@ -16,16 +16,10 @@ import { Toolbar } from '../../ui/Toolbar.tsx';
 import { type Column, VirtualList } from '../../ui/VirtualList.tsx';
 import { UNREAD_KEY } from './notifications.ts';
 
-const KIND_WORDS: Record<AppNotification['kind'], string> = {
-  raised: 'Alert',
-  cleared: 'All clear',
-  test: 'Test',
-};
-
 const columns: Column<AppNotification>[] = [
   { id: 'dateCreated', title: 'When', value: (n) => n.dateCreated, render: (n) => formatTime(n.dateCreated) },
   { id: 'read', title: 'Read', value: (n) => (n.isRead ? 'Read' : 'Unread') },
-  { id: 'kind', title: 'Kind', value: (n) => KIND_WORDS[n.kind] },
+  { id: 'kind', title: 'Kind', value: (n) => DELIVERY_KIND_LABELS[n.kind] },
   { id: 'title', title: 'What', value: (n) => n.title, width: '2fr' },
   // One line per fact, shown on one line in the list.
   { id: 'body', title: 'Details', value: (n) => n.body.split('\n').join(' · '), width: '3fr' },
