@@ -173,6 +173,8 @@ export interface Group {
   discordChatChannelId: string | null;
   discordChatChannelName: string | null;
   isClusterGroup: boolean;
+  /** Members without two-factor sign-in keep read access only (docs/api.md "Access"). */
+  requireTwoFactor?: boolean;
 }
 
 export interface LogMessage {
@@ -353,6 +355,11 @@ export interface GroupUser {
   username: string;
   usernameFull: string;
   permissions: number;
+  /** The role the member holds (its bits are `permissions`), or null for bits set by hand. */
+  roleId?: string | null;
+  roleName?: string | null;
+  /** The group requires two-factor sign-in the member has not turned on: read only until then. */
+  readOnlyUntilTwoFactor?: boolean;
 }
 
 /** A server in a group, with the bits the group grants on it (§3.4). */

@@ -101,6 +101,7 @@ export const GROUP_TABS = [
   'chat',
   'sessions',
   'users',
+  'roles',
   'bans',
   'watchlist',
   'scripts',

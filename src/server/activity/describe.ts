@@ -22,7 +22,17 @@ const SENDS: Record<string, string> = { '/sentinel/gameCommands': 'run', '/senti
  * Never copied into a summary: keys whose value lets its holder act as someone, or post where
  * they post (a webhook's address, an alert destination's).
  */
-const SECRET = /key|secret|password|token|webhook|address/i;
+const SECRET = /key|secret|password|token|webhook|address|code|credential/i;
+/** Routes whose last segment is not the action a person would name. */
+const NAMED: Record<string, { kind: string; action: string }> = {
+  'POST /sentinel/account/totp': { kind: 'twoFactor', action: 'start setup' },
+  'POST /sentinel/account/totp/confirm': { kind: 'twoFactor', action: 'turn on' },
+  'DELETE /sentinel/account/totp': { kind: 'twoFactor', action: 'turn off' },
+  'POST /sentinel/account/backupCodes': { kind: 'backupCodes', action: 'replace' },
+  'DELETE /sentinel/account/signIns/:signInId': { kind: 'signIns', action: 'sign out' },
+  'POST /sentinel/account/passkeys': { kind: 'passkeys', action: 'add' },
+  'POST /sentinel/account/passkeys/options': { kind: 'passkeys', action: 'start adding' },
+};
 const SUMMARY_MAX = 300;
 const OBJECTS_SUMMED = 5;
 
@@ -86,7 +96,10 @@ export function describeWrite(
   const segments = route.split('/').filter(Boolean); // ['sentinel', kind, ...]
   const kind = segments[1] ?? route;
   const trailing = segments.length > 2 ? segments[segments.length - 1] : '';
-  const action = trailing && !trailing.startsWith(':') ? trailing : (SENDS[route] ?? VERB[method] ?? method);
+  const named = NAMED[`${method} ${route}`];
+  const action =
+    named?.action ??
+    (trailing && !trailing.startsWith(':') ? trailing : (SENDS[route] ?? VERB[method] ?? method));
   const objects = objectsOf(body);
   const serviceIds = new Set<string>();
   const groupIds = new Set<string>();
@@ -99,7 +112,7 @@ export function describeWrite(
   if (isUuid(pathId) && kind === 'services') serviceIds.add(pathId.toLowerCase());
   if (isUuid(pathId) && kind === 'groups') groupIds.add(pathId.toLowerCase());
   return {
-    kind,
+    kind: named?.kind ?? kind,
     action,
     target: pathId ?? targetOf(objects),
     summary: summaryOf(objects),

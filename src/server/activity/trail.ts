@@ -138,6 +138,25 @@ export function trailedDb(db: Db): Db {
   });
 }
 
+/**
+ * A sign-in, or a failed attempt at one, in the account's own trail: these pass no bearer token,
+ * so no write scope records them. Losing one must not fail the sign-in; it is logged instead.
+ */
+export async function recordSignIn(
+  db: Queryable,
+  e: { userId: string; applicationId: string; action: string; summary: string; outcome: string },
+): Promise<void> {
+  try {
+    await db.query(
+      `INSERT INTO activity (activity_id, user_id, application_id, method, route, kind, action, summary, outcome)
+       VALUES ($1, $2, $3, 'POST', '/login/signin', 'signIn', $4, $5, $6)`,
+      [uuidv7(), e.userId, e.applicationId, e.action, e.summary.slice(0, 300), e.outcome],
+    );
+  } catch (err) {
+    console.error('activity: recording a sign-in failed:', (err as Error).message);
+  }
+}
+
 export interface WriteInfo {
   caller: Caller;
   method: string;

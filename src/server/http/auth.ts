@@ -7,6 +7,10 @@ export interface Caller {
   applicationId: string;
   scopes: string[];
   accessToken: string;
+  /** Set when the bearer is an API token rather than a sign-in (docs/api.md "API tokens"). */
+  tokenId?: string;
+  /** The sign-in the session belongs to (unset for an API token). */
+  familyId?: string;
 }
 
 const REALM = 'Bearer realm="Beacon API"';

@@ -100,6 +100,25 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/alertDestinations/:destinationId/test': 'Sends a test notification to the destination.',
   'GET /sentinel/notifications/unread': 'How many of the caller’s notifications are unread.',
   'POST /sentinel/notifications/read': 'Marks some of the caller’s notifications read, or all of them.',
+  'POST /login/second':
+    'The sign-in page’s second step: an authenticator’s code or a backup code, counted against the account.',
+  'GET /sentinel/account/security':
+    'The caller’s two-factor sign-in: on or off, a setup under way, backup codes left, groups requiring it.',
+  'POST /sentinel/account/totp':
+    'Begins setting up an authenticator: its key and the otpauth:// address to scan.',
+  'POST /sentinel/account/totp/confirm':
+    'Turns two-factor sign-in on with a first code; answers the backup codes (shown once) and signs out other devices.',
+  'DELETE /sentinel/account/totp': 'Turns two-factor sign-in off, given a current code or a backup code.',
+  'POST /sentinel/account/backupCodes':
+    'Replaces the backup codes, given a current code; answers the new ones once.',
+  'GET /sentinel/account/signIns': 'The caller’s signed-in devices: since when, from where, how, last used.',
+  'DELETE /sentinel/account/signIns/:signInId': 'Signs one of the caller’s devices out at once.',
+  'GET /sentinel/apiTokens': 'The caller’s live API tokens (never the tokens themselves).',
+  'POST /sentinel/apiTokens':
+    'Makes an API token: a name, read or write access, optionally one server or group, a number of days. Answers the token once.',
+  'DELETE /sentinel/apiTokens/:tokenId': 'Revokes an API token at once.',
+  'GET /sentinel/services/:serviceId/access':
+    'What a user can do on a server and where each permission comes from: ownership, groups, roles.',
   'GET /unsubscribe/:token': 'The page an alert mail’s recipient unsubscribes on.',
   'POST /unsubscribe/:token':
     'Unsubscribes an alert mail’s recipient (the page’s button, or a mail client’s one-click unsubscribe).',
@@ -118,6 +137,9 @@ const TOPICS: Record<string, string> = {
   characters: 'Survivors (characters)',
   chatBot: 'Chat community bot',
   unsubscribe: 'Alerts',
+  account: 'Access',
+  apiTokens: 'Access',
+  groupRoles: 'Access',
   alertRules: 'Alerts',
   alertDeliveries: 'Alerts',
   alertDestinations: 'Alerts',

@@ -164,7 +164,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   async function callerOf(c: Ctx): Promise<{ caller: CallerInfo | null; sentToken: boolean }> {
     const token = tokenFrom(c.req.raw.headers);
     if (!token) return { caller: null, sentToken: false };
-    return { caller: await ctx.callers.find(token), sentToken: true };
+    return { caller: await ctx.callers.find(token, clientIp(c)), sentToken: true };
   }
 
   async function limitFor(c: Ctx, caller: CallerInfo | null): Promise<void> {

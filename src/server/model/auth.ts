@@ -11,11 +11,43 @@ export const normaliseScopes = (scopes: Iterable<string>): string[] =>
 
 export const parseScopes = (scope: string): string[] => scope.split(/[\s+]+/).filter(Boolean);
 
+/** Where and how a sign-in began: the signed-in device the account's list shows. */
+export interface SignInOrigin {
+  address: string;
+  userAgent: string;
+  /** How the sign-in was proven (SIGN_IN_METHODS of domain/access.ts). */
+  method: string;
+}
+
+/**
+ * A new pair of tokens. The first of a family (a sign-in, `origin` given) also records the
+ * signed-in device; a refresh continues it.
+ */
 export async function createSession(
   tx: Queryable,
   lifetimes: TokenLifetimes,
-  s: { userId: string; applicationId: string; scopes: string[]; deviceId: string | null; familyId: string },
+  s: {
+    userId: string;
+    applicationId: string;
+    scopes: string[];
+    deviceId: string | null;
+    familyId: string;
+    origin?: SignInOrigin;
+  },
 ): Promise<TokenResponse> {
+  if (s.origin)
+    await tx.query(
+      `INSERT INTO sign_ins (family_id, user_id, application_id, address, user_agent, method, last_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $4)`,
+      [
+        s.familyId,
+        s.userId,
+        s.applicationId,
+        s.origin.address,
+        s.origin.userAgent.slice(0, 300),
+        s.origin.method,
+      ],
+    );
   const access = randomToken();
   const refresh = randomToken();
   const now = Date.now() / 1000;
@@ -62,5 +94,6 @@ export async function revokeFamily(tx: Queryable, familyId: string): Promise<str
     'DELETE FROM sessions WHERE family_id = $1 RETURNING access_token_hash AS hash',
     [familyId],
   );
+  await tx.query('DELETE FROM sign_ins WHERE family_id = $1', [familyId]);
   return rows.map((r) => r.hash);
 }

@@ -1,6 +1,6 @@
 // Deletes what sign-in leaves behind once it can no longer be used: expired flows (every
 // anonymous GET /v4/login makes one), sessions, rotated refresh tokens, policy requests and old
-// sign-in failures. Each round deletes at most BATCH rows per table, so a sweep never holds the
+// sign-in failures, signed-in devices with no session left. Each round deletes at most BATCH rows per table, so a sweep never holds the
 // database long; a full batch is followed by another round, up to MAX_ROUNDS.
 
 import type { Queryable } from '../db/db.ts';
@@ -21,6 +21,13 @@ const EXPIRED: { table: string; key: string; expired: string }[] = [
   { table: 'rotated_refresh_tokens', key: 'refresh_token_hash', expired: 'expires < now()' },
   // The same day policy_signing_requests are honoured for (routes/users.ts).
   { table: 'policy_signing_requests', key: 'request_id', expired: "created < now() - interval '1 day'" },
+  // A device whose sessions all expired (a minute's grace: its first session is written just after).
+  {
+    table: 'sign_ins',
+    key: 'family_id',
+    expired:
+      "created < now() - interval '1 minute' AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.family_id = sign_ins.family_id)",
+  },
   { table: 'sign_in_failures', key: 'email', expired: `last_failure < now() - interval '${FAILURE_MEMORY}'` },
 ];
 

@@ -72,7 +72,8 @@ const GROUPS: ClassSpec = {
     x.discord_guild_name AS "discordGuildName", x.discord_chat_channel_id AS "discordChatChannelId",
     x.discord_chat_channel_name AS "discordChatChannelName",
     (x.enable_group_chat OR x.discord_invite_code IS NOT NULL OR x.discord_link_code IS NOT NULL
-      OR x.discord_guild_id IS NOT NULL OR x.discord_chat_channel_id IS NOT NULL) AS "isClusterGroup"`,
+      OR x.discord_guild_id IS NOT NULL OR x.discord_chat_channel_id IS NOT NULL) AS "isClusterGroup",
+    x.require_two_factor AS "requireTwoFactor"`,
   from: (user) =>
     `groups x JOIN group_permissions gp ON gp.group_id = x.group_id AND gp.user_id = ${user}::uuid`,
   visible: () => 'true',
@@ -92,6 +93,8 @@ const GROUPS: ClassSpec = {
     discordLinkCode: { column: 'discord_link_code', write: 'edit', parse: linkCode },
     discordGuildId: { column: 'discord_guild_id', write: 'edit', parse: parse.textOrNull(100) },
     discordChatChannelId: { column: 'discord_chat_channel_id', write: 'edit', parse: parse.textOrNull(100) },
+    // Members without a second factor keep read access only (036_access.sql).
+    requireTwoFactor: { column: 'require_two_factor', write: 'edit', parse: parse.bool },
   },
   owner: (caller) => ({ user_id: caller.userId }),
   canChange: (tx, userId, rows) => holdsAllEach(tx, 'group', groupsOf(rows), userId, Perm.EditGroup),
@@ -139,8 +142,11 @@ const GROUP_USERS: ClassSpec = {
   extraScopes: ['users:read'],
   columns: `x.group_user_id AS "groupUserId", x.group_id AS "groupId", g.name AS "groupName",
     g.color AS "groupColor", g.user_id AS "groupOwnerId", x.user_id AS "userId", u.username,
-    u.username || '#' || left(x.user_id::text, 8) AS "usernameFull", x.permissions`,
-  from: () => 'group_users x JOIN groups g ON g.group_id = x.group_id JOIN users u ON u.user_id = x.user_id',
+    u.username || '#' || left(x.user_id::text, 8) AS "usernameFull", x.permissions,
+    x.role_id AS "roleId", r.name AS "roleName",
+    (g.require_two_factor AND NOT u.second_factor) AS "readOnlyUntilTwoFactor"`,
+  from: () => `group_users x JOIN groups g ON g.group_id = x.group_id JOIN users u ON u.user_id = x.user_id
+    LEFT JOIN group_roles r ON r.role_id = x.role_id`,
   visible: (user) => `(x.user_id = ${user}::uuid OR ${canSee('group', 'x.group_id', user)})`,
   // Without a groupId the caller can see, a list shows the caller's own memberships (§2.4).
   listWhere: async (q, user, _p, tx, caller) =>
@@ -169,23 +175,15 @@ const GROUP_USERS: ClassSpec = {
     groupId: { column: 'group_id', write: 'create', required: true, parse: parse.uuid },
     userId: { column: 'user_id', write: 'create', required: true, parse: parse.uuid },
     permissions: { column: 'permissions', write: 'edit', required: true, parse: parse.mask },
+    // A role of the group (or a built-in one): its bits replace `permissions` (036_access.sql).
+    roleId: { column: 'role_id', write: 'edit', parse: parse.uuidOrNull },
   },
-  canCreate: (tx, userId, values) =>
-    mayGrant(
-      tx,
-      userId,
-      groupsOf(values),
-      values.map((v) => v.permissions),
-    ),
-  canChange: (tx, userId, rows, change, objs) =>
+  canCreate: async (tx, userId, values) =>
+    mayGrant(tx, userId, groupsOf(values), await grantedBits(tx, groupsOf(values), values, 'role_id')),
+  canChange: async (tx, userId, rows, change, objs) =>
     change === 'delete'
       ? holdsAllEach(tx, 'group', groupsOf(rows), userId, Perm.ManageUsers)
-      : mayGrant(
-          tx,
-          userId,
-          groupsOf(rows),
-          rows.map((_, i) => objs?.[i]?.permissions),
-        ),
+      : mayGrant(tx, userId, groupsOf(rows), await grantedBits(tx, groupsOf(rows), objs ?? [], 'roleId')),
   afterWrite: (tx, rows) =>
     notAnonymous(
       tx,
@@ -219,6 +217,29 @@ async function mayGrant(
       hasAll(mine, Perm.ManageUsers) &&
       (typeof bits[i] !== 'number' || hasAll(mine, (bits[i] as number) & 16383)),
   );
+}
+
+/**
+ * The bits each write would give: its role's (a role of that group or a built-in one; another
+ * group's role gives nothing, and the database refuses it) or its `permissions`.
+ */
+async function grantedBits(
+  tx: Queryable,
+  groupIds: unknown[],
+  objs: Record<string, unknown>[],
+  roleKey: 'role_id' | 'roleId',
+): Promise<unknown[]> {
+  const roleIds = objs.map((o) => o?.[roleKey]);
+  const { rows } = await tx.query<{ i: number; permissions: number }>(
+    `SELECT w.i, r.permissions FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(role_id, group_id, i)
+       JOIN group_roles r ON r.role_id::text = lower(w.role_id) AND (r.group_id IS NULL OR r.group_id::text = lower(w.group_id))`,
+    [
+      roleIds.map((r) => (typeof r === 'string' ? r : null)),
+      groupIds.map((g) => (typeof g === 'string' ? g : null)),
+    ],
+  );
+  const byIndex = new Map(rows.map((r) => [Number(r.i) - 1, Number(r.permissions)]));
+  return objs.map((o, i) => byIndex.get(i) ?? o?.permissions);
 }
 
 interface LinkedResource {

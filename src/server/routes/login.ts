@@ -1,13 +1,17 @@
 // OAuth 2.1 with PKCE (SENTINEL-API §4): GET /login authorizes and shows our own sign-in page,
 // POST /login/signin checks the credentials (token.ts redeems the code).
 
+import { SIGN_IN_METHODS } from '../../domain/access.ts';
+import { deviceName } from '../../domain/userAgent.ts';
+import { checkSecondFactor } from '../access/secondFactor.ts';
+import { recordSignIn } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, randomToken, verifyPassword } from '../crypto.ts';
 import { readFields, str } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
+import { ApiException, badRequest } from '../http/errors.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 import { redirectAllowed } from '../http/origin.ts';
-import { type ApiRouter, type Ctx, json } from '../http/router.ts';
+import { type ApiRouter, type Ctx, clientIp, json } from '../http/router.ts';
 import { normaliseScopes, parseScopes } from '../model/auth.ts';
 import { claimAttempt, clearFailures } from '../model/signInBackoff.ts';
 
@@ -22,6 +26,22 @@ interface Application {
   application_id: string;
   callbacks: string[];
   scopes: string[];
+}
+
+function secondFactorPage(c: Ctx, flowId: string, error = '', status = error ? 401 : 200): Response {
+  const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  return htmlPage(
+    c,
+    'Two-factor sign-in',
+    `<h1>Two-factor sign-in</h1>${err}
+<form method="post" action="/v4/login/second">
+<input type="hidden" name="flow_id" value="${escapeHtml(flowId)}">
+<label for="code">Code from your authenticator app, or a backup code</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus>
+<button type="submit">Sign in</button>
+</form>`,
+    status,
+  );
 }
 
 function signInPage(c: Ctx, flowId: string, email = '', error = '', status = error ? 401 : 200): Response {
@@ -110,10 +130,21 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
     return signInPage(c, flowId);
   });
 
-  async function pendingFlow(flowId: string) {
+  interface PendingFlow {
+    flow_id: string;
+    application_id: string;
+    redirect_uri: string;
+    state: string;
+    pending_user_id: string | null;
+  }
+
+  /** A flow not yet signed in: waiting for a password, or (`secondStep`) for the second factor. */
+  async function pendingFlow(flowId: string, secondStep = false): Promise<PendingFlow | null> {
     if (!/^[0-9a-f-]{36}$/i.test(flowId)) return null;
-    const { rows } = await db.query<{ flow_id: string; redirect_uri: string; state: string }>(
-      'SELECT flow_id, redirect_uri, state FROM auth_flows WHERE flow_id = $1 AND user_id IS NULL AND expires > now()',
+    const { rows } = await db.query<PendingFlow>(
+      `SELECT flow_id, application_id, redirect_uri, state, pending_user_id FROM auth_flows
+        WHERE flow_id = $1 AND user_id IS NULL AND expires > now()
+          AND pending_user_id IS ${secondStep ? 'NOT NULL' : 'NULL'}`,
       [flowId],
     );
     return rows[0] ?? null;
@@ -126,6 +157,36 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
       '<h1>This sign-in has expired</h1><p>Go back to the console and sign in again.</p>',
       404,
     );
+
+  /** Where the sign-in came from, in the account's trail. */
+  const fromWhere = (c: Ctx) => {
+    const device = deviceName(c.req.header('user-agent') ?? '');
+    return `From ${clientIp(c)}${device ? `, ${device}` : ''}.`;
+  };
+
+  /** The password (and second factor, if any) were right: the code goes back to the console. */
+  async function signedIn(c: Ctx, flow: PendingFlow, userId: string, method: string): Promise<Response> {
+    const code = randomToken();
+    await db.query(
+      `UPDATE auth_flows SET user_id = $2, code_hash = $3, code_expires = now() + make_interval(secs => $4),
+              pending_method = $5
+        WHERE flow_id = $1`,
+      [flow.flow_id, userId, hashToken(code), config.tokenLifetimes.code, method],
+    );
+    await recordSignIn(db, {
+      userId,
+      applicationId: flow.application_id,
+      action: 'sign in',
+      summary: `${SIGN_IN_METHODS[method] ?? method}. ${fromWhere(c)}`,
+      outcome: 'ok',
+    });
+    const target = new URL(flow.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', flow.state);
+    // RFC 9207: names the issuer, so a client talking to several cannot be sent another's code.
+    target.searchParams.set('iss', config.publicUrl);
+    return c.redirect(target.toString(), 302);
+  }
 
   router.open('GET', '/login/signin', async (c) => {
     const flow = await pendingFlow(c.req.query('flow_id') ?? '');
@@ -146,26 +207,51 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
         `Too many failed sign-ins for this email address. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
         429,
       );
-    const { rows } = await db.query<{ user_id: string; password_hash: string }>(
-      'SELECT user_id, password_hash FROM users WHERE lower(email) = lower($1) AND NOT banned',
+    const { rows } = await db.query<{ user_id: string; password_hash: string; second_factor: boolean }>(
+      'SELECT user_id, password_hash, second_factor FROM users WHERE lower(email) = lower($1) AND NOT banned',
       [email],
     );
     const user = rows[0];
     const ok = await verifyPassword(str(fields.password), user?.password_hash ?? DUMMY_HASH);
+    if (user && !ok)
+      await recordSignIn(db, {
+        userId: user.user_id,
+        applicationId: flow.application_id,
+        action: 'wrong password',
+        summary: fromWhere(c),
+        outcome: 'wrongPassword',
+      });
     if (!user || !ok) return signInPage(c, flow.flow_id, email, WRONG_CREDENTIALS);
     await clearFailures(db, email);
+    if (!user.second_factor) return signedIn(c, flow, user.user_id, 'password');
+    await db.query('UPDATE auth_flows SET pending_user_id = $2 WHERE flow_id = $1', [
+      flow.flow_id,
+      user.user_id,
+    ]);
+    return secondFactorPage(c, flow.flow_id);
+  });
 
-    const code = randomToken();
-    await db.query(
-      `UPDATE auth_flows SET user_id = $2, code_hash = $3, code_expires = now() + make_interval(secs => $4)
-        WHERE flow_id = $1`,
-      [flow.flow_id, user.user_id, hashToken(code), config.tokenLifetimes.code],
-    );
-    const target = new URL(flow.redirect_uri);
-    target.searchParams.set('code', code);
-    target.searchParams.set('state', flow.state);
-    // RFC 9207: names the issuer, so a client talking to several cannot be sent another's code.
-    target.searchParams.set('iss', config.publicUrl);
-    return c.redirect(target.toString(), 302);
+  // The second step: an authenticator's code or a backup code, counted per account (a guesser
+  // who knows the password waits as one guessing it would).
+  router.open('POST', '/login/second', async (c) => {
+    const fields = await readFields(c);
+    const flow = await pendingFlow(str(fields.flow_id), true);
+    if (!flow?.pending_user_id) return expiredPage(c);
+    const userId = flow.pending_user_id;
+    try {
+      const kind = await checkSecondFactor(db, userId, str(fields.code));
+      return signedIn(c, flow, userId, `password+${kind}`);
+    } catch (e) {
+      if (!(e instanceof ApiException)) throw e;
+      if (e.code === 'codeInvalid')
+        await recordSignIn(db, {
+          userId,
+          applicationId: flow.application_id,
+          action: 'wrong code',
+          summary: fromWhere(c),
+          outcome: 'wrongCode',
+        });
+      return secondFactorPage(c, flow.flow_id, e.message, e.status);
+    }
   });
 }

@@ -9,7 +9,7 @@ import { hashToken, pkceChallenge } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { readFields, str } from '../http/body.ts';
 import { ApiException } from '../http/errors.ts';
-import { type ApiRouter, json } from '../http/router.ts';
+import { type ApiRouter, type Ctx, clientIp, json } from '../http/router.ts';
 import { CONSOLE_SCOPES } from '../model/application.ts';
 import { createSession, normaliseScopes, parseScopes, revokeFamily } from '../model/auth.ts';
 
@@ -59,7 +59,7 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
   const issuer = config.publicUrl;
 
   /** A code redeems once; its replay revokes the sessions it began (RFC 6749 §4.1.2, OAuth 2.1 §4.1.3). */
-  function redeemCode(f: Record<string, unknown>, deviceId: string | null): Promise<Outcome> {
+  function redeemCode(f: Record<string, unknown>, deviceId: string | null, c: Ctx): Promise<Outcome> {
     const [clientId, code, redirectUri, verifier] = [
       'client_id',
       'code',
@@ -76,9 +76,10 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
         user_id: string;
         scopes: string[];
         device_id: string | null;
+        pending_method: string | null;
       }>(
         `UPDATE auth_flows SET family_id = $2 WHERE code_hash = $1 AND code_expires > now() AND family_id IS NULL
-         RETURNING application_id, redirect_uri, code_challenge, user_id, scopes, device_id`,
+         RETURNING application_id, redirect_uri, code_challenge, user_id, scopes, device_id, pending_method`,
         [hashToken(code), familyId],
       );
       const flow = rows[0];
@@ -104,6 +105,11 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
         scopes: flow.scopes,
         deviceId: deviceId ?? flow.device_id,
         familyId,
+        origin: {
+          address: clientIp(c),
+          userAgent: c.req.header('user-agent') ?? '',
+          method: flow.pending_method ?? 'password',
+        },
       });
       return { token, revoked: [] };
     });
@@ -167,7 +173,7 @@ export function registerTokenRoutes(router: ApiRouter, ctx: ServerContext): void
     if (grant !== 'authorization_code' && grant !== 'refresh_token')
       throw oauthError('unsupported_grant_type', 'Unsupported grant type', 'INVALID_GRANT');
     const { token, revoked } =
-      grant === 'authorization_code' ? await redeemCode(f, deviceId) : await refresh(f, deviceId);
+      grant === 'authorization_code' ? await redeemCode(f, deviceId, c) : await refresh(f, deviceId);
     if (revoked.length > 0) await ctx.callers.revoke(revoked);
     if (!token) throw grant === 'authorization_code' ? badCode() : expiredRefresh();
     c.header('Pragma', 'no-cache');
