@@ -30,13 +30,13 @@ const group = 'Groups';
 /** A resource shared into a group allows every bit there: the members' own bits decide (§6). */
 const SHARED_MASK = 16383;
 
-const groupArg = () => ref('group').describe('Group', 'Blank: the group in view');
+export const groupArg = () => ref('group').describe('Group', 'Blank: the group in view');
 const nameArg = () =>
   text().min(GROUP_NAME_MIN, Msg.groupNameShort).max(100).describe('Name', 'At least 3 characters');
-const userArg = () =>
+export const userArg = () =>
   text().min(1, GROUP_MESSAGES.lookupEmpty).describe('User', 'Email, user id or username#discriminator');
 /** Bits by name; `none` for membership only, so a change of bits is always stated. */
-const permsArg = () =>
+export const permsArg = () =>
   list(oneOf([...PERM_SLUGS, 'none']).describe('Permission')).describe(
     'Permissions',
     `${PERM_SLUGS.slice(0, 3).join(', ')}, … or none (membership only)`,
@@ -129,7 +129,7 @@ async function lookUp(ctx: CommandContext, query: string): Promise<Pick<User, 'u
   }
 }
 
-async function membership(ctx: CommandContext, target: EntityRef, query: string): Promise<GroupUser> {
+export async function membership(ctx: CommandContext, target: EntityRef, query: string): Promise<GroupUser> {
   const user = await lookUp(ctx, query);
   const page = await ctx.app.api.groupUsers.list({ groupId: target.id, userId: user.userId });
   const row = page.results[0];
@@ -138,7 +138,7 @@ async function membership(ctx: CommandContext, target: EntityRef, query: string)
 }
 
 /** The mask to give, refused before asking the server when it holds a bit the caller lacks. */
-function grantable(ctx: CommandContext, target: EntityRef, slugs: string[] | undefined): number {
+export function grantable(ctx: CommandContext, target: EntityRef, slugs: string[] | undefined): number {
   const mask = maskOfSlugs(slugs ?? []);
   const mine = ctx.permissions({ kind: 'group', id: target.id });
   const beyond = mine === null ? [] : bitsBeyond(mine, mask);

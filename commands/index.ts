@@ -1,5 +1,6 @@
 // Every command of the console, registered once. A duplicate id or key fails here, at start-up and in tests.
 
+import { accessCommands } from './access.ts';
 import { accountCommands } from './account.ts';
 import { activityCommands } from './activity.ts';
 import { alertCommands, destinationCommands, notificationCommands } from './alerts.ts';
@@ -32,6 +33,7 @@ const COMMANDS = [
   ...sectionCommands,
   ...terminalCommands,
   ...accountCommands,
+  ...accessCommands,
   ...billingCommands,
   ...serverCommands,
   ...logCommands,

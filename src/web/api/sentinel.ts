@@ -2,6 +2,14 @@
 // class path of §2.4. Paths are relative to `{api}/v4`. Each call names the error codes its caller
 // may handle by name (the http helper turns any other into 'generic').
 
+import type {
+  AccountSecurity,
+  ApiToken,
+  GroupRole,
+  ServiceAccess,
+  SignIn,
+  TokenAccess,
+} from '../../domain/access.ts';
 import { ACTIVITY_PATH, type ActivityEntry } from '../../domain/activity.ts';
 import type {
   AlertDelivery,
@@ -175,6 +183,9 @@ const GAME_ACTION_ERRORS = [
   'forbidden',
 ];
 
+/** What a second-factor code can be refused for. */
+const CODE_ERRORS = ['codeInvalid', 'codeMissing', 'tooManyCodes', 'totpNotStarted', 'totpOn', 'totpOff'];
+
 export function createSentinelApi(http: Http) {
   const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
@@ -265,6 +276,54 @@ export function createSentinelApi(http: Http) {
         http<true>('DELETE', at('/sentinel/groupWatchlist', watchId), {
           expect: ['forbidden', 'objectNotFound'],
         }),
+    },
+    /** Role templates of a group and the built-in ones (docs/api.md "Roles"). */
+    groupRoles: writable<GroupRole>('/sentinel/groupRoles', [...WRITE_ERRORS, 'builtInRole']),
+    /** Where a user's bits on a server come from. */
+    serviceAccess: (serviceId: string, userId?: string) =>
+      http<ServiceAccess>('GET', `${at('/sentinel/services', serviceId)}/access`, {
+        query: userId ? { userId } : {},
+        expect: ['objectNotFound', 'forbidden'],
+      }),
+    /** The signed-in person's own security (docs/api.md "Access"): never an API token's. */
+    account: {
+      security: () => http<AccountSecurity>('GET', '/sentinel/account/security'),
+      startTotp: () =>
+        http<{ secret: string; uri: string }>('POST', '/sentinel/account/totp', { expect: ['totpOn'] }),
+      confirmTotp: (code: string) =>
+        http<{ backupCodes: string[]; signedOut: number }>('POST', '/sentinel/account/totp/confirm', {
+          body: { code },
+          expect: CODE_ERRORS,
+        }),
+      disableTotp: (code: string) =>
+        http<true>('DELETE', '/sentinel/account/totp', { body: { code }, expect: CODE_ERRORS }),
+      newBackupCodes: (code: string) =>
+        http<{ backupCodes: string[] }>('POST', '/sentinel/account/backupCodes', {
+          body: { code },
+          expect: CODE_ERRORS,
+        }),
+    },
+    /** The signed-in devices of the account. */
+    signIns: {
+      list: () => http<Page<SignIn>>('GET', '/sentinel/account/signIns'),
+      end: (signInId: string) =>
+        http<true>('DELETE', at('/sentinel/account/signIns', signInId), { expect: ['objectNotFound'] }),
+    },
+    apiTokens: {
+      list: () => http<Page<ApiToken>>('GET', '/sentinel/apiTokens'),
+      create: (t: {
+        name: string;
+        access: TokenAccess;
+        serviceId?: string;
+        groupId?: string;
+        expiresInDays?: number;
+      }) =>
+        http<ApiToken>('POST', '/sentinel/apiTokens', {
+          body: t,
+          expect: ['validation', 'forbidden', 'tooManyTokens'],
+        }),
+      revoke: (tokenId: string) =>
+        http<true>('DELETE', at('/sentinel/apiTokens', tokenId), { expect: ['objectNotFound'] }),
     },
     /** The caller's own alert rules (docs/api.md "Alerts"). */
     alertRules: {

@@ -104,7 +104,7 @@ export const MENUS = {
     'script.attachmentWebhook',
   ],
   groupScriptsToolbar: ['group.attachScript'],
-  groupUserRow: ['group.editPermissions', 'group.removeUser'],
+  groupUserRow: ['role.assign', 'group.editPermissions', 'group.removeUser'],
   groupLinkCommunity: ['group.linkDiscord'],
   groupUnlinkCommunity: ['group.unlinkDiscord'],
   serverUserRow: ['group.editPermissions', 'group.removeUser'],
@@ -133,6 +133,18 @@ export const MENUS = {
   workshopAuthorToolbar: ['script.unshare'],
   workshopVersionRow: ['workshop.addToServer'],
   // The alerts issue: rules, where they send, and what they raised.
+  // The access issue: a group's roles, the account's devices and tokens.
+  roleRow: ['role.edit', 'role.delete'],
+  roleListToolbar: ['role.create', 'role.assign', 'group.requireTwoFactor', 'ui.list.refresh'],
+  deviceRow: ['session.revoke'],
+  securityToolbar: [
+    'account.twoFactor.enable',
+    'account.backupCodes',
+    'account.twoFactor.disable',
+    'token.list',
+  ],
+  tokenRow: ['token.revoke'],
+  tokenListToolbar: ['token.create', 'session.list', 'ui.list.refresh'],
   alertRow: ['alert.open', 'alert.edit', 'alert.mute', 'alert.snooze', 'alert.test', 'alert.delete'],
   alertListToolbar: ['alert.create', 'destination.list', 'notification.list', 'ui.list.refresh'],
   alertToolbar: ['alert.edit', 'alert.mute', 'alert.snooze', 'alert.test', 'alert.delete'],

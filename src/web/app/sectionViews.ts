@@ -95,6 +95,14 @@ export const SECTION_VIEWS: Record<SectionId, SectionViews> = {
     list: lazyView(() => import('../views/alerts/NotificationList.tsx'), 'NotificationList'),
     pages: [],
   },
+  security: {
+    list: lazyView(() => import('../views/account/SecurityPage.tsx'), 'SecurityPage'),
+    pages: [],
+  },
+  tokens: {
+    list: lazyView(() => import('../views/account/TokenList.tsx'), 'TokenList'),
+    pages: [],
+  },
   buckets: {
     list: lazyView(() => import('../views/buckets/BucketList.tsx'), 'BucketList'),
     pages: [

@@ -23,6 +23,7 @@ import { GroupSettings } from './GroupSettings.tsx';
 import { GroupUsersTab } from './GroupUsers.tsx';
 import { GROUP_UPDATED, GROUPS_UPDATED } from './groupLists.ts';
 import { groupRef } from './groupRef.ts';
+import { RolesTab } from './RolesTab.tsx';
 import { WatchlistTab } from './WatchlistTab.tsx';
 import './groups.css';
 
@@ -31,6 +32,7 @@ const TITLES: Record<GroupTab, string> = {
   chat: 'Chat',
   sessions: 'Sessions',
   users: 'Users',
+  roles: 'Roles',
   bans: 'Bans',
   watchlist: 'Watchlist',
   scripts: 'Scripts',
@@ -50,6 +52,8 @@ function TabBody({ tab, group }: { tab: GroupTab; group: Group }) {
       return <SessionsTab groupId={groupId} />;
     case 'users':
       return <GroupUsersTab group={group} />;
+    case 'roles':
+      return <RolesTab group={group} />;
     case 'bans':
       return <BansTab groupId={groupId} />;
     case 'watchlist':

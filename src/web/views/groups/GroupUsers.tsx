@@ -15,7 +15,16 @@ import { useGroupCommand } from './useGroupCommand.ts';
 
 const columns: Column<GroupUser>[] = [
   { id: 'user', title: 'User', value: (u) => u.usernameFull },
-  { id: 'permissions', title: 'Permissions', value: (u) => bitsText(u.permissions), width: '3fr' },
+  { id: 'role', title: 'Role', value: (u) => u.roleName ?? 'Set by hand' },
+  {
+    id: 'permissions',
+    title: 'Permissions',
+    value: (u) =>
+      u.readOnlyUntilTwoFactor
+        ? `Read only until two-factor sign-in is on (${bitsText(u.permissions)} then)`
+        : bitsText(u.permissions),
+    width: '3fr',
+  },
 ];
 
 function AddUser({ group }: { group: Group }) {
