@@ -17,7 +17,8 @@ export default defineConfig({
   ],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // localhost, not 127.0.0.1: passkeys need a host name for their relying party.
+    baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1400, height: 900 },

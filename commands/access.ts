@@ -7,6 +7,7 @@ import {
   type ApiToken,
   BACKUP_CODE_COUNT,
   type GroupRole,
+  PASSKEY_LIMITS,
   ROLE_NAME_MAX,
   SIGN_IN_METHODS,
   type SignIn,
@@ -22,7 +23,7 @@ import { pathOf } from '../src/domain/resolver.ts';
 import { deviceName } from '../src/domain/userAgent.ts';
 import { ApiError } from '../src/web/api/http.ts';
 import { bool, type EntityRef, int, oneOf, ref, text } from './args.ts';
-import type { CommandContext, CommandResult } from './context.ts';
+import type { CommandContext, CommandResult, ResultSection } from './context.ts';
 import { grantable, groupArg, membership, permsArg, userArg } from './groups.ts';
 import { CommandError, defineCommand, requireBits } from './registry.ts';
 
@@ -58,19 +59,23 @@ async function attempt<T>(work: () => Promise<T>, field?: string): Promise<T> {
   }
 }
 
-/** Codes shown once: a table in the console, a dialog elsewhere, each way with how to keep them. */
+/**
+ * Secrets shown once (backup codes, a token): whole in the console, never cut to a column's width;
+ * a dialog elsewhere. Each way says how to keep them.
+ */
 function shownOnce(
   ctx: CommandContext,
   title: string,
-  rows: [string, string][],
+  sections: ResultSection[],
   note: string,
 ): CommandResult {
-  if (ctx.surface === 'console') return { message: note, table: { columns: ['', ''], rows } };
-  ctx.app.dialogs.info(title, [...rows, ['', note]]);
+  if (ctx.surface === 'console') return { message: note, sections };
+  ctx.app.dialogs.info(title, [...sections.map((s): [string, string] => [s.heading, s.text]), ['', note]]);
   return { message: note };
 }
 
-const backupCodeRows = (codes: string[]): [string, string][] => codes.map((c, i) => [`Code ${i + 1}`, c]);
+const backupCodeSections = (codes: string[]): ResultSection[] =>
+  codes.map((c, i) => ({ heading: `Code ${i + 1}`, text: c }));
 const BACKUP_NOTE = `Keep these ${BACKUP_CODE_COUNT} backup codes somewhere safe: each signs you in once if you lose your authenticator. They are not shown again.`;
 
 const signInWhere = (s: SignIn) =>
@@ -239,9 +244,7 @@ const roleCommands = [
         if (s.kind === 'owner') return ['Owns the server', '', 'Every permission'];
         if (s.kind === 'groupOwner') return [`Owns group ${s.groupName}`, '', bitsText(s.bits)];
         const role = s.roleName ? `Role ${s.roleName}` : 'Set by hand';
-        const gives = s.readOnlyUntilTwoFactor
-          ? 'Read only until two-factor sign-in is on (the group requires it)'
-          : bitsText(s.bits);
+        const gives = s.readOnlyUntilTwoFactor ? 'Read only (two-factor required)' : bitsText(s.bits);
         return [`Member of ${s.groupName}`, role, gives];
       });
       const summary = `${server.label}: ${access.permissions ? bitsText(access.permissions) : 'no access'}.`;
@@ -310,7 +313,7 @@ const securityCommands = [
       return shownOnce(
         ctx,
         'Backup codes',
-        backupCodeRows(done.backupCodes),
+        backupCodeSections(done.backupCodes),
         `Two-factor sign-in is on.${ended} ${BACKUP_NOTE}`,
       );
     },
@@ -329,6 +332,65 @@ const securityCommands = [
     },
   }),
   defineCommand({
+    id: 'account.passkey.add',
+    title: 'Add a passkey',
+    description:
+      'Your device’s passkey (fingerprint, face, PIN or security key): a second factor, or a sign-in without the password',
+    group: accountGroup,
+    aliases: ['passkey-add'],
+    form: true,
+    args: {
+      name: text()
+        .min(1, `A passkey's name is 1 to ${PASSKEY_LIMITS.nameMax} characters.`)
+        .max(PASSKEY_LIMITS.nameMax)
+        .describe('Name', 'Which device it is on, e.g. Work laptop'),
+    },
+    run: async ({ name }, ctx) => {
+      const options = await attempt(() => ctx.app.api.account.passkeyOptions());
+      let response: unknown;
+      try {
+        response = await ctx.app.passkeys.create(options);
+      } catch {
+        throw new CommandError('The browser made no passkey (cancelled, or this device cannot).', 'name');
+      }
+      const added = await attempt(() => ctx.app.api.account.addPasskey(name.trim(), response), 'name');
+      const message = `Passkey ${added.name} added: sign in with it, or use it after your password.`;
+      if (!added.backupCodes) return { message };
+      const ended = added.signedOut
+        ? ` Signed out ${added.signedOut} other device${added.signedOut === 1 ? '' : 's'}.`
+        : '';
+      return shownOnce(
+        ctx,
+        'Backup codes',
+        backupCodeSections(added.backupCodes),
+        `${message}${ended} ${BACKUP_NOTE}`,
+      );
+    },
+  }),
+  defineCommand({
+    id: 'account.passkey.remove',
+    title: 'Remove a passkey',
+    description: 'It no longer signs you in',
+    group: accountGroup,
+    aliases: ['passkey-rm'],
+    args: { passkey: text().min(1, 'Name a passkey.').describe('Passkey', 'Its name') },
+    run: async ({ passkey }, ctx) => {
+      const keys = (await ctx.app.api.account.security()).passkeys;
+      const found = keys.find((k) => k.name.toLowerCase() === passkey.trim().toLowerCase());
+      if (!found)
+        throw new CommandError(
+          keys.length
+            ? `You have no passkey named “${passkey.trim()}”: ${keys.map((k) => k.name).join(', ')}.`
+            : 'You have no passkeys.',
+          'passkey',
+        );
+      if (!(await ctx.app.dialogs.confirm(`Remove passkey ${found.name}? It will no longer sign you in.`)))
+        return { message: 'Cancelled.' };
+      await attempt(() => ctx.app.api.account.removePasskey(found.passkeyId));
+      return { message: `Passkey ${found.name} removed.` };
+    },
+  }),
+  defineCommand({
     id: 'account.backupCodes',
     title: 'New backup codes',
     description: 'Replaces your backup codes; the old ones stop working',
@@ -338,7 +400,7 @@ const securityCommands = [
     args: { code: codeArg() },
     run: async ({ code }, ctx) => {
       const done = await attempt(() => ctx.app.api.account.newBackupCodes(code.trim()), 'code');
-      return shownOnce(ctx, 'Backup codes', backupCodeRows(done.backupCodes), BACKUP_NOTE);
+      return shownOnce(ctx, 'Backup codes', backupCodeSections(done.backupCodes), BACKUP_NOTE);
     },
   }),
   defineCommand({
@@ -406,10 +468,16 @@ const securityCommands = [
         ctx,
         'API token',
         [
-          ['Token', token],
-          ['Reaches', `${tokenReach(made)}, ${TOKEN_ACCESS[made.access].label.toLowerCase()}`],
-          ['Expires', formatTime(made.expires)],
-          ['Use', 'Send it as the header Authorization: Bearer <token> (see the API reference).'],
+          { heading: 'Token', text: token },
+          {
+            heading: 'Reaches',
+            text: `${tokenReach(made)}, ${TOKEN_ACCESS[made.access].label.toLowerCase()}`,
+          },
+          { heading: 'Expires', text: formatTime(made.expires) },
+          {
+            heading: 'Use',
+            text: 'Send it as the header Authorization: Bearer <token> (see the API reference).',
+          },
         ],
         `Token ${made.name} made. Copy it now: it is not shown again.`,
       );

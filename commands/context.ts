@@ -115,6 +115,8 @@ export interface AppServices {
     allow(): Promise<PushState>;
   };
   auth: { signIn(returnTo?: string): Promise<void>; signOut(): Promise<void>; deviceId(): string };
+  /** The browser makes a passkey from the server's WebAuthn options (the JSON of either side). */
+  passkeys: { create(options: unknown): Promise<unknown> };
   openExternal(url: string): void;
   /** `console`: this console's own origin, the address other sites (checkout, billing portal) return to. */
   links: { controlPanel: string; planner: string; console: string };

@@ -18,6 +18,8 @@ import type { CommandContext, CommandResult } from './context.ts';
 
 /** Where a hotkey applies. A key may mean different things in different scopes, never twice in one. */
 export type KeyScope = 'global' | 'list' | 'chart' | 'terminal';
+/** Scopes whose keys are pressed while global sequences are live (the terminal takes every key). */
+const NESTED_SCOPES: readonly KeyScope[] = ['list', 'chart'];
 
 export interface CommandSpec<A extends ArgsShape = ArgsShape, Id extends string = string> {
   id: Id;
@@ -88,14 +90,28 @@ export class Registry {
   private prefixes = new Set<string>();
   private reservedKeys: ReservedKey[] = [];
 
-  /** Throws when one of the keys is taken in the scope, naming both owners. */
+  /**
+   * Throws when one of the keys is taken in the scope, naming both owners; or when a global
+   * sequence goes on with a key a list or chart takes itself (`g` then `k` in a list is the list's
+   * `k`: the sequence could never be typed there).
+   */
   private checkKeys(id: string, scope: KeyScope, keys: readonly string[]): void {
     for (const key of keys) {
-      const other = this.byKey.get(`${scope}:${normaliseKey(key)}`);
+      const k = normaliseKey(key);
+      const other = this.byKey.get(`${scope}:${k}`);
       if (other)
         throw new Error(
           `Key ${key} of ${id} is already bound to ${other.command?.id ?? other.reserved?.id} in scope ${scope}.`,
         );
+      if (scope !== 'global') continue;
+      for (const chord of k.split('>').slice(1))
+        for (const inner of NESTED_SCOPES) {
+          const taken = this.byKey.get(`${inner}:${chord}`);
+          if (taken)
+            throw new Error(
+              `Key ${key} of ${id} goes on with ${chord}, which ${taken.command?.id ?? taken.reserved?.id} takes in scope ${inner}.`,
+            );
+        }
     }
   }
 

@@ -29,7 +29,7 @@ export const SECTIONS = [
   { id: 'alerts', title: 'Alerts', route: `/${KIND_ROUTES.alert.section}`, key: 'g>a' },
   { id: 'destinations', title: 'Destinations', route: `/${KIND_ROUTES.destination.section}`, key: 'g>o' },
   { id: 'notifications', title: 'Notifications', route: '/notifications', key: 'g>n' },
-  { id: 'security', title: 'Security', route: '/security', key: 'g>k' },
+  { id: 'security', title: 'Security', route: '/security', key: 'g>u' },
   { id: 'tokens', title: 'API tokens', route: '/tokens', key: 'g>i' },
 ] as const satisfies readonly Section[];
 

@@ -15,6 +15,8 @@ const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/cli.ts']
   env: {
     ...process.env,
     PORT: process.argv[2] ?? '4179',
+    // The browser reaches it by name: passkeys (tests/e2e/access.spec.ts) need a host name.
+    PALISADE_PUBLIC_URL: `http://localhost:${process.argv[2] ?? '4179'}`,
     PALISADE_DATA_DIR: dataDir,
     PALISADE_SIM_TICK_MS: '700',
     // The browser tests play the chat community's bot with this token (tests/e2e/groups.spec.ts).

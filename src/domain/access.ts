@@ -63,6 +63,8 @@ export const TOKEN_LIMITS = {
   expiryDaysMax: 365,
   expiryDaysDefault: 90,
 } as const;
+export const PASSKEY_LIMITS = { perUser: 20, nameMax: 60 } as const;
+
 /** What a token starts with, so it is told from a session's token and found by secret scanners. */
 export const TOKEN_PREFIX = 'pat_';
 
@@ -71,7 +73,8 @@ export const ACCESS_MESSAGES = {
   codeMissing: 'Type the 6 digits your authenticator shows, or a backup code.',
   totpOn: 'Two-factor sign-in is already on. Turn it off first to set up another authenticator.',
   totpNotStarted: 'Start setting up two-factor sign-in first.',
-  totpOff: 'Two-factor sign-in is not on.',
+  totpOff: 'Sign-in with an authenticator app is not on.',
+  twoFactorOff: 'Two-factor sign-in is not on: add an authenticator app or a passkey first.',
   tooManyCodes: (s: number) => `Too many wrong codes. Try again in ${s} second${s === 1 ? '' : 's'}.`,
   signInNotFound: 'That signed-in device was not found; it may have signed out already.',
   tokenNotFound: 'That API token was not found.',
@@ -81,6 +84,10 @@ export const ACCESS_MESSAGES = {
   tokenScope: 'A token limits to one group or one server, not both.',
   tokenPlace: 'You have no access to that group or server.',
   tokensByToken: 'An API token cannot manage tokens, devices or sign-in; sign in to the console.',
+  passkeyRefused: 'That passkey was not accepted. Try again, or use your password.',
+  passkeyCount: `An account may hold ${PASSKEY_LIMITS.perUser} passkeys; remove one first.`,
+  passkeyName: `A passkey's name is 1 to ${PASSKEY_LIMITS.nameMax} characters.`,
+  passkeyNotFound: 'That passkey was not found.',
   roleName: `A role's name is 1 to ${ROLE_NAME_MAX} characters.`,
   roleNameTaken: 'The group already has a role of that name.',
   roleBuiltIn: 'Built-in roles cannot be changed; make a role of the group’s own.',
@@ -139,6 +146,14 @@ export interface AccountSecurity {
   backupCodesLeft: number;
   /** Groups the account is a member of that require two-factor sign-in. */
   requiredBy: { groupId: string; name: string }[];
+  passkeys: Passkey[];
+}
+
+export interface Passkey {
+  passkeyId: string;
+  name: string;
+  created: number;
+  lastUsed: number | null;
 }
 
 /** One way a user holds bits on a server (docs/api.md "Where access comes from"). */

@@ -2,7 +2,6 @@
 // authenticator written here from RFC 4226, not our library), a group's two-factor requirement,
 // role templates, scoped API tokens and signed-in devices.
 
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLES } from '../../src/domain/access.ts';
 import { totpStep } from '../../src/server/access/secondFactor.ts';
@@ -19,24 +18,7 @@ import {
   type TestServer,
   verifierAndChallenge,
 } from './helpers.ts';
-
-/** RFC 4648 base32, as authenticator apps read the secret. */
-function base32Bytes(s: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of s.replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  return Buffer.from(bits.match(/.{8}/g)?.map((b) => Number.parseInt(b, 2)) ?? []);
-}
-
-/** An authenticator app: RFC 4226 §5.3 over RFC 6238's time steps, 6 digits. */
-function authenticatorCode(secret: string, atMs = Date.now(), stepOffset = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 1000 / 30) + stepOffset));
-  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
-  const o = mac[mac.length - 1] & 0xf;
-  const n = ((mac[o] & 0x7f) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
-  return String(n % 1_000_000).padStart(6, '0');
-}
+import { authenticatorCode } from './peers/authenticator.ts';
 
 /** Signs in through the pages; `code` answers the second step when one is asked. */
 async function signInWith(base: string, email: string, password: string, code?: () => string) {
@@ -117,10 +99,10 @@ describe('two-factor sign-in', () => {
 
   beforeAll(async () => {
     const { hashPassword } = await import('../../src/server/crypto.ts');
-    await t.server.db.query(
-      `INSERT INTO users (username, email, password_hash) VALUES ('Two', $1, $2)`,
-      [email, await hashPassword('two-factor-pass')],
-    );
+    await t.server.db.query(`INSERT INTO users (username, email, password_hash) VALUES ('Two', $1, $2)`, [
+      email,
+      await hashPassword('two-factor-pass'),
+    ]);
     token = (await signIn(t.base, email, 'two-factor-pass')).access_token;
   });
 
@@ -203,7 +185,9 @@ describe('a group requiring two-factor sign-in', () => {
   it('leaves a member without it read only, and says why', async () => {
     const before = await call(t.base, moderator, 'GET', `/sentinel/services/${service()}`);
     expect(before.body.permissions).toBe(3);
-    const set = await call(t.base, owner, 'PATCH', `/sentinel/groups/${t.demo.groupId}`, { requireTwoFactor: true });
+    const set = await call(t.base, owner, 'PATCH', `/sentinel/groups/${t.demo.groupId}`, {
+      requireTwoFactor: true,
+    });
     expect(set.status).toBe(200);
     const after = await call(t.base, moderator, 'GET', `/sentinel/services/${service()}`);
     expect(after.body.permissions).toBe(1);
@@ -246,14 +230,24 @@ describe('roles', () => {
     expect(list.body.results.map((r: { name: string }) => r.name).sort()).toEqual(
       [...BUILT_IN_ROLES.map((r) => r.name), 'Helper'].sort(),
     );
-    const dup = await call(t.base, owner, 'POST', '/sentinel/groupRoles', { groupId: group(), name: 'helper', permissions: 1 });
+    const dup = await call(t.base, owner, 'POST', '/sentinel/groupRoles', {
+      groupId: group(),
+      name: 'helper',
+      permissions: 1,
+    });
     expect(dup.status).toBe(400);
   });
 
   it('gives its holders its bits, and a change of the role reaches them at once', async () => {
-    const assigned = await call(t.base, owner, 'PATCH', `/sentinel/groupUsers/${(await memberRow()).groupUserId}`, {
-      roleId,
-    });
+    const assigned = await call(
+      t.base,
+      owner,
+      'PATCH',
+      `/sentinel/groupUsers/${(await memberRow()).groupUserId}`,
+      {
+        roleId,
+      },
+    );
     expect(assigned.status).toBe(200);
     expect(await memberRow()).toMatchObject({ roleId, roleName: 'Helper', permissions: 67 });
     await call(t.base, owner, 'PATCH', `/sentinel/groupRoles/${roleId}`, { permissions: 1 | 2 });
@@ -270,7 +264,9 @@ describe('roles', () => {
 
   it('is dropped when bits are set by hand, and leaves holders their bits when deleted', async () => {
     const row = await memberRow();
-    await call(t.base, owner, 'PATCH', `/sentinel/groupUsers/${row.groupUserId}`, { permissions: 1 | 2 | 64 });
+    await call(t.base, owner, 'PATCH', `/sentinel/groupUsers/${row.groupUserId}`, {
+      permissions: 1 | 2 | 64,
+    });
     expect(await memberRow()).toMatchObject({ roleId: null, permissions: 67 });
     await call(t.base, owner, 'PATCH', `/sentinel/groupUsers/${row.groupUserId}`, { roleId });
     expect((await call(t.base, owner, 'DELETE', `/sentinel/groupRoles/${roleId}`)).status).toBe(204);
@@ -325,7 +321,9 @@ describe('API tokens', () => {
     expect((await call(t.base, bot, 'GET', `/sentinel/services/${b()}`)).status).toBe(404);
     const listed = await call(t.base, bot, 'GET', '/sentinel/services');
     expect(listed.body.results.map((s: { serviceId: string }) => s.serviceId)).toEqual([a()]);
-    expect((await call(t.base, bot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'x' })).status).toBe(403);
+    expect((await call(t.base, bot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'x' })).status).toBe(
+      403,
+    );
     expect((await call(t.base, bot, 'GET', '/sentinel/groups')).body.results).toEqual([]);
     // Shown once: the list never holds it.
     const list = await call(t.base, owner, 'GET', '/sentinel/apiTokens');
@@ -342,10 +340,17 @@ describe('API tokens', () => {
       serviceId: a(),
     });
     const bot = made.body.token as string;
-    expect((await call(t.base, bot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'Renamed' })).status).toBe(200);
-    expect((await call(t.base, bot, 'PATCH', `/sentinel/services/${b()}`, { nickname: 'Renamed' })).status).toBe(404);
+    expect(
+      (await call(t.base, bot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'Renamed' })).status,
+    ).toBe(200);
+    expect(
+      (await call(t.base, bot, 'PATCH', `/sentinel/services/${b()}`, { nickname: 'Renamed' })).status,
+    ).toBe(404);
     // A moderator's token holds the moderator's bits, and loses them with the moderator.
-    const mods = await call(t.base, moderator, 'POST', '/sentinel/apiTokens', { name: 'Mod bot', access: 'write' });
+    const mods = await call(t.base, moderator, 'POST', '/sentinel/apiTokens', {
+      name: 'Mod bot',
+      access: 'write',
+    });
     const modBot = mods.body.token as string;
     expect((await call(t.base, modBot, 'GET', `/sentinel/services/${a()}`)).body.permissions).toBe(3);
     const limited = await call(t.base, moderator, 'POST', '/sentinel/apiTokens', {
@@ -355,11 +360,16 @@ describe('API tokens', () => {
     });
     const groupBot = limited.body.token as string;
     expect((await call(t.base, groupBot, 'GET', `/sentinel/services/${a()}`)).body.permissions).toBe(3);
-    expect((await call(t.base, groupBot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'x' })).status).toBe(403);
+    expect(
+      (await call(t.base, groupBot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'x' })).status,
+    ).toBe(403);
   });
 
   it('cannot manage tokens, devices or two-factor sign-in', async () => {
-    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', { name: 'Sneaky', access: 'write' });
+    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', {
+      name: 'Sneaky',
+      access: 'write',
+    });
     const bot = made.body.token as string;
     for (const [method, path] of [
       ['POST', '/sentinel/apiTokens'],
@@ -367,20 +377,32 @@ describe('API tokens', () => {
       ['GET', '/sentinel/account/signIns'],
       ['POST', '/sentinel/account/totp'],
     ])
-      expect((await call(t.base, bot, method, path, method === 'POST' ? { name: 'x' } : undefined)).status).toBe(403);
+      expect(
+        (await call(t.base, bot, method, path, method === 'POST' ? { name: 'x' } : undefined)).status,
+      ).toBe(403);
   });
 
   it('refuses a place the maker cannot see, and ends at once when revoked', async () => {
     const stranger = await signInStranger(t);
-    const refused = await call(t.base, stranger, 'POST', '/sentinel/apiTokens', { name: 'Mine', serviceId: a() });
+    const refused = await call(t.base, stranger, 'POST', '/sentinel/apiTokens', {
+      name: 'Mine',
+      serviceId: a(),
+    });
     expect(refused.status).toBe(403);
     const bad = await call(t.base, stranger, 'POST', '/sentinel/apiTokens', { name: '', expiresInDays: 0 });
     expect(bad.status).toBe(400);
-    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', { name: 'Short lived', serviceId: a() });
+    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', {
+      name: 'Short lived',
+      serviceId: a(),
+    });
     const bot = made.body.token as string;
     expect((await call(t.base, bot, 'GET', `/sentinel/services/${a()}`)).status).toBe(200);
-    expect((await call(t.base, stranger, 'DELETE', `/sentinel/apiTokens/${made.body.tokenId}`)).status).toBe(404);
-    expect((await call(t.base, owner, 'DELETE', `/sentinel/apiTokens/${made.body.tokenId}`)).status).toBe(204);
+    expect((await call(t.base, stranger, 'DELETE', `/sentinel/apiTokens/${made.body.tokenId}`)).status).toBe(
+      404,
+    );
+    expect((await call(t.base, owner, 'DELETE', `/sentinel/apiTokens/${made.body.tokenId}`)).status).toBe(
+      204,
+    );
     expect((await call(t.base, bot, 'GET', `/sentinel/services/${a()}`)).status).toBe(401);
   });
 });
@@ -395,10 +417,14 @@ describe('signed-in devices', () => {
     expect(current.address).toMatch(/127\.0\.0\.1/);
     const theirs = others.find((o: { current: boolean }) => !o.current);
     const stranger = await signInStranger(t);
-    expect((await call(t.base, stranger, 'DELETE', `/sentinel/account/signIns/${theirs.signInId}`)).status).toBe(404);
+    expect(
+      (await call(t.base, stranger, 'DELETE', `/sentinel/account/signIns/${theirs.signInId}`)).status,
+    ).toBe(404);
     const ended = list.body.results.filter((r: { current: boolean }) => !r.current);
     for (const r of ended)
-      expect((await call(t.base, owner, 'DELETE', `/sentinel/account/signIns/${r.signInId}`)).status).toBe(204);
+      expect((await call(t.base, owner, 'DELETE', `/sentinel/account/signIns/${r.signInId}`)).status).toBe(
+        204,
+      );
     expect((await call(t.base, second, 'GET', '/users/me')).status).toBe(401);
     expect((await call(t.base, owner, 'GET', '/users/me')).status).toBe(200);
   });

@@ -58,6 +58,16 @@ describe('Registry', () => {
     );
   });
 
+  it('refuses a global sequence that goes on with a key a list takes itself', () => {
+    const r = new Registry().reserve({ id: 'list.previous', title: 'Previous', keys: ['k'], scope: 'list' });
+    expect(() =>
+      r.register(defineCommand({ id: 'nav.k', title: 'K', group: 'g', keys: ['g>k'], run: noop })),
+    ).toThrow('Key g>k of nav.k goes on with k, which list.previous takes in scope list.');
+    expect(() =>
+      r.register(defineCommand({ id: 'nav.u', title: 'U', group: 'g', keys: ['g>u'], run: noop })),
+    ).not.toThrow();
+  });
+
   it('finds the first bound name of a key press, and the starts of sequences', () => {
     const seq = defineCommand({ id: 's', title: 'S', group: 'g', keys: ['g>s'], run: noop });
     const r = new Registry()

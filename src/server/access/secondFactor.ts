@@ -12,7 +12,7 @@ import {
   normalBackupCode,
   TOTP,
 } from '../../domain/access.ts';
-import { hashPassword, verifyPassword } from '../crypto.ts';
+import { hashPassword, seal, unseal, verifyPassword } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiException } from '../http/errors.ts';
 import { claimAttempt, clearFailures } from '../model/signInBackoff.ts';
@@ -41,9 +41,17 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
   return delta === null ? null : Math.floor(now / 1000 / TOTP.period) + delta;
 }
 
+/**
+ * Authenticator secrets are kept sealed with the server's key (PALISADE_RCON_KEY, which seals
+ * RCON passwords too): a copy of the database alone makes no codes.
+ */
+export const sealSecret = (secret: string, key: string): string => seal(secret, key);
+export const unsealSecret = (sealed: string, key: string): string => unseal(sealed, key);
+
 /** Accepts the code's step once: a later step than any accepted before (RFC 6238 §5.2). */
 async function claimStep(
   tx: Queryable,
+  key: string,
   userId: string,
   code: string,
   enabledOnly: boolean,
@@ -52,7 +60,7 @@ async function claimStep(
     `SELECT secret FROM totp_secrets WHERE user_id = $1 ${enabledOnly ? 'AND enabled IS NOT NULL' : ''}`,
     [userId],
   );
-  const step = rows[0] ? totpStep(rows[0].secret, code) : null;
+  const step = rows[0] ? totpStep(unsealSecret(rows[0].secret, key), code) : null;
   if (step === null) return false;
   const claimed = await tx.query(
     'UPDATE totp_secrets SET last_step = $2 WHERE user_id = $1 AND last_step < $2 RETURNING 1',
@@ -90,6 +98,7 @@ const attemptKey = (userId: string) => `second-factor:${userId}`;
  */
 export async function checkSecondFactor(
   db: Queryable,
+  key: string,
   userId: string,
   code: string,
   opts: { pendingTotp?: boolean } = {},
@@ -101,7 +110,7 @@ export async function checkSecondFactor(
     throw new ApiException(429, ACCESS_MESSAGES.tooManyCodes(wait), 'tooManyCodes', null, {
       'Retry-After': String(wait),
     });
-  const kind = (await claimStep(db, userId, typed, !opts.pendingTotp))
+  const kind = (await claimStep(db, key, userId, typed, !opts.pendingTotp))
     ? 'totp'
     : !opts.pendingTotp && (await claimBackupCode(db, userId, typed))
       ? 'backup'
@@ -133,6 +142,7 @@ export async function newBackupCodes(tx: Queryable, userId: string): Promise<str
 export async function syncSecondFactor(tx: Queryable, userId: string): Promise<boolean> {
   const { rows } = await tx.query<{ on: boolean }>(
     `UPDATE users SET second_factor = EXISTS (SELECT 1 FROM totp_secrets WHERE user_id = $1 AND enabled IS NOT NULL)
+                                   OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = $1)
       WHERE user_id = $1 RETURNING second_factor AS on`,
     [userId],
   );

@@ -28,14 +28,25 @@ const STYLE = `
   input{box-sizing:border-box;width:100%;padding:.5rem;border-radius:4px;border:1px solid var(--border);background:var(--bg);color:inherit;font:inherit}
   input:focus,button:focus{outline:2px solid var(--focus);outline-offset:2px}
   button{margin-top:1.25rem;width:100%;padding:.6rem;border:0;border-radius:4px;background:#9c0fb0;color:#fff;font:inherit;cursor:pointer}
+  button.secondary{background:var(--secondary)}
   .error{color:var(--danger);margin:.5rem 0}
   p.small{font-size:.875rem;color:var(--muted)}`;
 
-/** Trusted markup only in `body`: callers build it with escapeHtml. */
-export function htmlPage(c: Ctx, title: string, body: string, status = 200): Response {
+/**
+ * Trusted markup only in `body`: callers build it with escapeHtml. `scripts`: the page runs our
+ * own scripts (the sign-in pages' passkey button), and they may call back to us; nothing inline.
+ */
+export function htmlPage(
+  c: Ctx,
+  title: string,
+  body: string,
+  status = 200,
+  opts: { scripts?: boolean } = {},
+): Response {
+  const scripts = opts.scripts ? " script-src 'self'; connect-src 'self';" : '';
   c.header(
     'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+    `default-src 'none';${scripts} style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'`,
   );
   c.header('X-Frame-Options', 'DENY');
   c.header('Cache-Control', 'no-store');

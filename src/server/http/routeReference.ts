@@ -102,6 +102,16 @@ const NOTES: Record<string, string> = {
   'POST /sentinel/notifications/read': 'Marks some of the caller’s notifications read, or all of them.',
   'POST /login/second':
     'The sign-in page’s second step: an authenticator’s code or a backup code, counted against the account.',
+  'POST /login/passkey/options': 'A WebAuthn challenge for the sign-in page’s passkey button.',
+  'POST /login/passkey':
+    'Signs in with a passkey (alone, or as the second step); answers where the browser goes next.',
+  'GET /login/webauthn.js': 'The WebAuthn browser helper the sign-in pages load (SimpleWebAuthn).',
+  'GET /login/passkey.js': 'The sign-in pages’ passkey button.',
+  'POST /sentinel/account/passkeys/options':
+    'WebAuthn options for the browser to make a passkey for the caller.',
+  'POST /sentinel/account/passkeys':
+    'Keeps a passkey the browser made; the account’s first second factor also answers backup codes (once).',
+  'DELETE /sentinel/account/passkeys/:passkeyId': 'Removes one of the caller’s passkeys.',
   'GET /sentinel/account/security':
     'The caller’s two-factor sign-in: on or off, a setup under way, backup codes left, groups requiring it.',
   'POST /sentinel/account/totp':

@@ -3,8 +3,10 @@
 // none of them, so a leaked token cannot make itself a wider one or lock its maker out.
 
 import { randomUUID } from 'node:crypto';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   ACCESS_MESSAGES,
+  PASSKEY_LIMITS,
   SECURITY_UPDATED,
   TOKEN_ACCESS,
   TOKEN_LIMITS,
@@ -13,12 +15,15 @@ import {
 } from '../../domain/access.ts';
 import { userChannel } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
+import { addPasskey, registrationOptions, relyingParty } from '../access/passkeys.ts';
 import {
   checkSecondFactor,
   newBackupCodes,
   newTotpSecret,
+  sealSecret,
   syncSecondFactor,
   totpUri,
+  unsealSecret,
 } from '../access/secondFactor.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, randomToken } from '../crypto.ts';
@@ -55,7 +60,8 @@ const onePage = <T>(results: T[]) => ({
 });
 
 export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): void {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const rp = relyingParty(config.publicUrl);
 
   /** The account's open Security and API token pages refresh (every device of the account). */
   const changed = (userId: string) => ctx.publisher.publish([userChannel(userId)], SECURITY_UPDATED, '');
@@ -82,13 +88,17 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
               (SELECT count(*)::int FROM backup_codes WHERE user_id = $1 AND used IS NULL) AS "backupCodesLeft",
               (SELECT coalesce(json_agg(json_build_object('groupId', g.group_id, 'name', g.name) ORDER BY lower(g.name)), '[]')
                  FROM group_users gu JOIN groups g ON g.group_id = gu.group_id AND g.require_two_factor
-                WHERE gu.user_id = $1) AS "requiredBy"
+                WHERE gu.user_id = $1) AS "requiredBy",
+              (SELECT coalesce(json_agg(json_build_object('passkeyId', p.passkey_id, 'name', p.name,
+                        'created', ${epoch('p.created')}, 'lastUsed', ${epoch('p.last_used')}) ORDER BY p.created), '[]')
+                 FROM passkeys p WHERE p.user_id = $1) AS passkeys
          FROM users u LEFT JOIN totp_secrets t ON t.user_id = u.user_id WHERE u.user_id = $1`,
       [me],
     );
     const { secret, email, ...rest } = rows[0];
     // A setup begun and not confirmed: shown again to its owner, so the page can finish it.
-    return json(c, { ...rest, pending: secret ? { secret, uri: totpUri(secret, email) } : null });
+    const pending = secret ? unsealSecret(secret, config.rconKey) : null;
+    return json(c, { ...rest, pending: pending ? { secret: pending, uri: totpUri(pending, email) } : null });
   });
 
   // Setting up: a new secret each time until a code confirms it (a secret shown on a screen that
@@ -106,7 +116,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
     await db.query(
       `INSERT INTO totp_secrets (user_id, secret) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET secret = $2, last_step = 0, created = now()`,
-      [me, secret],
+      [me, sealSecret(secret, config.rconKey)],
     );
     await changed(me);
     return json(c, { secret, uri }, 201);
@@ -123,7 +133,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
     );
     if (!pending.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.totpNotStarted, 'totpNotStarted');
     if (pending.rows[0].enabled) throw new ApiException(409, ACCESS_MESSAGES.totpOn, 'totpOn');
-    await checkSecondFactor(db, me, code, { pendingTotp: true });
+    await checkSecondFactor(db, config.rconKey, me, code, { pendingTotp: true });
     const backupCodes = await db.transaction(async (tx) => {
       await tx.query('UPDATE totp_secrets SET enabled = now() WHERE user_id = $1', [me]);
       await syncSecondFactor(tx, me);
@@ -139,11 +149,12 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
     const code = str((await fieldsOf(c)).code);
     const on = await db.query('SELECT 1 FROM totp_secrets WHERE user_id = $1 AND enabled IS NOT NULL', [me]);
     if (!on.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.totpOff, 'totpOff');
-    await checkSecondFactor(db, me, code);
+    await checkSecondFactor(db, config.rconKey, me, code);
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM totp_secrets WHERE user_id = $1', [me]);
-      await tx.query('DELETE FROM backup_codes WHERE user_id = $1', [me]);
-      await syncSecondFactor(tx, me);
+      // Backup codes recover any second factor: they go with the last one.
+      if (!(await syncSecondFactor(tx, me)))
+        await tx.query('DELETE FROM backup_codes WHERE user_id = $1', [me]);
     });
     await changed(me);
     return noContent(c);
@@ -152,12 +163,59 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
   router.authed('POST', '/sentinel/account/backupCodes', [], async (c, caller) => {
     const me = person(caller).userId;
     const code = str((await fieldsOf(c)).code);
-    const on = await db.query('SELECT 1 FROM totp_secrets WHERE user_id = $1 AND enabled IS NOT NULL', [me]);
-    if (!on.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.totpOff, 'totpOff');
-    await checkSecondFactor(db, me, code);
+    const on = await db.query('SELECT 1 FROM users WHERE user_id = $1 AND second_factor', [me]);
+    if (!on.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.twoFactorOff, 'totpOff');
+    await checkSecondFactor(db, config.rconKey, me, code);
     const backupCodes = await db.transaction((tx) => newBackupCodes(tx, me));
     await changed(me);
     return json(c, { backupCodes });
+  });
+
+  router.authed('POST', '/sentinel/account/passkeys/options', [], async (c, caller) => {
+    const me = person(caller).userId;
+    const { rows } = await db.query<{ email: string; username: string }>(
+      'SELECT email, username FROM users WHERE user_id = $1',
+      [me],
+    );
+    return json(c, await registrationOptions(db, rp, { userId: me, ...rows[0] }));
+  });
+
+  // The first second factor also hands out backup codes: a passkey's device can be lost too.
+  router.authed('POST', '/sentinel/account/passkeys', [], async (c, caller) => {
+    const me = person(caller).userId;
+    const f = await fieldsOf(c);
+    const name = str(f.name).trim();
+    if (!name || name.length > PASSKEY_LIMITS.nameMax)
+      throw badRequest('validation', ACCESS_MESSAGES.passkeyName, { field: 'name' });
+    const passkeyId = await addPasskey(db, rp, me, name, f.response as RegistrationResponseJSON);
+    const backupCodes = await db.transaction(async (tx) => {
+      const before = await tx.query('SELECT second_factor FROM users WHERE user_id = $1', [me]);
+      await syncSecondFactor(tx, me);
+      const left = await tx.query('SELECT 1 FROM backup_codes WHERE user_id = $1 AND used IS NULL', [me]);
+      return before.rows[0]?.second_factor || left.rows[0] ? null : newBackupCodes(tx, me);
+    });
+    const signedOut = backupCodes ? await endSignIns(me, caller.familyId) : 0;
+    await changed(me);
+    return json(c, { passkeyId, name, backupCodes, signedOut }, 201);
+  });
+
+  router.authed('DELETE', '/sentinel/account/passkeys/:passkeyId', [], async (c, caller) => {
+    const me = person(caller).userId;
+    const id = param(c, 'passkeyId');
+    const removed = UUID.test(id)
+      ? await db.transaction(async (tx) => {
+          const { rows } = await tx.query(
+            'DELETE FROM passkeys WHERE passkey_id = $1 AND user_id = $2 RETURNING 1',
+            [id, me],
+          );
+          if (rows[0] && !(await syncSecondFactor(tx, me)))
+            await tx.query('DELETE FROM backup_codes WHERE user_id = $1', [me]);
+          return rows.length > 0;
+        })
+      : false;
+    if (!removed) throw new ApiException(404, ACCESS_MESSAGES.passkeyNotFound, 'objectNotFound');
+    await changed(me);
+    return noContent(c);
   });
 
   router.authed('GET', '/sentinel/account/signIns', [], async (c, caller) => {
@@ -193,7 +251,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
   });
 
   const TOKEN_COLUMNS = `t.token_id AS "tokenId", t.name, t.scopes, t.group_id AS "groupId", g.name AS "groupName",
-    t.service_id AS "serviceId", s.nickname AS "serviceName",
+    t.service_id AS "serviceId", coalesce(s.nickname, s.name) AS "serviceName",
     CASE WHEN 'sentinel:write' = ANY(t.scopes) THEN 'write' ELSE 'read' END AS "access",
     ${epoch('t.created')} AS "created", ${epoch('t.expires')} AS "expires", ${epoch('t.last_used')} AS "lastUsed",
     t.last_address AS "lastAddress"`;

@@ -3,13 +3,15 @@
 
 import { SIGN_IN_METHODS } from '../../domain/access.ts';
 import { deviceName } from '../../domain/userAgent.ts';
+import { authenticationOptions, checkPasskey, relyingParty } from '../access/passkeys.ts';
 import { checkSecondFactor } from '../access/secondFactor.ts';
+import { registerSignInScripts, secondFactorPage, signInPage } from '../access/signInPages.ts';
 import { recordSignIn } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import { hashToken, randomToken, verifyPassword } from '../crypto.ts';
 import { readFields, str } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
-import { escapeHtml, htmlPage } from '../http/html.ts';
+import { htmlPage } from '../http/html.ts';
 import { redirectAllowed } from '../http/origin.ts';
 import { type ApiRouter, type Ctx, clientIp, json } from '../http/router.ts';
 import { normaliseScopes, parseScopes } from '../model/auth.ts';
@@ -28,42 +30,14 @@ interface Application {
   scopes: string[];
 }
 
-function secondFactorPage(c: Ctx, flowId: string, error = '', status = error ? 401 : 200): Response {
-  const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
-  return htmlPage(
-    c,
-    'Two-factor sign-in',
-    `<h1>Two-factor sign-in</h1>${err}
-<form method="post" action="/v4/login/second">
-<input type="hidden" name="flow_id" value="${escapeHtml(flowId)}">
-<label for="code">Code from your authenticator app, or a backup code</label>
-<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus>
-<button type="submit">Sign in</button>
-</form>`,
-    status,
-  );
-}
-
-function signInPage(c: Ctx, flowId: string, email = '', error = '', status = error ? 401 : 200): Response {
-  const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
-  return htmlPage(
-    c,
-    'Sign in to Palisade',
-    `<h1>Sign in to Palisade</h1>${err}
-<form method="post" action="/v4/login/signin">
-<input type="hidden" name="flow_id" value="${escapeHtml(flowId)}">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${email ? '' : ' autofocus'}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}>
-<button type="submit">Sign in</button>
-</form>`,
-    status,
-  );
-}
-
 export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void {
   const { db, config } = ctx;
+  const rp = relyingParty(config.publicUrl);
+  registerSignInScripts(router);
+
+  /** Whether the account has a passkey, for the second step's button. */
+  const hasPasskey = async (userId: string) =>
+    (await db.query('SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1', [userId])).rows.length > 0;
 
   async function application(id: string): Promise<Application | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
@@ -228,18 +202,18 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
       flow.flow_id,
       user.user_id,
     ]);
-    return secondFactorPage(c, flow.flow_id);
+    return secondFactorPage(c, flow.flow_id, { passkey: await hasPasskey(user.user_id) });
   });
 
   // The second step: an authenticator's code or a backup code, counted per account (a guesser
-  // who knows the password waits as one guessing it would).
+  // who knows the password waits as one guessing it would), or a passkey (below).
   router.open('POST', '/login/second', async (c) => {
     const fields = await readFields(c);
     const flow = await pendingFlow(str(fields.flow_id), true);
     if (!flow?.pending_user_id) return expiredPage(c);
     const userId = flow.pending_user_id;
     try {
-      const kind = await checkSecondFactor(db, userId, str(fields.code));
+      const kind = await checkSecondFactor(db, config.rconKey, userId, str(fields.code));
       return signedIn(c, flow, userId, `password+${kind}`);
     } catch (e) {
       if (!(e instanceof ApiException)) throw e;
@@ -251,7 +225,34 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
           summary: fromWhere(c),
           outcome: 'wrongCode',
         });
-      return secondFactorPage(c, flow.flow_id, e.message, e.status);
+      return secondFactorPage(c, flow.flow_id, { passkey: await hasPasskey(userId) }, e.message, e.status);
     }
+  });
+
+  /** The flow a passkey answers: one waiting for its password, or for its second step. */
+  async function passkeyFlow(c: Ctx): Promise<{ flow: PendingFlow; fields: Record<string, unknown> }> {
+    const fields = await readFields(c);
+    const id = str(fields.flow_id);
+    const flow = (await pendingFlow(id, true)) ?? (await pendingFlow(id));
+    if (!flow)
+      throw new ApiException(
+        404,
+        'This sign-in has expired. Go back to the console and sign in again.',
+        'expired',
+      );
+    return { flow, fields };
+  }
+
+  router.open('POST', '/login/passkey/options', async (c) => {
+    const { flow } = await passkeyFlow(c);
+    return json(c, await authenticationOptions(db, rp, flow.flow_id, flow.pending_user_id));
+  });
+
+  // Answers where the browser goes next as JSON: the page's script follows it.
+  router.open('POST', '/login/passkey', async (c) => {
+    const { flow, fields } = await passkeyFlow(c);
+    const userId = await checkPasskey(db, rp, flow.flow_id, flow.pending_user_id, fields.response as never);
+    const done = await signedIn(c, flow, userId, flow.pending_user_id ? 'password+passkey' : 'passkey');
+    return json(c, { redirect: done.headers.get('location') });
   });
 }

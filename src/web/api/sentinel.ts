@@ -297,6 +297,16 @@ export function createSentinelApi(http: Http) {
         }),
       disableTotp: (code: string) =>
         http<true>('DELETE', '/sentinel/account/totp', { body: { code }, expect: CODE_ERRORS }),
+      passkeyOptions: () =>
+        http<unknown>('POST', '/sentinel/account/passkeys/options', { expect: ['tooManyPasskeys'] }),
+      addPasskey: (name: string, response: unknown) =>
+        http<{ passkeyId: string; name: string; backupCodes: string[] | null; signedOut: number }>(
+          'POST',
+          '/sentinel/account/passkeys',
+          { body: { name, response }, expect: ['validation', 'passkeyRefused'] },
+        ),
+      removePasskey: (passkeyId: string) =>
+        http<true>('DELETE', at('/sentinel/account/passkeys', passkeyId), { expect: ['objectNotFound'] }),
       newBackupCodes: (code: string) =>
         http<{ backupCodes: string[] }>('POST', '/sentinel/account/backupCodes', {
           body: { code },

@@ -1,6 +1,7 @@
 // The one CommandRuntime of the console: contexts built from the active pane, commands run with
 // toasts for their outcome, recent commands remembered.
 
+import { startRegistration } from '@simplewebauthn/browser';
 import type { EntityLookup } from '../../../commands/args.ts';
 import type { AppServices, CommandContext, Surface } from '../../../commands/context.ts';
 import { type Command, execute } from '../../../commands/registry.ts';
@@ -114,6 +115,10 @@ export function createAppServices(deps: AppDeps): AppServices {
         if (notice) pushToast(store, 'info', 'Signed out', notice);
       },
       deviceId: () => deps.auth.deviceId(),
+    },
+    passkeys: {
+      create: async (options) =>
+        startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] }),
     },
     openExternal: (url) => {
       window.open(url, '_blank', 'noopener,noreferrer');

@@ -223,3 +223,29 @@ CROSS JOIN LATERAL (SELECT * FROM script_grants g WHERE g.user_id = t.maker_id) 
 WHERE gr.permissions & t.mask & 1 = 1
   AND EXISTS (SELECT 1 FROM group_scripts x WHERE x.group_id = t.group_id AND x.script_id = gr.script_id);
 
+
+-- Passkeys (WebAuthn): a second factor, or a sign-in in place of the password.
+CREATE TABLE passkeys (
+  passkey_id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users ON DELETE CASCADE,
+  -- The credential id (base64url) the authenticator names it by.
+  credential_id text NOT NULL UNIQUE,
+  public_key bytea NOT NULL,
+  counter bigint NOT NULL DEFAULT 0,
+  transports text[] NOT NULL DEFAULT '{}',
+  name text NOT NULL,
+  created timestamptz NOT NULL DEFAULT now(),
+  last_used timestamptz
+);
+CREATE INDEX passkeys_user_idx ON passkeys (user_id);
+
+-- A WebAuthn challenge handed out and not yet answered: an account's (adding a passkey) or a
+-- sign-in flow's. Each is answered once.
+CREATE TABLE passkey_challenges (
+  challenge text PRIMARY KEY,
+  user_id uuid REFERENCES users ON DELETE CASCADE,
+  flow_id uuid REFERENCES auth_flows ON DELETE CASCADE,
+  expires timestamptz NOT NULL,
+  CHECK ((user_id IS NULL) <> (flow_id IS NULL))
+);
+CREATE INDEX passkey_challenges_expires_idx ON passkey_challenges (expires);

@@ -4,6 +4,7 @@
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { AccountSecurity } from '../../../domain/access.ts';
+import { formatTime } from '../../../domain/format.ts';
 import { qrImage } from '../../../domain/qrCode.ts';
 import { errorText } from '../../api/http.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
@@ -67,15 +68,59 @@ function SetupForm({ pending }: { pending: NonNullable<AccountSecurity['pending'
   );
 }
 
+/** The account's passkeys, each with a button that runs account.passkey.remove for it. */
+function Passkeys({ passkeys }: { passkeys: AccountSecurity['passkeys'] }) {
+  const runtime = useCommandRuntime();
+  const remove = (name: string) => {
+    const cmd = runtime.registry.get('account.passkey.remove');
+    if (cmd) void runtime.run(cmd, { passkey: name }, 'toolbar').catch(() => undefined);
+  };
+  if (passkeys.length === 0)
+    return <p>No passkeys. Add one to sign in with this device’s fingerprint, face or PIN.</p>;
+  return (
+    <table className="security-passkeys">
+      <caption>Passkeys</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Added</th>
+          <th scope="col">Last used</th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {passkeys.map((k) => (
+          <tr key={k.passkeyId}>
+            <th scope="row">{k.name}</th>
+            <td>{formatTime(k.created)}</td>
+            <td>{k.lastUsed ? formatTime(k.lastUsed) : 'Never'}</td>
+            <td>
+              <button type="button" className="ui-button" onClick={() => remove(k.name)}>
+                Remove {k.name}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function TwoFactorPanel({ security }: { security: AccountSecurity }) {
-  const state = security.totp
-    ? `On. ${security.backupCodesLeft} backup code${security.backupCodesLeft === 1 ? '' : 's'} left.`
+  const on = security.totp || security.passkeys.length > 0;
+  const ways = [security.totp && 'an authenticator app', security.passkeys.length > 0 && 'a passkey'].filter(
+    Boolean,
+  );
+  const state = on
+    ? `On, with ${ways.join(' or ')}. ${security.backupCodesLeft} backup code${security.backupCodesLeft === 1 ? '' : 's'} left.`
     : 'Off: your password alone signs you in.';
   return (
     <section className="security-panel" aria-labelledby="two-factor-heading">
       <h2 id="two-factor-heading">Two-factor sign-in</h2>
       <p>{state}</p>
-      {security.requiredBy.length > 0 && !security.totp && (
+      {security.requiredBy.length > 0 && !on && (
         <p role="status" className="security-required">
           {security.requiredBy.map((g) => g.name).join(', ')} require
           {security.requiredBy.length === 1 ? 's' : ''} two-factor sign-in: you can see{' '}
@@ -83,6 +128,7 @@ export function TwoFactorPanel({ security }: { security: AccountSecurity }) {
         </p>
       )}
       {security.pending && !security.totp && <SetupForm pending={security.pending} />}
+      <Passkeys passkeys={security.passkeys} />
     </section>
   );
 }
