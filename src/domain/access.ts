@@ -83,6 +83,7 @@ export const ACCESS_MESSAGES = {
   tokenCount: `An account may hold ${TOKEN_LIMITS.perUser} live tokens; revoke one first.`,
   tokenScope: 'A token limits to one group or one server, not both.',
   tokenPlace: 'You have no access to that group or server.',
+  limitedTokenOwns: 'A token limited to a server or group cannot make groups, buckets or scripts of its own.',
   tokensByToken: 'An API token cannot manage tokens, devices or sign-in; sign in to the console.',
   passkeyRefused: 'That passkey was not accepted. Try again, or use your password.',
   passkeyCount: `An account may hold ${PASSKEY_LIMITS.perUser} passkeys; remove one first.`,

@@ -365,6 +365,26 @@ describe('API tokens', () => {
     ).toBe(403);
   });
 
+  it('limited to a server makes no group, bucket or script of its own (it could hand the server on)', async () => {
+    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', {
+      name: 'Limited writer',
+      access: 'write',
+      serviceId: a(),
+    });
+    const bot = made.body.token as string;
+    for (const [path, body] of [
+      ['/sentinel/groups', { name: 'Backdoor' }],
+      ['/sentinel/buckets', { name: 'Stash' }],
+      ['/sentinel/scripts', { name: 'Sneaky' }],
+    ] as const) {
+      const refused = await call(t.base, bot, 'POST', path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.message).toMatch(/cannot make groups, buckets or scripts/);
+    }
+    // Its maker may, of course.
+    expect((await call(t.base, owner, 'POST', '/sentinel/buckets', { name: 'Stash' })).status).toBe(200);
+  });
+
   it('cannot manage tokens, devices or two-factor sign-in', async () => {
     const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', {
       name: 'Sneaky',
@@ -427,5 +447,89 @@ describe('signed-in devices', () => {
       );
     expect((await call(t.base, second, 'GET', '/users/me')).status).toBe(401);
     expect((await call(t.base, owner, 'GET', '/users/me')).status).toBe(200);
+  });
+});
+
+describe('passkeys', () => {
+  it('refuses a made-up answer, another flow’s challenge and an API token', async () => {
+    const options = await call(t.base, owner, 'POST', '/sentinel/account/passkeys/options');
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({
+      rp: { name: 'Palisade', id: new URL(t.base).hostname },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    const forged = await call(t.base, owner, 'POST', '/sentinel/account/passkeys', {
+      name: 'Forged',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('passkeyRefused');
+    const unnamed = await call(t.base, owner, 'POST', '/sentinel/account/passkeys', {
+      name: '',
+      response: {},
+    });
+    expect(unnamed.status).toBe(400);
+    const made = await call(t.base, owner, 'POST', '/sentinel/apiTokens', {
+      name: 'Passkey bot',
+      access: 'write',
+    });
+    expect((await call(t.base, made.body.token, 'POST', '/sentinel/account/passkeys/options')).status).toBe(
+      403,
+    );
+  });
+
+  it('offers a passkey on the sign-in page under a policy that runs only our own scripts', async () => {
+    const page = await fetch(authorizeUrl(t.base));
+    const html = await page.text();
+    expect(html).toContain('Sign in with a passkey');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).not.toContain("unsafe-inline'; script");
+    for (const src of html.matchAll(/<script src="([^"]+)"/g)) {
+      const script = await fetch(new URL(src[1], t.base));
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+    }
+    // A sign-in flow's options, and an answer no authenticator made.
+    const flowId = flowIdOf(html);
+    const options = await call(t.base, null, 'POST', '/login/passkey/options', { flow_id: flowId });
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ userVerification: 'required', allowCredentials: [] });
+    const forged = await call(t.base, null, 'POST', '/login/passkey', {
+      flow_id: flowId,
+      response: { id: 'nope', rawId: 'nope', type: 'public-key', response: {} },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toMatch(/passkey was not accepted/);
+    expect((await call(t.base, null, 'POST', '/login/passkey/options', { flow_id: 'x' })).status).toBe(404);
+  });
+});
+
+describe('API tokens and their maker', () => {
+  it('stop with a banned maker, and at their expiry', async () => {
+    const { hashPassword } = await import('../../src/server/crypto.ts');
+    await t.server.db.query(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Maker', 'maker@palisade.local', $1)`,
+      [await hashPassword('maker-pass')],
+    );
+    const maker = (await signIn(t.base, 'maker@palisade.local', 'maker-pass')).access_token;
+    const expiring = await call(t.base, maker, 'POST', '/sentinel/apiTokens', {
+      name: 'Short',
+      access: 'read',
+    });
+    await t.server.db.query(
+      "UPDATE api_tokens SET expires = now() - interval '1 second' WHERE token_id = $1",
+      [expiring.body.tokenId],
+    );
+    expect((await call(t.base, expiring.body.token, 'GET', '/sentinel/services')).status).toBe(401);
+    const listed = await call(t.base, maker, 'GET', '/sentinel/apiTokens');
+    expect(listed.body.results.map((x: { name: string }) => x.name)).not.toContain('Short');
+    const other = await call(t.base, maker, 'POST', '/sentinel/apiTokens', { name: 'Other', access: 'read' });
+    await t.server.db.query("UPDATE users SET banned = true WHERE email = 'maker@palisade.local'");
+    expect((await call(t.base, other.body.token, 'GET', '/sentinel/services')).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 // Bearer authentication (SENTINEL-API §2.1): `Authorization: Bearer <token>` or `X-Beacon-Token`.
 
+import { ACCESS_MESSAGES } from '../../domain/access.ts';
 import { ApiException } from './errors.ts';
 
 export interface Caller {
@@ -11,6 +12,16 @@ export interface Caller {
   tokenId?: string;
   /** The sign-in the session belongs to (unset for an API token). */
   familyId?: string;
+  /** An API token limited to a server or group: it acts there only (docs/api.md "API tokens"). */
+  limited?: boolean;
+}
+
+/**
+ * A token limited to a server or group makes nothing of its own (a group, a bucket, a script): a
+ * group it owned would let it hand its server to an account of its holder's, outliving the token.
+ */
+export function mayOwn(caller: Caller): void {
+  if (caller.limited) throw new ApiException(403, ACCESS_MESSAGES.limitedTokenOwns, 'forbidden');
 }
 
 const REALM = 'Bearer realm="Beacon API"';

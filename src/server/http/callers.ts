@@ -39,7 +39,7 @@ const SESSION_SQL = `SELECT s.user_id AS "userId", s.application_id AS "applicat
 // A token acts as its principal (its maker, or its own for one limited to a group or server) and
 // is rate limited apart from its maker's sign-ins.
 const API_TOKEN_SQL = `SELECT t.principal_id AS "userId", 'token:' || t.token_id AS "applicationId", t.scopes,
-         t.token_id AS "tokenId", NULL::int AS "rateLimit", (extract(epoch FROM t.expires) * 1000)::float8 AS "expiresMs"
+         t.token_id AS "tokenId", t.principal_id <> t.user_id AS "limited", NULL::int AS "rateLimit", (extract(epoch FROM t.expires) * 1000)::float8 AS "expiresMs"
     FROM api_tokens t JOIN users u ON u.user_id = t.user_id AND NOT u.banned
    WHERE t.token_hash = $1 AND t.revoked IS NULL AND t.expires > now()`;
 

@@ -11,7 +11,7 @@ import type { Problem } from '../../domain/validate.ts';
 import { noteRow } from '../activity/trail.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Caller } from '../http/auth.ts';
+import { type Caller, mayOwn } from '../http/auth.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, objectNotFound, rejected, validation } from '../http/errors.ts';
 import { type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
@@ -300,6 +300,7 @@ function columnWrites(spec: ClassSpec) {
     },
     /** A new object's column values, checked. */
     create(obj: Json, caller: Caller) {
+      if (spec.owner) mayOwn(caller);
       requireAll(
         obj,
         required(() => true),

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { RESTRICTED_USE } from '../../domain/scripts/beacon.ts';
 import { scriptSave } from '../../domain/validate.ts';
 import type { Queryable } from '../db/db.ts';
+import { mayOwn } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import { check, type Json, missingProperties, type Writer } from './classPath.ts';
 import { epoch } from './service.ts';
@@ -138,6 +139,7 @@ const EMPTY: ScriptContent = { parameters: [], commonJavascript: '', events: [] 
 
 export const scriptWriter: Writer = {
   async create(tx, caller, obj, id) {
+    mayOwn(caller);
     if (obj.name === undefined) throw missingProperties(['name']);
     check(scriptSave(obj));
     const name = (obj.name as string).trim();

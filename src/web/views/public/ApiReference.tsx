@@ -102,6 +102,15 @@ export function ApiReference() {
         <code>Authorization: Bearer &lt;token&gt;</code>. Answers are JSON; errors carry a <code>code</code>{' '}
         and a <code>message</code>.
       </p>
+      <h2 id="api-tokens">API tokens for your own tools</h2>
+      <p>
+        A script or bot need not sign in: make it an API token in the console (API tokens, or{' '}
+        <code>mktoken</code> at the console pane), read only or read and write, for everything you can reach
+        or for one server or group, for up to a year. The token is shown once; send it as{' '}
+        <code>Authorization: Bearer pat_…</code> like any access token. It never does more than you can: if
+        you lose a permission, so does the token. It cannot manage tokens, devices or two-factor sign-in, and
+        it stops at once when you revoke it. The list shows when and from where each was last used.
+      </p>
       {reference.isPending ? (
         <p role="status">Loading the reference…</p>
       ) : reference.isError ? (
