@@ -40,8 +40,9 @@ async function typePassword(page: Page, email: string) {
   await page.keyboard.press('Enter');
 }
 
-/** The Security page by its keys, with its devices list focused. */
+/** The Security page by its keys (once the page's list has the focus), with its devices list focused. */
 async function openSecurity(page: Page) {
+  await expect(activePane(page).getByRole('grid').first()).toBeFocused();
   await page.keyboard.press('g');
   await page.keyboard.press('u');
   const devices = activePane(page).getByRole('grid', { name: 'Signed-in devices' });
@@ -151,6 +152,7 @@ test('a passkey made by the browser signs in without the password, and is remove
 
 test('roles: made, assigned and explained at the console; a group requiring two-factor leaves a member read only', async ({
   page,
+  browser,
 }) => {
   await signIn(page);
   const stamp = Date.now().toString(36);
@@ -184,6 +186,15 @@ test('roles: made, assigned and explained at the console; a group requiring two-
   await expect.poll(() => terminalText(page)).toContain('Demo Cluster requires two-factor sign-in');
   await consoleLine(page, `why "Island PvE" ${MODERATOR}`);
   await expect.poll(() => terminalText(page)).toContain('Read only (two-factor required)');
+  // The member is told why, and offered the way out.
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, '/servers', MODERATOR);
+  const banner = member.getByTestId('two-factor-required');
+  await expect(banner).toContainText('Demo Cluster requires two-factor sign-in');
+  await tabTo(member, banner.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+  await member.keyboard.press('Enter');
+  await expect(member.getByRole('img', { name: 'Code for your authenticator app to scan' })).toBeVisible();
+  await member.context().close();
   await consoleLine(page, 'require2fa "Demo Cluster" false');
   await expect.poll(() => terminalText(page)).toContain('no longer requires two-factor sign-in');
 
@@ -213,6 +224,7 @@ test('an API token limited to one server reads that server only, and stops when 
 
   // g i: the token list, focused, the token's last use shown.
   await page.keyboard.press('Control+Backquote');
+  await expect(activePane(page).getByRole('grid', { name: 'Servers' })).toBeFocused();
   await page.keyboard.press('g');
   await page.keyboard.press('i');
   const list = activePane(page).getByRole('grid', { name: 'API tokens' });

@@ -71,6 +71,9 @@ const ROUTES: Route[] = [
   { name: 'dino', path: (ids) => `/dinos/${ids.dino}` },
   { name: 'dino-creator', path: () => '/dinos/add', shot: true },
   { name: 'log-message', path: (ids) => `/logs/${ids.logMessage}` },
+  // The account's devices and tokens carry their times and addresses.
+  { name: 'security', path: () => '/security' },
+  { name: 'tokens', path: () => '/tokens' },
 ];
 
 const SIZES = [

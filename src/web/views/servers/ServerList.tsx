@@ -14,6 +14,7 @@ import { servicesKey, useLiveServices, useServices } from '../../store/services.
 import { Toolbar } from '../../ui/Toolbar.tsx';
 import type { Column } from '../../ui/VirtualList.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
+import { TwoFactorBanner } from '../account/TwoFactorBanner.tsx';
 import { population, relativeTime, serverStatus, statusLabel } from './format.ts';
 import { PopulationSparkline } from './PopulationChart.tsx';
 import { SubscriptionBanner } from './SubscriptionBanner.tsx';
@@ -73,6 +74,7 @@ export function ServerList() {
     <div className="page page-list">
       <h1 className="page-title">Servers</h1>
       <SubscriptionBanner services={rows} />
+      <TwoFactorBanner />
       <VirtualList<Service>
         name="servers"
         rows={rows}
