@@ -52,7 +52,14 @@ describe('authorize (GET /v4/login)', () => {
     expect(html).toMatch(/<label for="email">Email<\/label>/);
     expect(html).toMatch(/<label for="password">Password<\/label>/);
     expect(html).toContain('>Sign in</button>');
-    expect(html).not.toMatch(/<(script|link)\b/);
+    // Nothing from elsewhere, nothing inline: the passkey button's two scripts are our own files.
+    expect(html).not.toMatch(/<link\b/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.map((m) => /src="([^"]+)"/.exec(m[1])?.[1])).toEqual([
+      '/v4/login/webauthn.js',
+      '/v4/login/passkey.js',
+    ]);
+    expect(scripts.every((m) => m[2] === '')).toBe(true);
     expect(flowIdOf(html)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
