@@ -248,13 +248,18 @@ const roleCommands = [
         return [`Member of ${s.groupName}`, role, gives];
       });
       const summary = `${server.label}: ${access.permissions ? bitsText(access.permissions) : 'no access'}.`;
-      return {
-        message: summary,
-        table: {
-          columns: ['Through', 'Role', 'Gives'],
-          rows: rows.length ? rows : [['Nothing', '', 'No access']],
-        },
-      };
+      const shown = rows.length ? rows : [['Nothing', '', 'No access']];
+      if (ctx.surface === 'console')
+        return { message: summary, table: { columns: ['Through', 'Role', 'Gives'], rows: shown } };
+      // Elsewhere only a summary would show: the sources are the point, so a dialog lists them.
+      ctx.app.dialogs.info(`Access to ${server.label}`, [
+        ...shown.map(([through, role, gives]): [string, string] => [
+          role ? `${through}, ${role}` : through,
+          gives,
+        ]),
+        ['In all', access.permissions ? bitsText(access.permissions) : 'No access'],
+      ]);
+      return { message: summary };
     },
   }),
   defineCommand({

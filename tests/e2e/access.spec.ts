@@ -5,7 +5,7 @@ import {
   apiOf,
   confirmWithEnter,
   consoleLine,
-  DEMO,
+  enterPassword,
   signIn,
   tabTo,
   terminalText,
@@ -25,19 +25,6 @@ async function signOut(page: Page) {
   await page.keyboard.type('Log out');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /sign in/i }).first()).toBeVisible();
-}
-
-/** The sign-in page's first step, by keyboard. */
-async function typePassword(page: Page, email: string) {
-  await page.goto('/servers');
-  const button = page.getByRole('button', { name: /sign in/i }).first();
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-  await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(DEMO.password);
-  await page.keyboard.press('Enter');
 }
 
 /** The Security page by its keys (once the page's list has the focus), with its devices list focused. */
@@ -80,7 +67,7 @@ test('two-factor sign-in: set up with an authenticator, asked for after the pass
 
   // The next sign-in asks for a code after the password; a wrong one is refused in words.
   await signOut(page);
-  await typePassword(page, MODERATOR);
+  await enterPassword(page, '/servers', MODERATOR);
   const code = page.getByLabel('Code from your authenticator app, or a backup code');
   await expect(code).toBeFocused();
   await page.keyboard.type('000000');

@@ -36,16 +36,7 @@ async function closeConsole(page: Page) {
 
 async function signInAs(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/servers');
-  const button = page.getByRole('button', { name: /sign in/i }).first();
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-  await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(process.env.PALISADE_DEMO_PASSWORD ?? 'palisade-demo');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('grid')).toBeVisible();
+  await signIn(page, '/servers', email);
   return page;
 }
 

@@ -26,8 +26,8 @@ export async function confirmWithEnter(page: Page, question: string | RegExp): P
   await page.keyboard.press('Enter');
 }
 
-/** Signs in with the demo account (or another of the demo's, by email) through the real PKCE flow, by keyboard. */
-export async function signIn(page: Page, path = '/servers', email = DEMO.email): Promise<void> {
+/** The sign-in page's first step by keyboard: from `path`, the sign-in button, the email and the demo password. */
+export async function enterPassword(page: Page, path = '/servers', email = DEMO.email): Promise<void> {
   await page.goto(path);
   const button = page.getByRole('button', { name: /sign in/i }).first();
   await expect(button).toBeVisible();
@@ -39,6 +39,11 @@ export async function signIn(page: Page, path = '/servers', email = DEMO.email):
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO.password);
   await page.keyboard.press('Enter');
+}
+
+/** Signs in with the demo account (or another of the demo's, by email) through the real PKCE flow, by keyboard. */
+export async function signIn(page: Page, path = '/servers', email = DEMO.email): Promise<void> {
+  await enterPassword(page, path, email);
   await expect(page.getByRole('grid')).toBeVisible();
 }
 

@@ -109,15 +109,19 @@ export async function readJson(c: Ctx): Promise<unknown> {
   return body;
 }
 
+function objectBody(v: unknown): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw badRequest('badRequestBody', 'The request body must be an object.');
+  return v as Record<string, unknown>;
+}
+
+/** A JSON body that must be one object (the trail keeps it, as readJson's). */
+export const readObject = async (c: Ctx): Promise<Record<string, unknown>> => objectBody(await readJson(c));
+
 /** A flat set of fields from a JSON object or a form-encoded body. */
 export async function readFields(c: Ctx): Promise<Record<string, unknown>> {
   const text = await readText(c);
-  if (isJson(c)) {
-    const v = parseJson(text);
-    if (typeof v !== 'object' || v === null || Array.isArray(v))
-      throw badRequest('badRequestBody', 'The request body must be an object.');
-    return v as Record<string, unknown>;
-  }
+  if (isJson(c)) return objectBody(parseJson(text));
   const fields = Object.fromEntries(new URLSearchParams(text));
   for (const [k, v] of Object.entries(fields)) {
     const p =

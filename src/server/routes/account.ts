@@ -28,7 +28,7 @@ import {
 import type { ServerContext } from '../context.ts';
 import { hashToken, randomToken } from '../crypto.ts';
 import type { Caller } from '../http/auth.ts';
-import { readJson, str } from '../http/body.ts';
+import { readObject, str } from '../http/body.ts';
 import { ApiException, badRequest } from '../http/errors.ts';
 import { type ApiRouter, json, noContent, param } from '../http/router.ts';
 import { revokeFamily } from '../model/auth.ts';
@@ -41,13 +41,6 @@ const byToken = () => new ApiException(403, ACCESS_MESSAGES.tokensByToken, 'sign
 function person(caller: Caller): Caller {
   if (caller.tokenId) throw byToken();
   return caller;
-}
-
-async function fieldsOf(c: Parameters<typeof readJson>[0]): Promise<Record<string, unknown>> {
-  const body = await readJson(c);
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw badRequest('badRequestBody', 'The request body must be an object.');
-  return body as Record<string, unknown>;
 }
 
 /** A short list whole, in the shape of a list page (§2.4): at most TOKEN_LIMITS.perUser tokens, a few devices. */
@@ -126,7 +119,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
   // sign-in: none of them proved a second factor, and a group requiring one counts on that.
   router.authed('POST', '/sentinel/account/totp/confirm', [], async (c, caller) => {
     const me = person(caller).userId;
-    const code = str((await fieldsOf(c)).code);
+    const code = str((await readObject(c)).code);
     const pending = await db.query<{ enabled: Date | null }>(
       'SELECT enabled FROM totp_secrets WHERE user_id = $1',
       [me],
@@ -146,7 +139,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
 
   router.authed('DELETE', '/sentinel/account/totp', [], async (c, caller) => {
     const me = person(caller).userId;
-    const code = str((await fieldsOf(c)).code);
+    const code = str((await readObject(c)).code);
     const on = await db.query('SELECT 1 FROM totp_secrets WHERE user_id = $1 AND enabled IS NOT NULL', [me]);
     if (!on.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.totpOff, 'totpOff');
     await checkSecondFactor(db, config.rconKey, me, code);
@@ -162,7 +155,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
 
   router.authed('POST', '/sentinel/account/backupCodes', [], async (c, caller) => {
     const me = person(caller).userId;
-    const code = str((await fieldsOf(c)).code);
+    const code = str((await readObject(c)).code);
     const on = await db.query('SELECT 1 FROM users WHERE user_id = $1 AND second_factor', [me]);
     if (!on.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.twoFactorOff, 'totpOff');
     await checkSecondFactor(db, config.rconKey, me, code);
@@ -183,7 +176,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
   // The first second factor also hands out backup codes: a passkey's device can be lost too.
   router.authed('POST', '/sentinel/account/passkeys', [], async (c, caller) => {
     const me = person(caller).userId;
-    const f = await fieldsOf(c);
+    const f = await readObject(c);
     const name = str(f.name).trim();
     if (!name || name.length > PASSKEY_LIMITS.nameMax)
       throw badRequest('validation', ACCESS_MESSAGES.passkeyName, { field: 'name' });
@@ -270,7 +263,7 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
 
   router.authed('POST', '/sentinel/apiTokens', [], async (c, caller) => {
     const me = person(caller);
-    const f = await fieldsOf(c);
+    const f = await readObject(c);
     const name = str(f.name).trim();
     if (!name || name.length > TOKEN_LIMITS.nameMax)
       throw badRequest('validation', ACCESS_MESSAGES.tokenName, { field: 'name' });

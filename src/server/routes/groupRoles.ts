@@ -4,14 +4,13 @@
 
 import { ACCESS_MESSAGES, type AccessSource, ROLE_NAME_MAX, ROLES_PER_GROUP } from '../../domain/access.ts';
 import { UUID } from '../../domain/constants.ts';
-import { hasAll, Perm } from '../../domain/permissions.ts';
+import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
 import { ApiException, objectNotFound, validation } from '../http/errors.ts';
 import { type ApiRouter, json, param } from '../http/router.ts';
 import { type ClassSpec, parse, registerClassPath } from '../model/classPath.ts';
-import { bitsOn, bitsOnEach, canSee } from '../model/permissions.ts';
-import { groupAudience } from './groups.ts';
+import { bitsOn, canSee } from '../model/permissions.ts';
+import { groupAudience, mayGrant } from './groups.ts';
 
 const roleName = (v: unknown, f: string) => {
   const name = typeof v === 'string' ? v.trim() : '';
@@ -26,21 +25,6 @@ const roleBits = (v: unknown, f: string) => {
     throw validation(`${f} must be a whole number of the group's permission bits.`, { field: f });
   return mask;
 };
-
-/** ManageUsers in each group, and every bit the role would hand out: no one makes a role above themself. */
-async function mayShape(
-  tx: Queryable,
-  userId: string,
-  groupIds: unknown[],
-  bits: unknown[],
-): Promise<boolean[]> {
-  return (await bitsOnEach(tx, 'group', groupIds, userId)).map(
-    (mine, i) =>
-      mine !== null &&
-      hasAll(mine, Perm.ManageUsers) &&
-      (typeof bits[i] !== 'number' || hasAll(mine, bits[i] as number)),
-  );
-}
 
 function ownRolesOnly(rows: Record<string, unknown>[]): void {
   if (rows.some((r) => r.group_id === null))
@@ -76,7 +60,7 @@ const GROUP_ROLES: ClassSpec = {
     permissions: { column: 'permissions', write: 'edit', required: true, parse: roleBits },
   },
   canCreate: (tx, userId, values) =>
-    mayShape(
+    mayGrant(
       tx,
       userId,
       values.map((v) => v.group_id),
@@ -84,7 +68,7 @@ const GROUP_ROLES: ClassSpec = {
     ),
   canChange: async (tx, userId, rows, change, objs) => {
     ownRolesOnly(rows);
-    return mayShape(
+    return mayGrant(
       tx,
       userId,
       rows.map((r) => r.group_id),

@@ -205,7 +205,7 @@ const GROUP_USERS: ClassSpec = {
  * ManageUsers on the group, and no bit the caller does not hold there: a member who manages users
  * cannot hand out (or take) more than they have.
  */
-async function mayGrant(
+export async function mayGrant(
   tx: Queryable,
   userId: string,
   groupIds: unknown[],
