@@ -22,7 +22,7 @@ import { qrText } from '../src/domain/qrCode.ts';
 import { pathOf } from '../src/domain/resolver.ts';
 import { deviceName } from '../src/domain/userAgent.ts';
 import { ApiError } from '../src/web/api/http.ts';
-import { bool, type EntityRef, int, oneOf, ref, text } from './args.ts';
+import { bool, type EntityRef, int, oneOf, ref, secret, text } from './args.ts';
 import type { CommandContext, CommandResult, ResultSection } from './context.ts';
 import { grantable, groupArg, membership, permsArg, userArg } from './groups.ts';
 import { CommandError, defineCommand, requireBits } from './registry.ts';
@@ -49,15 +49,24 @@ async function roleOf(ctx: CommandContext, g: EntityRef, name: string): Promise<
   return found;
 }
 
-/** A refusal of the API on the field it names, so a form marks that field. */
-async function attempt<T>(work: () => Promise<T>, field?: string): Promise<T> {
+/** A refusal of the API on a field (`field`, or the one `field` finds in it), so a form marks it. */
+async function attempt<T>(work: () => Promise<T>, field?: string | ((e: ApiError) => string)): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof ApiError && e.status < 500) throw new CommandError(e.message, field);
+    if (e instanceof ApiError && e.status < 500)
+      throw new CommandError(e.message, typeof field === 'function' ? field(e) : field);
     throw e;
   }
 }
+
+/** A refusal naming the password marks the password; any other, the code or name typed first. */
+const fieldOf = (e: ApiError): string =>
+  (e.details as { field?: string } | null)?.field === 'password'
+    ? 'password'
+    : e.code?.startsWith('code')
+      ? 'code'
+      : 'name';
 
 /**
  * Secrets shown once (backup codes, a token): whole in the console, never cut to a column's width;
@@ -291,27 +300,40 @@ const securityCommands = [
     description: 'An authenticator app’s code after your password; with backup codes for a lost device',
     group: accountGroup,
     aliases: ['2fa-on'],
-    args: { code: codeArg().optional() },
-    run: async ({ code }, ctx) => {
-      if (!code?.trim()) {
-        const state = await ctx.app.api.account.security();
-        if (state.totp) return { message: 'Two-factor sign-in is already on.' };
-        const setup = state.pending ?? (await attempt(() => ctx.app.api.account.startTotp()));
-        if (ctx.surface !== 'console') {
-          ctx.app.navigate('/security');
-          return { message: 'Scan the code with your authenticator app, then type the 6 digits it shows.' };
-        }
-        const qr = await qrText(setup.uri);
-        return {
-          message:
-            'Scan this with your authenticator app (or type the key), then run 2fa-on with the 6 digits it shows.',
-          sections: [
-            { heading: 'Scan', text: qr },
-            { heading: 'Or type this key', text: setup.secret.replace(/(.{4})/g, '$1 ').trim() },
-          ],
-        };
+    run: async (_a, ctx) => {
+      const state = await ctx.app.api.account.security();
+      if (state.totp) return { message: 'Two-factor sign-in with an authenticator app is already on.' };
+      const setup = state.pending ?? (await attempt(() => ctx.app.api.account.startTotp()));
+      // The Security page shows the code to scan and the form that finishes it (2fa-confirm).
+      if (ctx.surface !== 'console') {
+        ctx.app.navigate('/security');
+        return { message: 'Scan the code with your authenticator app, then type the 6 digits it shows.' };
       }
-      const done = await attempt(() => ctx.app.api.account.confirmTotp(code.trim()), 'code');
+      return {
+        message:
+          'Scan this with your authenticator app (or type the key), then run 2fa-confirm with the 6 digits it shows and your password.',
+        sections: [
+          { heading: 'Scan', text: await qrText(setup.uri) },
+          { heading: 'Or type this key', text: setup.secret.replace(/(.{4})/g, '$1 ').trim() },
+        ],
+      };
+    },
+  }),
+  defineCommand({
+    id: 'account.twoFactor.confirm',
+    title: 'Finish turning on two-factor sign-in',
+    description: 'The first code your authenticator shows, and your password: a session alone cannot do it',
+    group: accountGroup,
+    aliases: ['2fa-confirm'],
+    form: true,
+    args: {
+      code: codeArg(),
+      password: secret()
+        .min(1, 'Type your password to confirm.')
+        .describe('Password', 'Yours, to confirm it is you'),
+    },
+    run: async ({ code, password }, ctx) => {
+      const done = await attempt(() => ctx.app.api.account.confirmTotp(code.trim(), password), fieldOf);
       const ended = done.signedOut
         ? ` Signed out ${done.signedOut} other device${done.signedOut === 1 ? '' : 's'}.`
         : '';
@@ -349,9 +371,12 @@ const securityCommands = [
         .min(1, `A passkey's name is 1 to ${PASSKEY_LIMITS.nameMax} characters.`)
         .max(PASSKEY_LIMITS.nameMax)
         .describe('Name', 'Which device it is on, e.g. Work laptop'),
+      password: secret()
+        .min(1, 'Type your password to confirm.')
+        .describe('Password', 'Yours, to confirm it is you'),
     },
-    run: async ({ name }, ctx) => {
-      const options = await attempt(() => ctx.app.api.account.passkeyOptions());
+    run: async ({ name, password }, ctx) => {
+      const options = await attempt(() => ctx.app.api.account.passkeyOptions(password), fieldOf);
       let response: unknown;
       try {
         response = await ctx.app.passkeys.create(options);

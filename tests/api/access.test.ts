@@ -9,6 +9,7 @@ import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import {
   authorizeUrl,
   call,
+  DEMO,
   flowIdOf,
   REDIRECT,
   signIn,
@@ -112,10 +113,25 @@ describe('two-factor sign-in', () => {
     expect(started.status).toBe(201);
     secret = started.body.secret;
     expect(started.body.uri).toMatch(/^otpauth:\/\/totp\/Palisade:twofactor%40palisade\.local\?.*secret=/);
-    const wrong = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', { code: '000000' });
+    // A session alone (a stolen one) cannot turn it on: the password is asked again.
+    const code = authenticatorCode(secret);
+    const bare = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', { code });
+    expect(bare.body).toMatchObject({ code: 'passwordMissing', details: { field: 'password' } });
+    const guessed = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', {
+      code,
+      password: 'guess',
+    });
+    expect(guessed.body).toMatchObject({ code: 'passwordWrong' });
+    const wrong = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', {
+      code: '000000',
+      password: 'two-factor-pass',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/not right/);
-    const ok = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', { code: freshCode() });
+    const ok = await call(t.base, token, 'POST', '/sentinel/account/totp/confirm', {
+      code: freshCode(),
+      password: 'two-factor-pass',
+    });
     expect(ok.status).toBe(200);
     backupCodes = ok.body.backupCodes;
     expect(backupCodes).toHaveLength(10);
@@ -204,7 +220,10 @@ describe('a group requiring two-factor sign-in', () => {
   it('gives the member’s bits back once they turn it on', async () => {
     const started = await call(t.base, moderator, 'POST', '/sentinel/account/totp');
     const code = authenticatorCode(started.body.secret);
-    const on = await call(t.base, moderator, 'POST', '/sentinel/account/totp/confirm', { code });
+    const on = await call(t.base, moderator, 'POST', '/sentinel/account/totp/confirm', {
+      code,
+      password: t.demo.moderator.password,
+    });
     expect(on.status).toBe(200);
     const after = await call(t.base, moderator, 'GET', `/sentinel/services/${service()}`);
     expect(after.body.permissions).toBe(3);
@@ -452,7 +471,13 @@ describe('signed-in devices', () => {
 
 describe('passkeys', () => {
   it('refuses a made-up answer, another flow’s challenge and an API token', async () => {
-    const options = await call(t.base, owner, 'POST', '/sentinel/account/passkeys/options');
+    expect(
+      (await call(t.base, owner, 'POST', '/sentinel/account/passkeys/options', { password: 'guess' })).body
+        .code,
+    ).toBe('passwordWrong');
+    const options = await call(t.base, owner, 'POST', '/sentinel/account/passkeys/options', {
+      password: DEMO.password,
+    });
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({
       rp: { name: 'Palisade', id: new URL(t.base).hostname },
@@ -478,9 +503,9 @@ describe('passkeys', () => {
       name: 'Passkey bot',
       access: 'write',
     });
-    expect((await call(t.base, made.body.token, 'POST', '/sentinel/account/passkeys/options')).status).toBe(
-      403,
-    );
+    expect(
+      (await call(t.base, made.body.token, 'POST', '/sentinel/account/passkeys/options', {})).status,
+    ).toBe(403);
   });
 
   it('offers a passkey on the sign-in page under a policy that runs only our own scripts', async () => {

@@ -5,6 +5,7 @@ import {
   apiOf,
   confirmWithEnter,
   consoleLine,
+  DEMO,
   enterPassword,
   signIn,
   tabTo,
@@ -46,15 +47,15 @@ test('two-factor sign-in: set up with an authenticator, asked for after the pass
   await page.keyboard.press('Control+k');
   await page.keyboard.type('Turn on two-factor');
   await page.keyboard.press('Enter');
-  // The code is asked for, and left blank: the authenticator has nothing to show yet.
-  await expect(page.getByText('Turn on two-factor sign-in › Code')).toBeVisible();
-  await page.keyboard.press('Enter');
   const setup = page.getByRole('form', { name: 'Finish turning on two-factor sign-in' });
   await expect(setup.getByRole('img', { name: 'Code for your authenticator app to scan' })).toBeVisible();
   const secret = (await setup.locator('.security-key').innerText()).replace(/\s/g, '');
   const now = Date.now();
   await tabTo(page, setup.getByLabel('Code from your authenticator app'));
   await page.keyboard.type(authenticatorCode(secret, now));
+  // The password again: a session alone cannot turn it on.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO.password);
   await page.keyboard.press('Enter');
   const codes = page.getByRole('dialog', { name: 'Backup codes' });
   await expect(codes).toContainText('not shown again');
@@ -100,9 +101,17 @@ test('a passkey made by the browser signs in without the password, and is remove
     },
   });
   await signIn(page, '/servers', MODERATOR);
-  await consoleLine(page, 'passkey-add "Test laptop"');
+  await consoleLine(page, `passkey-add "Test laptop" ${DEMO.password}`);
   // The first second factor comes with backup codes (the message above them has scrolled away).
   await expect.poll(() => terminalText(page)).toContain('Code 10');
+  // The password typed at the prompt is kept masked in the console's history.
+  const history = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('palisade.history.'))
+      .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as string[]),
+  );
+  expect(history).toContain('passkey-add "Test laptop" ********');
+  expect(history.join('\n')).not.toContain(DEMO.password);
   await page.keyboard.press('Control+Backquote');
 
   await signOut(page);

@@ -16,6 +16,7 @@ import {
 import { userChannel } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { addPasskey, registrationOptions, relyingParty } from '../access/passkeys.ts';
+import { confirmPassword } from '../access/reauth.ts';
 import {
   checkSecondFactor,
   newBackupCodes,
@@ -115,17 +116,20 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
     return json(c, { secret, uri }, 201);
   });
 
-  // Confirming turns two-factor on, hands out the backup codes (shown once) and ends every other
-  // sign-in: none of them proved a second factor, and a group requiring one counts on that.
+  // Confirming (with the password again: reauth.ts) turns two-factor on, hands out the backup
+  // codes (shown once) and ends every other sign-in: none of them proved a second factor, and a
+  // group requiring one counts on that.
   router.authed('POST', '/sentinel/account/totp/confirm', [], async (c, caller) => {
     const me = person(caller).userId;
-    const code = str((await readObject(c)).code);
+    const f = await readObject(c);
+    const code = str(f.code);
     const pending = await db.query<{ enabled: Date | null }>(
       'SELECT enabled FROM totp_secrets WHERE user_id = $1',
       [me],
     );
     if (!pending.rows[0]) throw new ApiException(409, ACCESS_MESSAGES.totpNotStarted, 'totpNotStarted');
     if (pending.rows[0].enabled) throw new ApiException(409, ACCESS_MESSAGES.totpOn, 'totpOn');
+    await confirmPassword(db, me, str(f.password));
     await checkSecondFactor(db, config.rconKey, me, code, { pendingTotp: true });
     const backupCodes = await db.transaction(async (tx) => {
       await tx.query('UPDATE totp_secrets SET enabled = now() WHERE user_id = $1', [me]);
@@ -164,8 +168,11 @@ export function registerAccountRoutes(router: ApiRouter, ctx: ServerContext): vo
     return json(c, { backupCodes });
   });
 
+  // The password is asked here, before the device makes a key: the challenge this answers is then
+  // what lets the key be added (once, within five minutes).
   router.authed('POST', '/sentinel/account/passkeys/options', [], async (c, caller) => {
     const me = person(caller).userId;
+    await confirmPassword(db, me, str((await readObject(c)).password));
     const { rows } = await db.query<{ email: string; username: string }>(
       'SELECT email, username FROM users WHERE user_id = $1',
       [me],

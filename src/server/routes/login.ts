@@ -1,6 +1,8 @@
 // OAuth 2.1 with PKCE (SENTINEL-API §4): GET /login authorizes and shows our own sign-in page,
-// POST /login/signin checks the credentials (token.ts redeems the code).
+// POST /login/signin checks the password, /login/second a second factor and /login/passkey a
+// passkey (token.ts redeems the code).
 
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { SIGN_IN_METHODS } from '../../domain/access.ts';
 import { deviceName } from '../../domain/userAgent.ts';
 import { authenticationOptions, checkPasskey, relyingParty } from '../access/passkeys.ts';
@@ -251,7 +253,13 @@ export function registerLoginRoutes(router: ApiRouter, ctx: ServerContext): void
   // Answers where the browser goes next as JSON: the page's script follows it.
   router.open('POST', '/login/passkey', async (c) => {
     const { flow, fields } = await passkeyFlow(c);
-    const userId = await checkPasskey(db, rp, flow.flow_id, flow.pending_user_id, fields.response as never);
+    const userId = await checkPasskey(
+      db,
+      rp,
+      flow.flow_id,
+      flow.pending_user_id,
+      fields.response as AuthenticationResponseJSON,
+    );
     const done = await signedIn(c, flow, userId, flow.pending_user_id ? 'password+passkey' : 'passkey');
     return json(c, { redirect: done.headers.get('location') });
   });

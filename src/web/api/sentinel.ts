@@ -185,6 +185,8 @@ const GAME_ACTION_ERRORS = [
 
 /** What a second-factor code can be refused for. */
 const CODE_ERRORS = ['codeInvalid', 'codeMissing', 'tooManyCodes', 'totpNotStarted', 'totpOn', 'totpOff'];
+/** What asking for the password again can be refused for. */
+const PASSWORD_ERRORS = ['passwordMissing', 'passwordWrong', 'tooManyPasswords'];
 
 export function createSentinelApi(http: Http) {
   const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
@@ -290,20 +292,26 @@ export function createSentinelApi(http: Http) {
       security: () => http<AccountSecurity>('GET', '/sentinel/account/security'),
       startTotp: () =>
         http<{ secret: string; uri: string }>('POST', '/sentinel/account/totp', { expect: ['totpOn'] }),
-      confirmTotp: (code: string) =>
+      confirmTotp: (code: string, password: string) =>
         http<{ backupCodes: string[]; signedOut: number }>('POST', '/sentinel/account/totp/confirm', {
-          body: { code },
-          expect: CODE_ERRORS,
+          body: { code, password },
+          expect: [...CODE_ERRORS, ...PASSWORD_ERRORS],
         }),
       disableTotp: (code: string) =>
         http<true>('DELETE', '/sentinel/account/totp', { body: { code }, expect: CODE_ERRORS }),
-      passkeyOptions: () =>
-        http<unknown>('POST', '/sentinel/account/passkeys/options', { expect: ['tooManyPasskeys'] }),
+      passkeyOptions: (password: string) =>
+        http<unknown>('POST', '/sentinel/account/passkeys/options', {
+          body: { password },
+          expect: ['tooManyPasskeys', ...PASSWORD_ERRORS],
+        }),
       addPasskey: (name: string, response: unknown) =>
         http<{ passkeyId: string; name: string; backupCodes: string[] | null; signedOut: number }>(
           'POST',
           '/sentinel/account/passkeys',
-          { body: { name, response }, expect: ['validation', 'passkeyRefused'] },
+          {
+            body: { name, response },
+            expect: ['validation', 'passkeyRefused'],
+          },
         ),
       removePasskey: (passkeyId: string) =>
         http<true>('DELETE', at('/sentinel/account/passkeys', passkeyId), { expect: ['objectNotFound'] }),

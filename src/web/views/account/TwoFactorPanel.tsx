@@ -1,6 +1,6 @@
 // Two-factor sign-in on the Security page: whether it is on and how many backup codes are left;
 // while a setup is under way, the code to scan (and the key to type) and the field for the first
-// code, which runs account.twoFactor.enable as the console and palette do.
+// code and the password, which run account.twoFactor.confirm as the console and palette do.
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { AccountSecurity } from '../../../domain/access.ts';
@@ -14,6 +14,7 @@ function SetupForm({ pending }: { pending: NonNullable<AccountSecurity['pending'
   const runtime = useCommandRuntime();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -24,10 +25,10 @@ function SetupForm({ pending }: { pending: NonNullable<AccountSecurity['pending'
   }, [pending.uri]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const cmd = runtime.registry.get('account.twoFactor.enable');
+    const cmd = runtime.registry.get('account.twoFactor.confirm');
     if (!cmd) return;
     try {
-      await runtime.run(cmd, { code }, 'form');
+      await runtime.run(cmd, { code, password }, 'form');
       setError(null);
     } catch (err) {
       setError(errorText(err));
@@ -55,6 +56,14 @@ function SetupForm({ pending }: { pending: NonNullable<AccountSecurity['pending'
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${ids}-error` : undefined}
         onChange={(e) => setCode(e.target.value)}
+      />
+      <label htmlFor={`${ids}-password`}>Your password, to confirm it is you</label>
+      <input
+        id={`${ids}-password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
       />
       {error && (
         <p id={`${ids}-error`} role="alert" className="settings-error">
