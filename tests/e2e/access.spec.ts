@@ -16,7 +16,7 @@ import {
 // authenticator (written in the tests from the RFCs) and a passkey made by Chromium's virtual
 // authenticator (the DevTools WebAuthn domain), roles and a group's two-factor requirement, and an
 // API token limited to one server. The moderator's account carries the second factors and is
-// left as it was found.
+// left with none, as it was found (a setup begun from the banner is never turned on).
 
 const MODERATOR = 'moderator@palisade.local';
 
