@@ -160,6 +160,9 @@ export interface Passkey {
   lastUsed: number | null;
 }
 
+/** Whether the account has a second factor: an authenticator app or a passkey. */
+export const hasSecondFactor = (s: AccountSecurity): boolean => s.totp || s.passkeys.length > 0;
+
 /** One way a user holds bits on a server (docs/api.md "Where access comes from"). */
 export interface AccessSource {
   kind: 'owner' | 'groupOwner' | 'member';

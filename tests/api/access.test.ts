@@ -382,6 +382,15 @@ describe('API tokens', () => {
     expect(
       (await call(t.base, groupBot, 'PATCH', `/sentinel/services/${a()}`, { nickname: 'x' })).status,
     ).toBe(403);
+    // Cut the moderator to membership: both tokens lose the bits at once.
+    await t.server.db.query('UPDATE group_users SET permissions = 1 WHERE user_id = $1', [
+      t.demo.moderator.userId,
+    ]);
+    expect((await call(t.base, modBot, 'GET', `/sentinel/services/${a()}`)).body.permissions).toBe(1);
+    expect((await call(t.base, groupBot, 'GET', `/sentinel/services/${a()}`)).body.permissions).toBe(1);
+    await t.server.db.query('UPDATE group_users SET permissions = 3 WHERE user_id = $1', [
+      t.demo.moderator.userId,
+    ]);
   });
 
   it('limited to a server makes no group, bucket or script of its own (it could hand the server on)', async () => {

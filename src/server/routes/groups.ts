@@ -230,6 +230,8 @@ async function grantedBits(
   roleKey: 'role_id' | 'roleId',
 ): Promise<unknown[]> {
   const roleIds = objs.map((o) => o?.[roleKey]);
+  // Bits set by hand (every write before roles) need no read.
+  if (!roleIds.some((r) => typeof r === 'string')) return objs.map((o) => o?.permissions);
   const { rows } = await tx.query<{ i: number; permissions: number }>(
     `SELECT w.i, r.permissions FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(role_id, group_id, i)
        JOIN group_roles r ON r.role_id::text = lower(w.role_id) AND (r.group_id IS NULL OR r.group_id::text = lower(w.group_id))`,

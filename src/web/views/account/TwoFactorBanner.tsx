@@ -1,6 +1,7 @@
 // Tells a member of a group that requires two-factor sign-in, while they have none, why they can
 // see its servers but not act on them, and offers the way out: turning it on.
 
+import { hasSecondFactor } from '../../../domain/access.ts';
 import { useCommandRuntime } from '../../app/runtime.ts';
 import { useAccountSecurity } from './security.ts';
 
@@ -8,7 +9,7 @@ export function TwoFactorBanner() {
   const security = useAccountSecurity();
   const runtime = useCommandRuntime();
   const s = security.data;
-  if (!s || s.requiredBy.length === 0 || s.totp || s.passkeys.length > 0) return null;
+  if (!s || s.requiredBy.length === 0 || hasSecondFactor(s)) return null;
   const names = s.requiredBy.map((g) => g.name).join(', ');
   const turnOn = () => {
     const cmd = runtime.registry.get('account.twoFactor.enable');

@@ -3,7 +3,7 @@
 // code and the password, which run account.twoFactor.confirm as the console and palette do.
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { AccountSecurity } from '../../../domain/access.ts';
+import { type AccountSecurity, hasSecondFactor } from '../../../domain/access.ts';
 import { formatTime } from '../../../domain/format.ts';
 import { qrImage } from '../../../domain/qrCode.ts';
 import { errorText } from '../../api/http.ts';
@@ -118,7 +118,7 @@ function Passkeys({ passkeys }: { passkeys: AccountSecurity['passkeys'] }) {
 }
 
 export function TwoFactorPanel({ security }: { security: AccountSecurity }) {
-  const on = security.totp || security.passkeys.length > 0;
+  const on = hasSecondFactor(security);
   const ways = [security.totp && 'an authenticator app', security.passkeys.length > 0 && 'a passkey'].filter(
     Boolean,
   );
