@@ -291,8 +291,8 @@ describe('ConsoleSession', () => {
     const t = setup(undefined, 40);
     const line = `ban Bob 7d ${'word '.repeat(12)}end`;
     await t.type(line);
-    t.session.resize(() => t.term.resize(25, 30));
-    await t.type('');
+    // The redraw is written from the erase's callback: wait for it, not for a write queued before it.
+    await t.session.resize(() => t.term.resize(25, 30));
     const rows = t.screen().split('\n');
     const prompt = rows.slice(rows.findIndex((r) => r.startsWith('palisade>')));
     expect(prompt.join('')).toBe(`palisade> ${line}`);

@@ -88,7 +88,7 @@ export default function TerminalPane({ runtime, userId, promptFocusSignal }: Ter
     let frame = 0;
     const resize = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => session.resize(() => fit.fit()));
+      frame = requestAnimationFrame(() => void session.resize(() => fit.fit()));
     });
     resize.observe(el);
     const themeChange = new MutationObserver(() => {

@@ -101,17 +101,24 @@ export class ConsoleSession {
   /**
    * Resizes the terminal through `apply` (the fit addon). xterm does not reflow the rows the
    * cursor is on, so the prompt is erased at the old width first and drawn again at the new one.
+   * Resolves once it is drawn again.
    */
-  resize(apply: () => void): void {
-    if (!this.drawn) {
+  resize(apply: () => void): Promise<void> {
+    const drawn = this.drawn;
+    if (!drawn) {
       apply();
-      return;
+      return Promise.resolve();
     }
-    this.term.write(erasePrompt(this.drawn, this.term.cols), () => {
-      apply();
-      this.redraw();
-    });
+    const done = new Promise<void>((resolve) =>
+      this.term.write(erasePrompt(drawn, this.term.cols), () => {
+        apply();
+        this.redraw();
+        // Resolves once the prompt drawn again is on the screen, not merely queued.
+        this.term.write('', resolve);
+      }),
+    );
     this.drawn = null;
+    return done;
   }
 
   /** Resolves once no command is running and its output has been written. */
