@@ -26,12 +26,14 @@ export const summarize = (latencies, seconds, errors) => ({
 /**
  * `latencies`, when given, also gets every answered request's latency (to pool several runs).
  * `tokens`, when given, are the clients' own (client i sends tokens[i % length]), else all send `token`.
+ * `until`, when given, ends the clients once it settles (`seconds` is then the most they run).
  * The clients run on a thread of their own (clientsThread.mjs), asking `path()`'s paths, drawn
  * before they start, in turn.
- * @param {{ url: string, token: string, tokens?: string[], path: () => string, clients: number, ratePerClient: number, seconds: number, latencies?: number[] }} o
- * @returns {Promise<ClientFigures>}
+ * @param {{ url: string, token: string, tokens?: string[], path: () => string, clients: number, ratePerClient: number, seconds: number, until?: Promise<unknown>, latencies?: number[] }} o
+ * @returns {Promise<ClientFigures & { seconds: number }>}
  */
 export async function runClients(o) {
+  const started = performance.now();
   // Twice the requests the clients are expected to send: more are asked again from the first.
   const expected = Math.ceil(o.clients * o.ratePerClient * o.seconds);
   const paths = Array.from({ length: 2 * expected + o.clients }, () => o.path());
@@ -48,7 +50,10 @@ export async function runClients(o) {
     });
     thread.once('message', resolve);
     thread.once('error', reject);
+    const stop = () => thread.postMessage('stop');
+    o.until?.then(stop, stop);
   });
   o.latencies?.push(...latencies);
-  return summarize(latencies, o.seconds, errors);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summarize(latencies, seconds, errors), seconds };
 }

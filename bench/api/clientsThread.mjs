@@ -11,7 +11,12 @@ const target = new URL(o.url);
 const latencies = [];
 let errors = 0;
 let sent = 0;
-const end = Date.now() + o.seconds * 1000;
+let end = Date.now() + o.seconds * 1000;
+// A phase that lasts as long as some work is stopped by its starter: the clients still thinking
+// send nothing more.
+parentPort.on('message', (m) => {
+  if (m === 'stop') end = Date.now();
+});
 const think = () =>
   new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) / o.ratePerClient) * 1000));
 const once = (token) =>
@@ -52,3 +57,4 @@ await Promise.all(
 );
 agent.destroy();
 parentPort.postMessage({ latencies, errors });
+parentPort.close();
