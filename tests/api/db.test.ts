@@ -3,6 +3,8 @@
 // identical list reads waiting for a connection share one answer.
 
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailedDb } from '../../src/server/activity/trail.ts';
@@ -122,6 +124,52 @@ it("gives the routes' database (with the activity trail) every method of the dat
     await trailed.query('SELECT 2 AS n');
   });
   expect(ran).toEqual(['SELECT 2 AS n']);
+});
+
+describe('background work (Db.background)', () => {
+  const pidOf = async (q: Pick<Db, 'query'>) =>
+    (await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+  /** Whether a process of this machine still runs `pid` (a backend leaves once its connection ends). */
+  const running = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres');
+    } catch {
+      return false;
+    }
+  };
+
+  it.runIf(process.platform === 'linux')(
+    'runs on a database process of its own at the least priority, ended after; requests keep theirs',
+    async () => {
+      const pid = await db.background(async (conn) => {
+        const own = await pidOf(conn);
+        expect(getPriority(own)).toBe(19);
+        // The pool's connections, which requests use, are not lowered.
+        const pooled = await pidOf(db);
+        expect(pooled).not.toBe(own);
+        expect(getPriority(pooled)).toBe(0);
+        return own;
+      });
+      await expect.poll(() => running(pid)).toBe(false);
+    },
+  );
+
+  it('commits a transaction on its connection, and rolls one back that throws', async () => {
+    const [kept, dropped] = [randomUUID(), randomUUID()];
+    await db.background(async (conn) => {
+      await conn.transaction((tx) =>
+        tx.query('INSERT INTO items (id, label) VALUES ($1, $2)', [kept, 'kept']),
+      );
+      await expect(
+        conn.transaction(async (tx) => {
+          await tx.query('INSERT INTO items (id, label) VALUES ($1, $2)', [dropped, 'dropped']);
+          throw new Error('changed its mind');
+        }),
+      ).rejects.toThrow('changed its mind');
+    });
+    const { rows } = await db.query('SELECT label FROM items WHERE id = ANY($1::uuid[])', [[kept, dropped]]);
+    expect(rows).toEqual([{ label: 'kept' }]);
+  });
 });
 
 it('goes on answering after the database ends its idle connections', async () => {

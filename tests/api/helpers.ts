@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { TokenResponse } from '../../src/domain/api.ts';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db/db.ts';
+import type { Connection, Db } from '../../src/server/db/db.ts';
 import { CONSOLE_APP_ID } from '../../src/server/model/application.ts';
 import { type SeedResult, seedDemo } from '../../src/server/seed.ts';
 
@@ -187,7 +187,7 @@ export async function linkGameServers(
   return sim;
 }
 
-/** The statements `db` ran while `fn` ran. */
+/** The statements `db` ran while `fn` ran, in its transactions and background connections too. */
 export async function recording(
   db: Db,
   fn: () => Promise<void>,
@@ -195,23 +195,31 @@ export async function recording(
   before?: (sql: string, params: unknown[] | undefined, ask: Db['query']) => Promise<void>,
 ): Promise<string[]> {
   const ran: string[] = [];
-  // Both of its ways in: a list's page and count go through Db.read.
-  const { query, read } = db;
+  const { query, read, transaction, background } = db;
   const ask = ((sql: string, params?: unknown[]) => query.call(db, sql, params)) as Db['query'];
-  db.query = (async (sql: string, ...rest: [unknown[]?]) => {
-    ran.push(sql);
-    await before?.(sql, rest[0], ask);
-    return query.call(db, sql, ...rest);
-  }) as typeof query;
-  db.read = (async (sql: string, ...rest: [unknown[]]) => {
-    ran.push(sql);
-    await before?.(sql, rest[0], ask);
-    return read.call(db, sql, ...rest);
-  }) as typeof read;
+  /** `run` as it was, the statement recorded first. */
+  const recorded = <F extends (sql: string, ...rest: never[]) => Promise<unknown>>(run: F): F =>
+    (async (sql: string, ...rest: never[]) => {
+      ran.push(sql);
+      await before?.(sql, rest[0] as unknown[] | undefined, ask);
+      return run(sql, ...rest);
+    }) as F;
+  const inTransactions =
+    (of: Connection['transaction']): Connection['transaction'] =>
+    (f) =>
+      of((tx) => f({ ...tx, query: recorded(tx.query) }));
+  // Every way in: a list's page and count go through Db.read, a ban import through Db.background.
+  db.query = recorded(query.bind(db));
+  db.read = recorded(read.bind(db));
+  db.transaction = inTransactions(transaction.bind(db));
+  db.background = <R>(f: (conn: Connection) => Promise<R>) =>
+    background.call<Db, [(conn: Connection) => Promise<R>], Promise<R>>(db, (conn) =>
+      f({ ...conn, query: recorded(conn.query), transaction: inTransactions(conn.transaction) }),
+    );
   try {
     await fn();
   } finally {
-    Object.assign(db, { query, read });
+    Object.assign(db, { query, read, transaction, background });
   }
   return ran;
 }

@@ -11,7 +11,7 @@ import { ACTIVITY_EVENT } from '../../domain/activity.ts';
 import { channelFor, userChannel } from '../../domain/api.ts';
 import { UUID } from '../../domain/constants.ts';
 import { uuidv7 } from '../crypto.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Connection, Db, Queryable } from '../db/db.ts';
 import type { Caller } from '../http/auth.ts';
 import { ApiException, fromDatabaseError } from '../http/errors.ts';
 import { bitsOnEach } from '../model/permissions.ts';
@@ -121,12 +121,12 @@ async function insertEntry(q: Queryable, w: Write, outcome: string, f: Facts = f
  * other method is the database's own, looked up at each call, so none added later is dropped.
  */
 export function trailedDb(db: Db): Db {
-  const trailed: Db = Object.create(db);
-  return Object.assign(trailed, {
-    async transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> {
+  const trailing =
+    (run: Connection['transaction']): Connection['transaction'] =>
+    async (fn) => {
       const w = current();
-      if (!w) return db.transaction(fn);
-      const result = await db.transaction(async (tx) => {
+      if (!w) return run(fn);
+      const result = await run(async (tx) => {
         const r = await fn(tx);
         // The request may have answered while this transaction ran (work it left running).
         if (w.open) await insertEntry(tx, w, 'ok');
@@ -134,7 +134,12 @@ export function trailedDb(db: Db): Db {
       });
       w.recorded = true;
       return result;
-    },
+    };
+  const trailed: Db = Object.create(db);
+  return Object.assign(trailed, {
+    transaction: trailing(db.transaction.bind(db)),
+    background: <R>(fn: (conn: Connection) => Promise<R>) =>
+      db.background((conn) => fn({ ...conn, transaction: trailing(conn.transaction) })),
   });
 }
 

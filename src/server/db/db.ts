@@ -1,6 +1,8 @@
 // The database interface over a pg Pool: the embedded PostgreSQL server (db/embedded.ts) or any
 // other named by DATABASE_URL. Callers never see the pool.
 
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import pg from 'pg';
 
 export interface Queryable {
@@ -28,7 +30,19 @@ export interface Db extends Queryable {
   read<T = Record<string, unknown>>(sql: string, params: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  /**
+   * Runs fn on a connection of its own whose database process, where it runs on this machine,
+   * gets the processor only when nobody else wants it (lowerPriority): for long work done in the
+   * background of the consoles' requests, such as a 30,000-line import. The connection is closed
+   * after, so no request ever runs on it.
+   */
+  background<R>(fn: (db: Connection) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+}
+
+/** One connection: its statements one after another, and transactions on it. */
+export interface Connection extends Queryable {
+  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
 }
 
 export interface DbOptions {
@@ -73,7 +87,7 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
   for (const p of [pool, genericPool])
     p.on('error', (e) => console.error('database: an idle connection was closed:', e.message));
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
     query: async <T>(sql: string, params?: unknown[], name?: string) => ({
       rows: (await q.query({ text: sql, values: params as unknown[], name })).rows as T[],
     }),
@@ -81,27 +95,62 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
       await q.query(sql);
     },
   });
+  const transactionOn = async <R>(client: pg.ClientBase, fn: (tx: Queryable) => Promise<R>): Promise<R> => {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
+  };
   return {
     ...wrap(pool),
     read: sharedWhileWaiting((name) => (name ? genericPool : pool)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
+        return await transactionOn(client, fn);
       } finally {
         client.release();
+      }
+    },
+    async background(fn) {
+      const client = new pg.Client({ connectionString: url, types, options });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        if (isLoopback(client.host)) lowerPriority(rows[0].pid);
+        return await fn({ ...wrap(client), transaction: (f) => transactionOn(client, f) });
+      } finally {
+        await client.end();
       }
     },
     close: async () => {
       await Promise.all([pool.end(), genericPool.end()]);
     },
   };
+}
+
+const isLoopback = (host: string) => host === 'localhost' || /^(127\.|::1$|\[::1\]$)/.test(host);
+
+/**
+ * Lowers a database process of this machine to the least priority (nice 19), when it is one:
+ * PostgreSQL has no priorities of its own, and lowering a backend's, as pg_prioritize does, is
+ * the usual way to keep a long statement from taking cores that short ones wait for. Only
+ * Linux's /proc tells that the process is PostgreSQL's (a server behind a forwarded port is
+ * another machine's, whose pids mean nothing here); elsewhere, or without the right to, nothing
+ * changes.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres')) return;
+    setPriority(pid, 19);
+  } catch {
+    // Not Linux, gone, or not ours to lower: the work runs at the usual priority.
+  }
 }
 
 type Rows = { rows: unknown[] };
