@@ -4,18 +4,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../src/server/context.ts';
 import type { LinkServer } from '../../src/server/game/link/linkServer.ts';
-import { COMMANDS_PER_TURN, combinedLinks } from '../../src/server/game/links.ts';
+import { COMMANDS_IN_FLIGHT, COMMANDS_PER_TURN, combinedLinks } from '../../src/server/game/links.ts';
 import type { RconConnector } from '../../src/server/game/rcon/connector.ts';
 import { createReadCache } from '../../src/server/model/readCache.ts';
 
 const MOD = '11111111-1111-4111-8111-111111111111';
 const RCON = '22222222-2222-4222-8222-222222222222';
 
-/** Links over a mod server and an RCON server that record what each was sent and answer `ok <command>`. */
-function links({ lookupFails = false } = {}) {
+/**
+ * Links over a mod server and an RCON server that record what each was sent and answer `ok
+ * <command>`; `held`, the mod server answers only once the test says so.
+ */
+function links({ lookupFails = false, held = false } = {}) {
   const sent: string[] = [];
+  const waiting: (() => void)[] = [];
   const answer = (via: string) => async (serviceId: string, c: Record<string, unknown>) => {
     sent.push(`${via} ${serviceId === MOD ? 'mod' : 'rcon'} ${String(c.command)}`);
+    if (held && serviceId === MOD) await new Promise<void>((r) => waiting.push(r));
     if (c.command === 'refuse') throw new Error('refused');
     return `ok ${String(c.command)}`;
   };
@@ -32,8 +37,15 @@ function links({ lookupFails = false } = {}) {
   } as unknown as Pick<ServerContext, 'db' | 'reads'>;
   const link = { sendCommand: answer('link') } as unknown as LinkServer;
   const rcon = { sendCommand: answer('rcon') } as unknown as RconConnector;
-  return { links: combinedLinks(ctx, link, rcon), sent };
+  /** Answers every command the mod server holds so far. */
+  const answerHeld = () => {
+    for (const r of waiting.splice(0)) r();
+  };
+  return { links: combinedLinks(ctx, link, rcon), sent, answerHeld };
 }
+
+/** One turn of the event loop. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 const admin = (command: string) => ({ type: 'admin', command });
 
@@ -88,6 +100,23 @@ describe('combinedLinks.sendCommand', () => {
     ]);
     // Once a server's queue is empty, a later command starts a new one.
     await expect(l.sendCommand(MOD, admin('again'))).resolves.toBe('ok again');
+  });
+
+  it('keeps at most a window of commands unanswered per server, sending more as they are answered', async () => {
+    const { links: l, sent, answerHeld } = links({ held: true });
+    const n = 2 * COMMANDS_IN_FLIGHT + 5;
+    const all = Promise.all(Array.from({ length: n }, (_, i) => l.sendCommand(MOD, admin(`c${i}`))));
+    // Another server's commands do not wait for this one's answers.
+    await expect(l.sendCommand(RCON, admin('elsewhere'))).resolves.toBe('ok elsewhere');
+    const toMod = () => sent.filter((s) => s.includes(' mod ')).length;
+    for (const window of [COMMANDS_IN_FLIGHT, 2 * COMMANDS_IN_FLIGHT, n]) {
+      await expect.poll(toMod).toBe(window);
+      // Nothing more goes out in the turns that follow while they are unanswered.
+      for (let i = 0; i < 5; i++) await settle();
+      expect(toMod()).toBe(window);
+      answerHeld();
+    }
+    expect((await all)[n - 1]).toBe(`ok c${n - 1}`);
   });
 
   it('refuses a command whose connection cannot be looked up', async () => {
