@@ -1,6 +1,7 @@
 // Bans (SENTINEL-API §3.14): group bans and server bans share one shape, described once per class,
 // and what a change of bans tells the game servers (`banplayer` / `unbanplayer`, §6).
 
+import { performance } from 'node:perf_hooks';
 import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -137,42 +138,62 @@ export async function activeBanList(
 export const BAN_BATCH = 1_000;
 
 /**
- * After each batch, a pause this many times as long as the batch took: a list of bans is done in
- * the background of the consoles' requests, at most an eighth of the time, not as fast as two
- * cores allow. Imports back to back, each batch followed at once by the next, took the server's
- * thread, a database process and the game's to themselves: the consoles' median rose 6× and their
- * p99 7.6×; with a pause three times the batch, 1.5–2×; seven times, 1.0–1.3× (a 30,000-line
- * import then takes ~25 s). The pause follows what a batch took, so on a busier machine the
- * import slows down more; a list of one batch has none.
+ * After each batch, a pause this many times as long as the server's thread was busy during it: a
+ * list of bans is done in the background of the consoles' requests, with at most an eighth of the
+ * thread, not as fast as two cores allow. Imports back to back, each batch followed at once by
+ * the next, took the server's thread, a database process and the game's to themselves: the
+ * consoles' median rose 6× and their p99 7.6×; with a pause three times the batch, 1.5–2×; seven
+ * times, 1.0–1.3×. The thread's busy time, not the batch's length, is what is paced: the
+ * import's database process runs at the least priority (Db.background) and a game server works
+ * on its own machine, so their time is not the consoles'; the consoles' own requests during a
+ * batch count, so on a busier server the import slows down more. A list of one batch has none.
  */
 export const BAN_PAUSE_FACTOR = 7;
 
+/** Starts measuring the server thread's busy time: the answer says how much so far, in ms. */
+export type BusyMeter = () => () => number;
+
+const threadBusy: BusyMeter = () => {
+  const start = performance.eventLoopUtilization();
+  return () => performance.eventLoopUtilization(start).active;
+};
+
 /**
  * `each` on `items` BAN_BATCH at a time, in order, pausing after each (BAN_PAUSE_FACTOR); `first`
- * is the index of the batch's first item.
+ * is the index of the batch's first item. A batch that answers a BatchEnd has the next wait
+ * for it too: commands sent to game servers are answered before more are sent, their answers'
+ * handling counted in the batch's busy time.
  */
 export async function inBanBatches<T>(
   items: readonly T[],
-  each: (batch: T[], first: number) => Promise<void> | void,
+  each: (batch: T[], first: number) => unknown,
+  meter: BusyMeter = threadBusy,
 ): Promise<void> {
   for (let i = 0; i < items.length; i += BAN_BATCH) {
-    const started = performance.now();
-    await each(items.slice(i, i + BAN_BATCH), i);
-    if (i + BAN_BATCH < items.length)
-      await new Promise((r) => setTimeout(r, (performance.now() - started) * BAN_PAUSE_FACTOR));
+    const busy = meter();
+    const end = (await each(items.slice(i, i + BAN_BATCH), i)) as BatchEnd | undefined;
+    if (i + BAN_BATCH >= items.length) break;
+    await end?.settled;
+    await new Promise((r) => setTimeout(r, busy() * BAN_PAUSE_FACTOR));
   }
+}
+
+/** What a batch may answer it leaves running: the next batch starts once it has settled. */
+export interface BatchEnd {
+  settled: Promise<unknown>;
 }
 
 /**
  * Tells each connected service of `serviceIds` whether each player is banned there now:
  * `banplayer <id>` (the game kicks them and refuses rejoins) or `unbanplayer <id>`, with the id
  * the server's game prints (model/gameKind.ts).
- * Every command is handed to the links before this returns, BAN_COMMANDS_PER_TURN at a time with
- * the requests waiting on this process served between; their replies are not waited for, and a
- * server that is offline reads its list from bans.txt when it next starts.
+ * Every command is handed to the links before this returns. Between batches the game servers'
+ * answers are waited for, so a long list reaches them at the pace they answer and the pace of
+ * inBanBatches; the last batch's are not, and a server that is offline reads its list from
+ * bans.txt when it next starts. Commands that fail are said once a batch.
  */
 export async function tellServices(
-  ctx: Pick<ServerContext, 'db' | 'links'>,
+  ctx: { db: Queryable; links: ServerContext['links'] },
   playerIds: string[],
   serviceIds: string[],
 ): Promise<void> {
@@ -194,11 +215,19 @@ export async function tellServices(
         WHERE i.player_id = ANY($2::uuid[]) AND i.provider = ANY(${gameProvidersSql('s.id')})`,
       [services, players],
     );
-    for (const r of rows) {
-      const command = `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`;
-      ctx.links
-        .sendCommand(r.service_id, { type: 'admin', command })
-        .catch((e) => console.error(`bans: ${command} on ${r.service_id} failed:`, (e as Error).message));
-    }
+    const commands = rows.map((r) => `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`);
+    const sent = rows.map((r, i) =>
+      ctx.links.sendCommand(r.service_id, { type: 'admin', command: commands[i] }),
+    );
+    const settled = Promise.allSettled(sent).then((answers) => {
+      const failed = answers.flatMap((a, i) => (a.status === 'rejected' ? [i] : []));
+      if (failed.length === 0) return;
+      const [i] = failed;
+      console.error(
+        `bans: ${failed.length} of ${sent.length} commands failed, ${commands[i]} on ${rows[i].service_id}:`,
+        ((answers[i] as PromiseRejectedResult).reason as Error).message,
+      );
+    });
+    return { settled };
   });
 }

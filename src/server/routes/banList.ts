@@ -87,29 +87,33 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
       // Set-based, a batch at a time: a list of 30,000 bans is 150 statements, not 90,000, and the
-      // other requests are served between its batches. One transaction: all of it or none.
-      const players = await db.transaction(async (tx) => {
-        const added: string[] = [];
-        await inBanBatches(bans, async (batch) => {
-          const targets = await importedBanTargets(tx, batch);
-          const { rows } = await tx.query<{ player_id: string }>(
-            `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+      // other requests are served between its batches. One transaction: all of it or none. In the
+      // background: the consoles' reads waited on the cores its database process held.
+      const services = await db.background(async (conn) => {
+        const players = await conn.transaction(async (tx) => {
+          const added: string[] = [];
+          await inBanBatches(bans, async (batch) => {
+            const targets = await importedBanTargets(tx, batch);
+            const { rows } = await tx.query<{ player_id: string }>(
+              `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
              SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
              ON CONFLICT DO NOTHING RETURNING player_id`,
-            [
-              id,
-              caller.userId,
-              targets,
-              batch.map((b) => b.expiration),
-              batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
-            ],
-          );
-          for (const r of rows) added.push(r.player_id);
+              [
+                id,
+                caller.userId,
+                targets,
+                batch.map((b) => b.expiration),
+                batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
+              ],
+            );
+            for (const r of rows) added.push(r.player_id);
+          });
+          return added;
         });
-        return added;
+        const reached = await servicesReached(conn, k, id);
+        await tellServices({ db: conn, links: ctx.links }, players, reached);
+        return reached;
       });
-      const services = await servicesReached(db, k, id);
-      await tellServices(ctx, players, services);
       const channels = services.map((s) => channelFor('services', s));
       if (owner === 'group') channels.push(channelFor('groups', id));
       if (channels.length)
