@@ -25,7 +25,9 @@ export async function alternatingPhases(o) {
       await Promise.all([stop?.(), task]);
       if (task) last = f.seconds;
       seconds[working] += f.seconds;
-      o.log(`  round ${r + 1} ${o.names[working ? 0 : 1]}: consoles p99 ${f.p99Ms} ms over ${Math.round(f.seconds)} s`);
+      o.log(
+        `  round ${r + 1} ${o.names[working ? 0 : 1]}: consoles p99 ${f.p99Ms} ms over ${Math.round(f.seconds)} s`,
+      );
     }
   return {
     without: summarize(latencies.false, seconds.false, 0),
