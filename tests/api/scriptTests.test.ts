@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCRIPT_LIMITS } from '../../src/domain/scripts/limits.ts';
+import { hashPassword } from '../../src/server/crypto.ts';
 import {
   call,
   DEMO,
@@ -320,4 +321,46 @@ it("stops an account's looping tests at its script time, says when it comes back
   } finally {
     await metered.close();
   }
+});
+
+it('refuses an account past its tests a minute, held and before its body is read, and leaves others alone', async () => {
+  // An account of its own, so no test above has started any this minute.
+  await t.server.db.query(
+    `INSERT INTO users (username, email, password_hash) VALUES ('Looper', 'looper@palisade.local', $1)`,
+    [await hashPassword('looper-pass')],
+  );
+  const looper = (await signIn(t.base, 'looper@palisade.local', 'looper-pass')).access_token;
+  const limit = SCRIPT_LIMITS.testsPerMinute;
+  // Not even JSON: a refusal past the limit does not get as far as reading it.
+  const garbage = async () => {
+    const res = await fetch(`${t.base}/sentinel/scriptTests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${looper}`, 'content-type': 'application/json' },
+      body: '{',
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+  };
+  // The limit counts a minute from its start: a count begun just before one starts over with it,
+  // so up to twice the limit may be taken before the refusal.
+  const taken: number[] = [];
+  let refusal: Awaited<ReturnType<typeof garbage>> | undefined;
+  while (!refusal && taken.length <= 2 * limit) {
+    const r = await garbage();
+    if (r.status === 429) refusal = r;
+    else taken.push(r.status);
+  }
+  expect(taken.length).toBeGreaterThanOrEqual(limit);
+  expect(new Set(taken)).toEqual(new Set([400]));
+  expect(refusal).toEqual({
+    status: 429,
+    retryAfter: '10',
+    body: expect.objectContaining({
+      code: 'tooManyTests',
+      message: `You have started ${limit} tests in the last minute. Wait a moment before the next.`,
+    }),
+  });
+  // Another account tests as before.
+  expect(
+    await test(owner, { context: 'chat', language: 'JavaScript', code: "console.log('still')" }),
+  ).toMatchObject({ status: 'success', output: 'still' });
 });

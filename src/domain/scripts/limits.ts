@@ -14,6 +14,12 @@ export const SCRIPT_LIMITS = {
   testTimeoutMs: 60_000,
   /** Actions a test lists; past them it counts the rest (a loop of sendChat stored megabytes). */
   testActions: 200,
+  /**
+   * Tests one account may start a minute. A person testing as they write starts a few; a loop
+   * starting one as soon as the last answers started 340 a second, a third of the API's thread
+   * (bench/automation), and every console's requests waited behind them.
+   */
+  testsPerMinute: 60,
   /** Runs of one trigger chain (a subroutine calling subroutines) before the engine stops it. */
   subroutineDepth: 8,
   /**

@@ -102,12 +102,26 @@ export interface RegisteredRoute {
   scopes: readonly string[];
 }
 
+/** What a request past a limit is answered. */
+export interface LimitRefusal {
+  code: string;
+  message: string;
+}
+
+const RATE_LIMITED: LimitRefusal = { code: 'rateLimited', message: 'Rate limit exceeded' };
+
 export interface ApiRouter {
   app: Hono<Env>;
   /** Every route registered so far, in registration order: the API reference reads it. */
   routes(): readonly RegisteredRoute[];
   /** Writes the rate-limit counts still held in this process (before the database closes). */
   flushRateLimits(): Promise<void>;
+  /**
+   * A limit of a route's own, besides the caller's: requests a minute under `key`, counted across
+   * processes and refused past `max` as the caller's are (429, held a second, Retry-After), with
+   * `refusal`'s code and message.
+   */
+  limit(c: Ctx, key: string, max: number, refusal: LimitRefusal): Promise<void>;
   /** A route anyone may call. */
   open(method: Method, path: string, handler: (c: Ctx) => Promise<Response> | Response): void;
   /** A route needing a bearer token with `common` plus these scopes. */
@@ -142,7 +156,13 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
       await next();
     });
 
-  async function limit(c: Ctx, key: string, max: number): Promise<void> {
+  /** Requests a minute under `key`: past `max`, the refusal is held a second, then sent. */
+  async function limit(
+    c: Ctx,
+    key: string,
+    max: number,
+    refusal: LimitRefusal = RATE_LIMITED,
+  ): Promise<void> {
     const d = await limiter.take(key, max);
     c.header('X-RateLimit-Limit', String(d.limit));
     c.header('X-RateLimit-Remaining', String(d.remaining));
@@ -151,12 +171,10 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
       await hold();
       throw new ApiException(
         429,
-        'Rate limit exceeded',
-        'rateLimited',
+        refusal.message,
+        refusal.code,
         { limit: d.limit, remaining: 0 },
-        {
-          'Retry-After': '10',
-        },
+        { 'Retry-After': '10' },
       );
     }
   }
@@ -224,6 +242,7 @@ export function createApiRouter(ctx: ServerContext): ApiRouter {
   return {
     app,
     flushRateLimits: limiter.flush,
+    limit,
     routes: () => registered,
     open(method, path, handler) {
       register(method, path, 'open', [], async (c) => {

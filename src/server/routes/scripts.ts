@@ -3,12 +3,13 @@
 
 import { UUID } from '../../domain/constants.ts';
 import { Perm } from '../../domain/permissions.ts';
+import { SCRIPT_LIMITS } from '../../domain/scripts/limits.ts';
 import { SCRIPT_CONTEXTS, SCRIPT_LANGUAGES } from '../../domain/validate.ts';
 import type { ServerContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { ApiException, badRequest, forbidden, quoted } from '../http/errors.ts';
 import type { ListSpec } from '../http/listQuery.ts';
-import { type ApiRouter, json, noContent, param } from '../http/router.ts';
+import { type ApiRouter, json, type LimitRefusal, noContent, param } from '../http/router.ts';
 import {
   type ClassSpec,
   isObject,
@@ -277,8 +278,14 @@ export function registerScriptRoutes(router: ApiRouter, ctx: ServerContext): voi
    */
   const testing = new Set<string>();
   const stillRunning = () => new ApiException(412, 'A test of yours is still running.', 'testAlreadyRunning');
+  const TOO_MANY_TESTS: LimitRefusal = {
+    code: 'tooManyTests',
+    message: `You have started ${SCRIPT_LIMITS.testsPerMinute} tests in the last minute. Wait a moment before the next.`,
+  };
 
   router.authed('POST', '/sentinel/scriptTests', WRITE, async (c, caller) => {
+    // Before the body is read: past the limit, a refusal costs the thread next to nothing.
+    await router.limit(c, `tests:${caller.userId}`, SCRIPT_LIMITS.testsPerMinute, TOO_MANY_TESTS);
     const requestId = crypto.randomUUID();
     const data = testData(await readJson(c), caller.userId, requestId);
     if (testing.has(caller.userId)) throw stillRunning();

@@ -132,9 +132,10 @@ const SCRIPT_ERRORS = [
   'tooLong',
 ] as const;
 
-/** Codes of a script test (SPEC §8 "Script tester"). */
+/** Codes of a script test (SPEC §8 "Script tester"; tooManyTests ours, docs/api.md). */
 const SCRIPT_TEST_ERRORS = [
   'testAlreadyRunning',
+  'tooManyTests',
   'missingKeys',
   'unsupportedLanguage',
   'invalidContext',
