@@ -33,11 +33,10 @@ export const summarize = (latencies, seconds, errors) => ({
  * @returns {Promise<ClientFigures & { seconds: number }>}
  */
 export async function runClients(o) {
-  const started = performance.now();
   // Twice the requests the clients are expected to send: more are asked again from the first.
   const expected = Math.ceil(o.clients * o.ratePerClient * o.seconds);
   const paths = Array.from({ length: 2 * expected + o.clients }, () => o.path());
-  const { latencies, errors } = await new Promise((resolve, reject) => {
+  const { latencies, errors, seconds } = await new Promise((resolve, reject) => {
     const thread = new Worker(new URL('./clientsThread.mjs', import.meta.url), {
       workerData: {
         url: o.url,
@@ -54,6 +53,5 @@ export async function runClients(o) {
     o.until?.then(stop, stop);
   });
   o.latencies?.push(...latencies);
-  const seconds = (performance.now() - started) / 1000;
   return { ...summarize(latencies, seconds, errors), seconds };
 }

@@ -11,7 +11,8 @@ const target = new URL(o.url);
 const latencies = [];
 let errors = 0;
 let sent = 0;
-let end = Date.now() + o.seconds * 1000;
+const started = Date.now();
+let end = started + o.seconds * 1000;
 // A phase that lasts as long as some work is stopped by its starter: the clients still thinking
 // send nothing more.
 parentPort.on('message', (m) => {
@@ -56,5 +57,6 @@ await Promise.all(
   }),
 );
 agent.destroy();
-parentPort.postMessage({ latencies, errors });
+// The seconds the clients were sending for: not the think times of the last ones, after it.
+parentPort.postMessage({ latencies, errors, seconds: (end - started) / 1000 });
 parentPort.close();

@@ -68,7 +68,6 @@ export async function run({ quick, log }) {
       const body = banList(TARGETS.lines, next);
       next += TARGETS.lines;
       const t0 = performance.now();
-      console.log('TRACE import start', Date.now());
       const res = await fetch(`${server.url}/v4/sentinel/services/${server.serviceIds[0]}/bans.txt`, {
         method: 'POST',
         headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
@@ -77,9 +76,7 @@ export async function run({ quick, log }) {
       await res.arrayBuffer();
       if (res.status !== 204) throw new Error(`import answered ${res.status}`);
       imports.push(performance.now() - t0);
-      console.log('TRACE import answered', Date.now());
       await answered(server.serviceIds[0]);
-      console.log('TRACE settled', Date.now());
     };
     const { without: w, during: d } = await alternatingPhases({
       rounds,
