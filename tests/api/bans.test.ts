@@ -210,6 +210,17 @@ describe('bans.txt import', () => {
       ]),
     );
     expect(names).toHaveLength(2);
+    // The tables it wrote were vacuumed and analysed by the import itself, at its own priority,
+    // not left to autovacuum at the consoles'.
+    const tended = async () =>
+      (
+        await t.server.db.query<{ relname: string }>(
+          `SELECT relname FROM pg_stat_user_tables
+            WHERE schemaname = current_schema() AND last_vacuum IS NOT NULL AND last_analyze IS NOT NULL
+              AND relname IN ('players', 'player_identifiers', 'service_bans') ORDER BY relname`,
+        )
+      ).rows.map((r) => r.relname);
+    await expect.poll(tended).toEqual(['player_identifiers', 'players', 'service_bans']);
   });
 
   it('refuses a list with no valid lines, and callers without control permission', async () => {

@@ -110,6 +110,9 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
           });
           return added;
         });
+        // What autovacuum would do next, at normal priority, to the rows just written (their
+        // visibility and the planner's statistics): done here, at the import's.
+        await conn.exec(`VACUUM (ANALYZE) players, player_identifiers, ${k.table}`);
         const reached = await servicesReached(conn, k, id);
         await tellServices({ db: conn, links: ctx.links }, players, reached);
         return reached;
