@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import pg from 'pg';
 
 export interface Queryable {
@@ -134,7 +135,12 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
   };
 }
 
-const isLoopback = (host: string) => host === 'localhost' || /^(127\.|::1$|\[::1\]$)/.test(host);
+/** Whether a connection's host is this machine: by ipaddr.js's ranges, as net/outbound.ts judges addresses. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
 
 /**
  * Lowers a database process of this machine to the least priority (nice 19), when it is one:
