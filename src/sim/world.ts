@@ -89,11 +89,17 @@ export class World {
   readonly targetPopulation: number;
   private nextTribeNumber = 1_000_000_000;
   private nextSpecimenId = 100_000_000;
+  /**
+   * The population by lower-case EOS id: a 30,000-line ban list looked each id up in a scan of
+   * the whole population (2,000 players for 50 servers), 4.7 s of the game's time.
+   */
+  private readonly byEosId: ReadonlyMap<string, PlayerIdentity>;
 
   constructor(
     readonly rng: Rng,
     readonly population: readonly PlayerIdentity[],
   ) {
+    this.byEosId = new Map(population.map((p) => [p.eosId.toLowerCase(), p]));
     this.clusterId = rng.uuid();
     this.ipAddress = `203.0.113.${1 + rng.int(254)}`;
     this.gameClock = 1 + rng.int(300) + rng.next();
@@ -154,8 +160,7 @@ export class World {
   }
 
   findByEosId(eosId: string): PlayerIdentity | undefined {
-    const id = eosId.toLowerCase();
-    return this.population.find((p) => p.eosId.toLowerCase() === id);
+    return this.byEosId.get(eosId.toLowerCase());
   }
 
   /** Players who could join now: not online, not banned. */
