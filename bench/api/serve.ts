@@ -2,8 +2,8 @@
 // RSS is the server's alone: on its own embedded PostgreSQL server as the default install runs one
 // (or the PostgreSQL of BENCH_DATABASE_URL, in a schema of its own), BENCH_SERVERS
 // demo services linked by simulated game servers, and BENCH_LOG_ROWS log messages bulk-inserted
-// with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, accessKeys, secret, loadMs} over IPC,
-// then its memory (`{peakRssMiB, databasePeakMiB}`) or its event-loop use (`{elu}`) when asked.
+// with generate_series (TOOLCHAIN §4). Reports {url, token, serviceIds, accessKeys, secret, loadMs,
+// databasePid} over IPC, then its peak RSS (`{peakRssMiB}`) or its event-loop use (`{elu}`) when asked.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -168,20 +168,13 @@ process.send?.({
   secret: server.config.pusher.secret,
   loadMs,
   dinos,
+  // The bench measures the embedded database's processes itself (processTree.mjs).
+  databasePid: embedded?.postmasterPid ?? null,
 });
 process.on('message', async (m: { type: string; on?: boolean; serviceId?: string }) => {
-  // Node's peak RSS, and the embedded database's processes' peak PSS beside it (the whole install).
-  if (m.type === 'rss')
-    process.send?.({
-      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      databasePeakMiB: (await embedded?.peakPssMiB()) ?? null,
-    });
-  // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs,
-  // and the embedded database's processes' (null on BENCH_DATABASE_URL), in ms.
-  if (m.type === 'elu') {
-    const databaseCpuMs = (await embedded?.cpuMs()) ?? null;
-    process.send?.({ elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), databaseCpuMs });
-  }
+  if (m.type === 'rss') process.send?.({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) });
+  // With the loop's use, the CPU of every thread (an RCON worker's among them), in µs.
+  if (m.type === 'elu') process.send?.({ elu: performance.eventLoopUtilization(), cpu: process.cpuUsage() });
   // The bench's own bookkeeping, which is not the API's traffic: how many script runs a server's
   // log holds.
   if (m.type === 'scriptRuns') {

@@ -1,7 +1,9 @@
 // Starts bench/api/serve.ts in a child process and talks to it: the figures it sends once ready,
-// its peak RSS, and stopping it.
+// its peak RSS, and stopping it. Its embedded database's processes are measured here, off the
+// server's thread (processTree.mjs).
 import { fork } from 'node:child_process';
 import { SERVER_NODE_ARGS } from '../../scripts/serverNode.mjs';
+import { watchProcessTree } from './processTree.mjs';
 
 const SERVE = new URL('./serve.ts', import.meta.url).pathname;
 
@@ -30,6 +32,7 @@ export async function startBenchServer(env) {
       });
     });
   const ready = await next();
+  const database = ready.databasePid === null ? null : watchProcessTree(ready.databasePid);
   return {
     ...ready,
     /**
@@ -38,7 +41,8 @@ export async function startBenchServer(env) {
      */
     async memory() {
       child.send({ type: 'rss' });
-      const { peakRssMiB, databasePeakMiB } = await next();
+      const { peakRssMiB } = await next();
+      const databasePeakMiB = (await database?.peakPssMiB()) ?? null;
       return {
         peakRssMiB,
         databasePeakMiB,
@@ -53,7 +57,7 @@ export async function startBenchServer(env) {
     async elu() {
       child.send({ type: 'elu' });
       const m = await next();
-      return { ...m.elu, cpu: m.cpu, databaseCpuMs: m.databaseCpuMs };
+      return { ...m.elu, cpu: m.cpu, databaseCpuMs: (await database?.cpuMs()) ?? null };
     },
     /** How many script runs `serviceId`'s log holds, read from the database, not over the API. */
     async scriptRuns(serviceId) {
@@ -72,6 +76,7 @@ export async function startBenchServer(env) {
     },
     stop: () =>
       new Promise((resolve) => {
+        database?.stop();
         child.once('exit', resolve);
         child.send({ type: 'stop' });
       }),
