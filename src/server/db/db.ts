@@ -44,6 +44,11 @@ export interface Db extends Queryable {
 /** One connection: its statements one after another, and transactions on it. */
 export interface Connection extends Queryable {
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  /**
+   * The processor time its database process has used so far, in ms, where that process runs on
+   * this machine (and Linux's /proc tells); 0 elsewhere, where its time is not this machine's.
+   */
+  cpuMs(): number;
 }
 
 export interface DbOptions {
@@ -75,11 +80,15 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
     '-c max_parallel_workers_per_gather=0',
     ...(schema ? [`-c search_path=${schema},public`] : []),
   ].join(' ');
-  const pool = new pg.Pool({ connectionString: url, types, max: 8, options });
+  // Connections are kept once made (pg closes one idle for 10 s by default): a new one costs a
+  // database process, a SCRAM exchange and cold caches, and its first statements are planned again;
+  // the pool was remaking two or three every half minute under the consoles' load.
+  const pool = new pg.Pool({ connectionString: url, types, max: 8, options, idleTimeoutMillis: 0 });
   const genericPool = new pg.Pool({
     connectionString: url,
     types,
     max: 4,
+    idleTimeoutMillis: 0,
     options: `${options} -c plan_cache_mode=force_generic_plan`,
   });
   // An idle connection the database ends (a restart, an operator's pg_terminate_backend) is an
@@ -123,8 +132,13 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
       await client.connect();
       try {
         const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-        if (isLoopback(client.host)) lowerPriority(rows[0].pid);
-        return await fn({ ...wrap(client), transaction: (f) => transactionOn(client, f) });
+        const local = isLoopback(client.host) && isPostgres(rows[0].pid);
+        if (local) lowerPriority(rows[0].pid);
+        return await fn({
+          ...wrap(client),
+          transaction: (f) => transactionOn(client, f),
+          cpuMs: local ? () => processCpuMs(rows[0].pid) : () => 0,
+        });
       } finally {
         await client.end();
       }
@@ -143,19 +157,42 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * Lowers a database process of this machine to the least priority (nice 19), when it is one:
- * PostgreSQL has no priorities of its own, and lowering a backend's, as pg_prioritize does, is
- * the usual way to keep a long statement from taking cores that short ones wait for. Only
- * Linux's /proc tells that the process is PostgreSQL's (a server behind a forwarded port is
- * another machine's, whose pids mean nothing here); elsewhere, or without the right to, nothing
- * changes.
+ * Whether `pid` is a PostgreSQL process of this machine. Only Linux's /proc tells (a server behind
+ * a forwarded port is another machine's, whose pids mean nothing here); elsewhere, no.
+ */
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lowers a database process of this machine to the least priority (nice 19): PostgreSQL has no
+ * priorities of its own, and lowering a backend's, as pg_prioritize does, is the usual way to keep
+ * a long statement from taking cores that short ones wait for.
  */
 function lowerPriority(pid: number): void {
   try {
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres')) return;
     setPriority(pid, 19);
   } catch {
-    // Not Linux, gone, or not ours to lower: the work runs at the usual priority.
+    // Not ours to lower: the work runs at the usual priority.
+  }
+}
+
+/** Linux counts a process's time in ticks of 1/100 s (USER_HZ, fixed by its ABI). */
+const TICK_MS = 10;
+
+/** A process's user and system time so far, in ms, from /proc (its 14th and 15th fields); 0 once gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name, in parentheses, may hold spaces: fields are counted after its end.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
   }
 }
 
