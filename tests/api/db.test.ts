@@ -148,6 +148,10 @@ describe('background work (Db.background)', () => {
         const pooled = await pidOf(db);
         expect(pooled).not.toBe(own);
         expect(getPriority(pooled)).toBe(0);
+        // Its processor time, read from /proc, grows with the work it does (counted in 10 ms ticks).
+        const before = conn.cpuMs();
+        await conn.query('SELECT count(*) FROM generate_series(1, 5000000)');
+        expect(conn.cpuMs()).toBeGreaterThanOrEqual(before + 10);
         return own;
       });
       await expect.poll(() => running(pid)).toBe(false);

@@ -3,7 +3,14 @@
 // it left running (its commands' answers).
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BAN_BATCH, BAN_PAUSE_FACTOR, type BusyMeter, inBanBatches } from '../../src/server/model/ban.ts';
+import type { Connection } from '../../src/server/db/db.ts';
+import {
+  BAN_BATCH,
+  BAN_PAUSE_FACTOR,
+  type BusyMeter,
+  batchCost,
+  inBanBatches,
+} from '../../src/server/model/ban.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -71,5 +78,39 @@ describe('inBanBatches', () => {
     await vi.runAllTimersAsync();
     await done;
     expect(finishedAt - started).toBe(10);
+  });
+});
+
+describe('batchCost', () => {
+  /** A background connection whose database process has used `cpu.ms` so far. */
+  const connection = (cpu: { ms: number }) =>
+    ({
+      query: async () => ({ rows: [] }),
+      exec: async () => {},
+      cpuMs: () => cpu.ms,
+    }) as unknown as Connection;
+
+  it("adds the time a background connection's database process used during the batch to the thread's", () => {
+    const cpu = { ms: 1_000 };
+    const withProcess = batchCost(connection(cpu))();
+    const threadOnly = batchCost()();
+    cpu.ms += 40;
+    // Read after the thread alone, from an earlier start: at least its busy time, plus the 40 ms.
+    const thread = threadOnly();
+    expect(withProcess() - thread).toBeGreaterThanOrEqual(40);
+  });
+
+  it('counts no time of a process that ended (its time reads 0) and none of a pooled database', () => {
+    const cpu = { ms: 1_000 };
+    // The thread alone is measured over a span holding the others'.
+    const threadOnly = batchCost()();
+    const gone = batchCost(connection(cpu))();
+    const pooled = batchCost({ query: async () => ({ rows: [] }), exec: async () => {} })();
+    cpu.ms = 0;
+    const [g, p] = [gone(), pooled()];
+    const thread = threadOnly();
+    expect(g).toBeGreaterThanOrEqual(0);
+    expect(g).toBeLessThanOrEqual(thread);
+    expect(p).toBeLessThanOrEqual(thread);
   });
 });

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Connection, Queryable } from '../db/db.ts';
 import { gameProvidersSql } from './gameKind.ts';
 import { PLAYER_NAME, playerAccounts, playerFlags } from './player.ts';
 import { epoch } from './service.ts';
@@ -138,25 +138,38 @@ export async function activeBanList(
 export const BAN_BATCH = 1_000;
 
 /**
- * After each batch, a pause this many times as long as the server's thread was busy during it: a
- * list of bans is done in the background of the consoles' requests, with at most an eighth of the
- * thread, not as fast as two cores allow. Imports back to back, each batch followed at once by
- * the next, took the server's thread, a database process and the game's to themselves: the
- * consoles' median rose 6× and their p99 7.6×; with a pause three times the batch, 1.5–2×; seven
- * times, 1.0–1.3×. The thread's busy time, not the batch's length, is what is paced: the
- * import's database process runs at the least priority (Db.background) and a game server works
- * on its own machine, so their time is not the consoles'; the consoles' own requests during a
- * batch count, so on a busier server the import slows down more. A list of one batch has none.
+ * After each batch, a pause this many times as long as the machine was busy with it: a list of
+ * bans is done in the background of the consoles' requests, with at most an eighth of the
+ * processor time it needs, not as fast as two cores allow. Imports back to back, each batch
+ * followed at once by the next, took the server's thread, a database process and the game's to
+ * themselves: the consoles' median rose 6× and their p99 7.6×; with a pause three times the
+ * batch, 1.5–2×; seven times, 1.0–1.3×. Processor time, not the batch's length, is what is paced:
+ * the server thread's busy time (the consoles' own requests during a batch count, so on a busier
+ * server the import slows down more) and, where the database runs on this machine, the time of
+ * the import's database process (batchCost). That process runs at the least priority
+ * (Db.background), but two cores at work share more than their turns (caches, the memory bus, a
+ * host's hyperthreads): paced on the thread alone, an import's database process used more
+ * processor time than the thread gave it (1.9 s against 1.2 s), and the consoles' p99 rose
+ * 1.4×. A game server works on its own machine, so its time is not counted. A list of one batch
+ * has none.
  */
 export const BAN_PAUSE_FACTOR = 7;
 
-/** Starts measuring the server thread's busy time: the answer says how much so far, in ms. */
+/** Starts measuring a batch's busy time: the answer says how much so far, in ms. */
 export type BusyMeter = () => () => number;
 
-const threadBusy: BusyMeter = () => {
-  const start = performance.eventLoopUtilization();
-  return () => performance.eventLoopUtilization(start).active;
-};
+/**
+ * The server thread's busy time, and, when `db` is a connection of its own (Db.background), its
+ * database process's where that is this machine's.
+ */
+export function batchCost(db?: Queryable | Connection): BusyMeter {
+  const cpuMs = db && 'cpuMs' in db ? () => db.cpuMs() : () => 0;
+  return () => {
+    const start = performance.eventLoopUtilization();
+    const cpu = cpuMs();
+    return () => performance.eventLoopUtilization(start).active + Math.max(0, cpuMs() - cpu);
+  };
+}
 
 /**
  * `each` on `items` BAN_BATCH at a time, in order, pausing after each (BAN_PAUSE_FACTOR); `first`
@@ -167,7 +180,7 @@ const threadBusy: BusyMeter = () => {
 export async function inBanBatches<T>(
   items: readonly T[],
   each: (batch: T[], first: number) => unknown,
-  meter: BusyMeter = threadBusy,
+  meter: BusyMeter = batchCost(),
 ): Promise<void> {
   for (let i = 0; i < items.length; i += BAN_BATCH) {
     const busy = meter();
@@ -199,9 +212,11 @@ export async function tellServices(
 ): Promise<void> {
   if (serviceIds.length === 0 || playerIds.length === 0) return;
   const services = [...new Set(serviceIds)];
-  await inBanBatches([...new Set(playerIds)], async (players) => {
-    const { rows } = await ctx.db.query<{ service_id: string; game_id: string; banned: boolean }>(
-      `SELECT s.id AS service_id, lower(i.identifier) AS game_id,
+  await inBanBatches(
+    [...new Set(playerIds)],
+    async (players) => {
+      const { rows } = await ctx.db.query<{ service_id: string; game_id: string; banned: boolean }>(
+        `SELECT s.id AS service_id, lower(i.identifier) AS game_id,
               EXISTS (SELECT 1 FROM service_bans sb WHERE sb.service_id = s.id AND sb.player_id = i.player_id
                         AND (sb.expiration IS NULL OR sb.expiration > now()))
            OR EXISTS (SELECT 1 FROM group_bans gb JOIN group_services gs ON gs.group_id = gb.group_id
@@ -213,21 +228,23 @@ export async function tellServices(
          CROSS JOIN player_identifiers i
         -- The id each server's game understands: SteamID64 on Evolved, EOS on Ascended and the link.
         WHERE i.player_id = ANY($2::uuid[]) AND i.provider = ANY(${gameProvidersSql('s.id')})`,
-      [services, players],
-    );
-    const commands = rows.map((r) => `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`);
-    const sent = rows.map((r, i) =>
-      ctx.links.sendCommand(r.service_id, { type: 'admin', command: commands[i] }),
-    );
-    const settled = Promise.allSettled(sent).then((answers) => {
-      const failed = answers.flatMap((a, i) => (a.status === 'rejected' ? [i] : []));
-      if (failed.length === 0) return;
-      const [i] = failed;
-      console.error(
-        `bans: ${failed.length} of ${sent.length} commands failed, ${commands[i]} on ${rows[i].service_id}:`,
-        ((answers[i] as PromiseRejectedResult).reason as Error).message,
+        [services, players],
       );
-    });
-    return { settled };
-  });
+      const commands = rows.map((r) => `${r.banned ? 'banplayer' : 'unbanplayer'} ${r.game_id}`);
+      const sent = rows.map((r, i) =>
+        ctx.links.sendCommand(r.service_id, { type: 'admin', command: commands[i] }),
+      );
+      const settled = Promise.allSettled(sent).then((answers) => {
+        const failed = answers.flatMap((a, i) => (a.status === 'rejected' ? [i] : []));
+        if (failed.length === 0) return;
+        const [i] = failed;
+        console.error(
+          `bans: ${failed.length} of ${sent.length} commands failed, ${commands[i]} on ${rows[i].service_id}:`,
+          ((answers[i] as PromiseRejectedResult).reason as Error).message,
+        );
+      });
+      return { settled };
+    },
+    batchCost(ctx.db),
+  );
 }
