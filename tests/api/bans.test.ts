@@ -266,6 +266,30 @@ describe('bans.txt import', () => {
     expect(raider.rows).toEqual([{ name: 'Raider 5' }]);
   });
 
+  it('commits each batch as it goes: others see the first batch before the second is stored', async () => {
+    const lines = Array.from({ length: BAN_BATCH + 5 }, (_, i) => `${eos(0xd00000 + i)},Looter ${i}`);
+    const ids = lines.map((l) => l.split(',')[0]);
+    const seenBeforeEachBatch: number[] = [];
+    await recording(
+      t.server.db,
+      async () => {
+        expect((await importList(lines.join('\n'), `groups/${t.demo.groupId}`)).status).toBe(204);
+      },
+      async (sql, _params, ask) => {
+        if (!sql.includes('INSERT INTO group_bans')) return;
+        // Asked on another connection: what the import has committed so far.
+        const { rows } = await ask<{ n: number }>(
+          `SELECT count(*)::int AS n FROM group_bans gb JOIN player_identifiers i ON i.player_id = gb.player_id
+          WHERE gb.group_id = $1 AND i.provider = 'EOS' AND i.identifier = ANY($2::text[])`,
+          [t.demo.groupId, ids],
+        );
+        seenBeforeEachBatch.push(rows[0]!.n);
+      },
+    );
+    // A transaction held across the batches showed nobody anything until the end (0, 0).
+    expect(seenBeforeEachBatch).toEqual([0, BAN_BATCH]);
+  });
+
   it('refuses a list past the cap whole, saying how to import it', async () => {
     const lines = Array.from({ length: BAN_IMPORT_MAX + 1 }, (_, i) => `${eos(0xc00000 + i)},X`);
     const r = await importList(lines.join('\n'));

@@ -128,8 +128,9 @@ export function trailedDb(db: Db): Db {
       if (!w) return run(fn);
       const result = await run(async (tx) => {
         const r = await fn(tx);
-        // The request may have answered while this transaction ran (work it left running).
-        if (w.open) await insertEntry(tx, w, 'ok');
+        // The request may have answered while this transaction ran (work it left running); an
+        // earlier transaction of the request (a ban import's batches) may have written it already.
+        if (w.open && !w.recorded) await insertEntry(tx, w, 'ok');
         return r;
       });
       w.recorded = true;

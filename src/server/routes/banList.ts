@@ -14,6 +14,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
 import {
   activeBanList,
+  batchCost,
   GROUP_BANS,
   inBanBatches,
   SERVICE_BANS,
@@ -87,29 +88,36 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
       // Set-based, a batch at a time: a list of 30,000 bans is 150 statements, not 90,000, and the
-      // other requests are served between its batches. One transaction: all of it or none. In the
-      // background: the consoles' reads waited on the cores its database process held.
+      // other requests are served between its batches. In the background: the consoles' reads
+      // waited on the cores its database process held. A transaction a batch, not one for the
+      // list: one held open across the paced batches (40 s and more) held back PostgreSQL's
+      // clean-up of every table, and the rows the game servers update all the time (each server's
+      // player count, read with every log page) grew a version per update that no reader could
+      // skip. An import cut short keeps the batches it stored; the same list imported again
+      // completes it, the bans already held skipped.
       const services = await db.background(async (conn) => {
-        const players = await conn.transaction(async (tx) => {
-          const added: string[] = [];
-          await inBanBatches(bans, async (batch) => {
-            const targets = await importedBanTargets(tx, batch);
-            const { rows } = await tx.query<{ player_id: string }>(
-              `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
-             SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
-             ON CONFLICT DO NOTHING RETURNING player_id`,
-              [
-                id,
-                caller.userId,
-                targets,
-                batch.map((b) => b.expiration),
-                batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
-              ],
-            );
-            for (const r of rows) added.push(r.player_id);
-          });
-          return added;
-        });
+        const players: string[] = [];
+        await inBanBatches(
+          bans,
+          (batch) =>
+            conn.transaction(async (tx) => {
+              const targets = await importedBanTargets(tx, batch);
+              const { rows } = await tx.query<{ player_id: string }>(
+                `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+                 SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
+                 ON CONFLICT DO NOTHING RETURNING player_id`,
+                [
+                  id,
+                  caller.userId,
+                  targets,
+                  batch.map((b) => b.expiration),
+                  batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
+                ],
+              );
+              for (const r of rows) players.push(r.player_id);
+            }),
+          batchCost(conn),
+        );
         // What autovacuum would do next, at normal priority, to the rows just written (their
         // visibility and the planner's statistics): done here, at the import's.
         await conn.exec(`VACUUM (ANALYZE) players, player_identifiers, ${k.table}`);
