@@ -91,10 +91,9 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       // other requests are served between its batches. In the background: the consoles' reads
       // waited on the cores its database process held. A transaction a batch, not one for the
       // list: one held open across the paced batches (40 s and more) held back PostgreSQL's
-      // clean-up of every table, and the rows the game servers update all the time (each server's
-      // player count, read with every log page) grew a version per update that no reader could
-      // skip. An import cut short keeps the batches it stored; the same list imported again
-      // completes it, the bans already held skipped.
+      // clean-up of every table (no row version newer than its start can be removed), while the
+      // game servers update their rows all the time. An import cut short keeps the batches it
+      // stored; the same list imported again completes it, the bans already held skipped.
       const services = await db.background(async (conn) => {
         const players: string[] = [];
         await inBanBatches(
