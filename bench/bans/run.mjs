@@ -55,7 +55,7 @@ export async function run({ quick, log }) {
       return bytes;
     };
     // Until the pages stop growing: the newest lines, bulk-written ones at first, are replaced by
-    // the game servers' own, whose metadata is larger (a page of 41 kB grew to 58 kB in two
+    // the game servers' own, whose metadata is larger (a page of 41 kB grew to 82 kB in two
     // minutes), and a round read heavier pages than the one before, whichever its kind.
     let bytes = await pageBytes();
     // At most five minutes: pages that never settle are said in the log, and measured as they are.
