@@ -87,7 +87,7 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
-      // Set-based, a batch at a time: a list of 30,000 bans is 150 statements, not 90,000, and the
+      // Set-based, a batch at a time: a list of 30,000 bans is about 200 statements, not 90,000, and the
       // other requests are served between its batches. In the background: the consoles' reads
       // waited on the cores its database process held. A transaction a batch, not one for the
       // list: one held open across the paced batches (40 s and more) held back PostgreSQL's
