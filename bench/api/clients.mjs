@@ -5,7 +5,7 @@
 // requests in one burst at the top of the second, which measures the burst rather than the
 // clients.
 import { Worker } from 'node:worker_threads';
-import { percentile, round } from '../lib/stats.mjs';
+import { maximum, percentile, round } from '../lib/stats.mjs';
 
 /** @typedef {{ p50Ms: number, p99Ms: number, maxMs: number, requestsPerSecond: number, requests: number, errors: number }} ClientFigures */
 
@@ -16,7 +16,7 @@ import { percentile, round } from '../lib/stats.mjs';
 export const summarize = (latencies, seconds, errors) => ({
   p50Ms: round(percentile(latencies, 0.5)),
   p99Ms: round(percentile(latencies, 0.99)),
-  maxMs: round(Math.max(0, ...latencies)),
+  maxMs: round(maximum(latencies)),
   // Per second of the run: the clients still thinking when it ends do not stretch it.
   requestsPerSecond: round(latencies.length / seconds),
   requests: latencies.length,

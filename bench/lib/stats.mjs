@@ -8,6 +8,9 @@ export function percentile(values, p) {
 
 export const median = (values) => percentile(values, 0.5);
 
+/** The largest of `values`, or 0 for none: `Math.max(...values)` overflows the stack past about 120,000. */
+export const maximum = (values) => values.reduce((m, x) => (x > m ? x : m), 0);
+
 export function round(x, digits = 1) {
   if (x === null || x === undefined) return null;
   const f = 10 ** digits;
