@@ -20,13 +20,16 @@ export async function alternatingPhases(o) {
     for (const working of r % 2 === 0 ? [true, false] : [false, true]) {
       const stop = working && o.work ? o.work() : null;
       const task = working && o.task ? o.task() : undefined;
-      // Clients are drawn for at most ten phases' length; a task that outlasts them is waited for.
-      const f = await o.measure(task ? 10 * o.seconds : last, latencies[working], working, task);
+      // Clients are drawn for at most forty phases' length; a task that outlasts them is waited
+      // for, and the log says how long it went on unmeasured.
+      const started = performance.now();
+      const f = await o.measure(task ? 40 * o.seconds : last, latencies[working], working, task);
       await Promise.all([stop?.(), task]);
       if (task) last = f.seconds;
       seconds[working] += f.seconds;
+      const unmeasured = Math.round((performance.now() - started) / 1000 - f.seconds);
       o.log(
-        `  round ${r + 1} ${o.names[working ? 0 : 1]}: consoles p99 ${f.p99Ms} ms over ${Math.round(f.seconds)} s`,
+        `  round ${r + 1} ${o.names[working ? 0 : 1]}: consoles p99 ${f.p99Ms} ms over ${Math.round(f.seconds)} s${unmeasured > 1 ? `, then ${unmeasured} s unmeasured` : ''}`,
       );
     }
   return {
