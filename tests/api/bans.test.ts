@@ -247,8 +247,11 @@ describe('bans.txt import', () => {
     });
     // Five statements a batch at most (the players' look-up, their inserts, the bans, the game
     // commands' look-up), not three a line; the request's own (its caller, the permission, the
-    // rate limit, the activity line) besides.
-    expect(ran.length).toBeLessThanOrEqual(5 * Math.ceil(n / BAN_BATCH) + 10);
+    // rate limit, the activity line) besides. The server's timers (the event queue, alert
+    // deliveries, RCON polling) run meanwhile, more often the slower the machine: not counted.
+    const timers = /service_event_queue|alert_deliveries|^\s*WITH rcon AS/;
+    const imports = ran.filter((q) => !timers.test(q));
+    expect(imports.length).toBeLessThanOrEqual(5 * Math.ceil(n / BAN_BATCH) + 10);
     // Bob was banned in the group before: his ban stays as it was, the others are new.
     const { rows } = await t.server.db.query<{ n: number; unseen: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE p.name LIKE 'Raider %')::int AS unseen
