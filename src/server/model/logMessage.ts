@@ -18,6 +18,12 @@ export const logColumns = (lang: string) => `
 
 export const LOG_FROM = 'log_messages m JOIN services s ON s.service_id = m.service_id';
 
+/**
+ * A line's version as logColumns shows it (ListSource.version): the line and the row versions
+ * of the line and its server (a rename shows in the line's server name).
+ */
+export const LOG_VERSION = `m.message_id::text || ':' || m.xmin::text || ':' || s.xmin::text`;
+
 /** Metadata keys naming an entity whose channel hears about its new lines. */
 const ENTITY_CHANNELS = [
   ['playerId', 'players'],

@@ -132,8 +132,8 @@ export function registerAlertDestinationRoutes(router: ApiRouter, ctx: ServerCon
       plan,
       p,
     );
-    const results = (JSON.parse(page.resultsJson) as Record<string, unknown>[]).map(shown);
-    return pageJson(c, { ...page, resultsJson: JSON.stringify(results) });
+    const results = (JSON.parse(page.results.toString('utf8')) as Record<string, unknown>[]).map(shown);
+    return pageJson(c, { ...page, results: Buffer.from(JSON.stringify(results)) });
   });
 
   router.authed('GET', '/sentinel/alertDestinations/:destinationId', READ, async (c, caller) => {

@@ -12,7 +12,7 @@ import type { ServerContext } from '../context.ts';
 import { objectNotFound, validation } from '../http/errors.ts';
 import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
-import { LOG_FROM, logColumns } from '../model/logMessage.ts';
+import { LOG_FROM, LOG_VERSION, logColumns } from '../model/logMessage.ts';
 import { logVolumeOf } from '../model/logVolume.ts';
 
 const inMetadata = (key: string): Filter => ({
@@ -198,6 +198,9 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
         countFrom: 'log_messages m',
         exactCountUpTo: LOG_EXACT_COUNT,
         where,
+        // The newest page of a server's log is what every console watching it asks for, again
+        // and again between its lines.
+        version: LOG_VERSION,
       },
       plan,
       p,
