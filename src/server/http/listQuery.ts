@@ -341,6 +341,10 @@ const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: numbe
 
 const estimateKey = (sql: string, values: unknown[]) => `${sql}\u0000${JSON.stringify(values)}`;
 
+/** A kept answer's key: a digest, as the values may hold a search's thousands of ids. */
+const digestKey = (sql: string, values: unknown[]) =>
+  createHash('sha256').update(estimateKey(sql, values)).digest('base64');
+
 function keptEstimate(db: Queryable, sql: string, values: unknown[]): number | undefined {
   const kept = estimatesOf.get(db)?.get(estimateKey(sql, values));
   return kept && Date.now() - kept.at < ESTIMATE_KEEP_MS ? kept.rows : undefined;
@@ -363,13 +367,13 @@ async function plannerEstimate(db: Queryable, sql: string, values: unknown[]): P
 
 type Count = { total: number; estimated: boolean };
 
-/** A kept total's key: a digest, as the values may hold a search's thousands of ids. */
+/** A total kept for every reader of the same count. */
 function keptCount(source: ListSource, whereSql: string, values: unknown[], count: () => Promise<Count>) {
   if (!source.keepCount) return count();
-  const key = createHash('sha256')
-    .update(`${source.countFrom ?? source.from}${whereSql}\u0000${JSON.stringify(values)}`)
-    .digest('base64');
-  return source.keepCount(`count:${key}`, count);
+  return source.keepCount(
+    `count:${digestKey(`${source.countFrom ?? source.from}${whereSql}`, values)}`,
+    count,
+  );
 }
 
 /** A plan's ORDER BY: its sort, then the tiebreak in the same direction. */
@@ -469,9 +473,7 @@ async function versionedPage(
   const kept = keptPagesOf.get(db) ?? new KeptPages(KEPT_PAGES_BYTES);
   keptPagesOf.set(db, kept);
   const versionOf = `md5(string_agg(r.v, ',')) AS version, count(*) AS n`;
-  const key = createHash('sha256')
-    .update(estimateKey(pageSql(source, plan, offset), values))
-    .digest('base64');
+  const key = digestKey(pageSql(source, plan, offset), values);
   const held = kept.get(key);
   if (held) {
     const { rows } = await read<{ version: string | null; n: number }>(
