@@ -1,18 +1,21 @@
+import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { focusMainWhenReady } from '../../src/web/app/focusPane.ts';
+import { focusActivePane, focusMainWhenReady } from '../../src/web/app/focusPane.ts';
+import { layoutAtom } from '../../src/web/app/state.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
 
 /** A pane as the shell renders it, and a console dock beside it. */
-function shell() {
+function shell(id = 'p1') {
   document.body.innerHTML = `
-    <section data-pane="p1" tabindex="-1"><p>Loading…</p></section>
+    <section data-pane="${id}" tabindex="-1"><p>Loading…</p></section>
     <section class="terminal-dock"><textarea aria-label="Terminal input"></textarea></section>`;
   return document.querySelector<HTMLElement>('[data-pane]')!;
 }
 const settle = () => new Promise((r) => setTimeout(r, 0));
+const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
 
 describe('focus after navigation', () => {
   it('waits for the view to show its list, then focuses it', async () => {
@@ -45,5 +48,21 @@ describe('focus after navigation', () => {
     pane.innerHTML = '<div role="grid" tabindex="0"></div>';
     await settle();
     expect(document.activeElement).toBe(console);
+  });
+});
+
+describe('focus after the console is hidden', () => {
+  it('rests on the pane while the view a console command opened still loads, then on its list', async () => {
+    const store = createStore();
+    const pane = shell(store.get(layoutAtom).active);
+    const terminal = document.querySelector('textarea')!;
+    terminal.focus();
+    focusMainWhenReady(pane); // the navigation's own wait gives way: a command was typed there
+    focusActivePane(store);
+    await nextFrame();
+    expect(document.activeElement).toBe(pane);
+    pane.innerHTML = '<div role="grid" tabindex="0" aria-label="Alert rules"></div>';
+    await settle();
+    expect(document.activeElement).toBe(pane.querySelector('[role="grid"]'));
   });
 });

@@ -17,6 +17,9 @@ function mainElement(root: ParentNode): HTMLElement | null {
   );
 }
 
+/** The element if it is shown now (not in a hidden view kept mounted while the next loads). */
+const shown = (el: HTMLElement | null) => (el && el.checkVisibility?.() !== false ? el : null);
+
 export function focusActivePane(store: AppStore): void {
   const before = document.activeElement;
   requestAnimationFrame(() => {
@@ -24,11 +27,13 @@ export function focusActivePane(store: AppStore): void {
     const now = document.activeElement;
     if (now !== before && now !== document.body && now !== null) return;
     const pane = document.querySelector<HTMLElement>(`[data-pane="${store.get(layoutAtom).active}"]`);
-    const target =
-      (pane && mainElement(pane)) ??
-      pane?.querySelector<HTMLElement>('input, textarea, button, a[href]') ??
-      pane;
-    target?.focus();
+    if (!pane) return;
+    const main = shown(mainElement(pane));
+    if (main) return main.focus();
+    // The view is still loading (a command typed in the console navigated, then the console was
+    // hidden): the pane holds focus, out of the hidden console, until its list is shown.
+    (shown(pane.querySelector<HTMLElement>('input, textarea, button, a[href]')) ?? pane).focus();
+    focusMainWhenReady(pane);
   });
 }
 
@@ -64,8 +69,8 @@ export function focusMainWhenReady(pane: HTMLElement): () => void {
     if (inConsole() || movedOn(before)) return true;
     // A view still loading keeps the last one mounted but hidden (Suspense), its list perhaps
     // still the active element: only a shown one counts.
-    const target = mainElement(pane);
-    if (!target || target.checkVisibility?.() === false) return false;
+    const target = shown(mainElement(pane));
+    if (!target) return false;
     target.focus();
     return document.activeElement === target;
   };
