@@ -99,6 +99,18 @@ const post = (url: string, fields: Record<string, string> = {}) =>
     body: new URLSearchParams(fields),
   });
 
+/** The fields a page's form sends unseen (the quoted price of a plan change). */
+const hiddenFields = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
+
+/** A plan change as a person makes it: the preview, then its Confirm change button. */
+async function changeTo(url: string, plan: { size: string; period: string }) {
+  const preview = await (await post(`${url}/preview`, plan)).text();
+  return post(`${url}/change`, hiddenFields(preview));
+}
+
 describe('plans', () => {
   it('serves the configured plans publicly', async () => {
     const r = await call(t.base, null, 'GET', '/billing/plans');
@@ -337,11 +349,49 @@ describe('renewal, changes, refunds and cancellation', () => {
     const cents = Number(due![1]) * 100 + Number(due![2]);
     expect(cents).toBeGreaterThan(5900);
     expect(cents).toBeLessThanOrEqual(6000);
-    const changed = await (await post(`${url}/change`, { size: '12', period: 'yearly' })).text();
+    const changed = await (await post(`${url}/change`, hiddenFields(preview))).text();
     expect(changed).toContain('Your plan was changed.');
     expect(changed).toContain('12 servers, yearly: $460.00 a year');
     expect(changed).toContain(`$${due![1]}.${due![2]}`);
     expect((await planOf(t.server.db, userId))!.size).toBe(12);
+  });
+
+  it('charges the price the preview showed, and shows the price again when it no longer holds', async () => {
+    const { token, userId } = await subscriber('quote@example.com', 2, 'monthly');
+    await age(userId, 3 * DAY + 1000);
+    await t.server.billingTick();
+    const { subscriptionId } = (await planOf(t.server.db, userId))!;
+    const url = await portal(token);
+    const shown = (html: string) => Number(/Due now: \$([\d,]+\.\d\d)/.exec(html)![1].replace(',', '')) * 100;
+    const preview = await (await post(`${url}/preview`, { size: '100', period: 'monthly' })).text();
+    const quoted = hiddenFields(preview);
+
+    // Tampered with, a day old (the period moved under it), or not yet made: nothing is charged,
+    // and the preview is shown again with the price now.
+    const refused: Record<string, string>[] = [
+      { ...quoted, due: '0' },
+      { ...quoted, quotedAt: String(Number(quoted.quotedAt) - 11 * 60_000) },
+      { ...quoted, quotedAt: String(Date.now() + 60_000) },
+      { size: '100', period: 'monthly' },
+    ];
+    for (const fields of refused) {
+      const again = await post(`${url}/change`, fields);
+      expect(again.status).toBe(200);
+      const html = await again.text();
+      expect(html).toContain('The price has changed since it was shown. Here is the price now.');
+      expect(html).toContain('Confirm change');
+    }
+    await age(userId, DAY);
+    const moved = await (await post(`${url}/change`, quoted)).text();
+    expect(moved).toContain('The price has changed since it was shown.');
+    expect(shown(moved)).toBeLessThan(shown(preview));
+    expect((await planOf(t.server.db, userId))!.size).toBe(2);
+    expect(await amountsOf(subscriptionId)).toHaveLength(2);
+
+    // Confirmed from the page that showed it, the change charges exactly that.
+    const changed = await (await post(`${url}/change`, hiddenFields(moved))).text();
+    expect(changed).toContain('Your plan was changed.');
+    expect((await amountsOf(subscriptionId)).at(-1)).toBe(shown(moved));
   });
 
   it('changes freely in the trial, cancels to expire on the date, and resumes', async () => {
@@ -395,7 +445,7 @@ describe('renewal, changes, refunds and cancellation', () => {
     // A prorated change refused by the processor leaves the plan and its invoices alone.
     const url = await portal(token);
     declineNext = 'insufficient funds';
-    const change = await post(`${url}/change`, { size: '6', period: 'monthly' });
+    const change = await changeTo(url, { size: '6', period: 'monthly' });
     expect(change.status).toBe(402);
     expect(await change.text()).toContain('The payment processor refused: insufficient funds.');
     expect((await planOf(t.server.db, userId))!.size).toBe(2);
@@ -477,7 +527,7 @@ describe('the server limit (SPEC §4)', () => {
     try {
       expect(servers.every((s) => t.server.links.isConnected(s.serviceId))).toBe(true);
       const url = await portal(owner);
-      const change = await post(`${url}/change`, { size: '2', period: 'yearly' });
+      const change = await changeTo(url, { size: '2', period: 'yearly' });
       expect(change.status, await change.text()).toBe(200);
       // None connect: the links are dropped, and each hello is refused with the reason.
       // Waited for as a state; should it never come, the failure names the servers still linked.
@@ -500,7 +550,7 @@ describe('the server limit (SPEC §4)', () => {
         message: LINK_REFUSALS.tooManyServers,
       });
 
-      const back = await post(`${url}/change`, { size: '10', period: 'yearly' });
+      const back = await changeTo(url, { size: '10', period: 'yearly' });
       expect(back.status, await back.text()).toBe(200);
       const ws2 = new WebSocket(`${t.server.url.replace('http', 'ws')}/v4/sentinel/link`);
       const welcome = await new Promise<{ type: string }>((r) => {

@@ -119,12 +119,23 @@ ${change}${cancel}${refund}
 <p><a href="${escapeHtml(v.returnUrl)}">Return to the console</a></p>`;
 }
 
-export function previewPage(sessionId: string, plans: PlanConfig, to: Plan, quote: Proration): string {
+/**
+ * The price of a change before it is made. The form carries the time it was priced at, so the
+ * change charges what was shown (a cent can move with every second otherwise).
+ */
+export function previewPage(
+  sessionId: string,
+  plans: PlanConfig,
+  to: Plan,
+  quote: Proration & { at: number },
+  notice?: string,
+): string {
   const base = `/v4/billing/portal/${escapeHtml(sessionId)}`;
   const due =
     quote.due >= 0 ? `Due now: ${formatUsd(quote.due)}` : `Credited back now: ${formatUsd(-quote.due)}`;
+  const told = notice ? `<p role="status">${escapeHtml(notice)}</p>\n` : '';
   return `${WIDE}<h1>Confirm the change</h1>
-<p>New plan: ${escapeHtml(describePlan(plans, to))}</p>
+${told}<p>New plan: ${escapeHtml(describePlan(plans, to))}</p>
 <table><tbody>
 <tr><th scope="row">Unused time on your current plan</th><td class="amount">${formatUsd(-quote.credit)}</td></tr>
 <tr><th scope="row">New plan until ${date(quote.periodEnd)}</th><td class="amount">${formatUsd(quote.charge)}</td></tr>
@@ -132,6 +143,7 @@ export function previewPage(sessionId: string, plans: PlanConfig, to: Plan, quot
 <p data-testid="prorated-due"><strong>${due}</strong> (prorated)</p>
 <form method="post" action="${base}/change">
 <input type="hidden" name="size" value="${to.size}"><input type="hidden" name="period" value="${to.period}">
+<input type="hidden" name="quotedAt" value="${quote.at}"><input type="hidden" name="due" value="${quote.due}">
 <button type="submit">Confirm change</button></form>
 <p><a href="${base}">Back to billing</a></p>`;
 }

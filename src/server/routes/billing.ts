@@ -57,6 +57,9 @@ const refusalText = (e: PaymentFailed) =>
   `The payment processor refused: ${e.message.slice(0, 200) || 'no reason given'}. Nothing was changed; please try again.`;
 
 const PERIOD_REQUIRED = 'Choose monthly or yearly billing.';
+/** How long a price the portal showed holds: confirmed within it, the change charges that price. */
+const QUOTE_HOLDS_MS = 10 * 60_000;
+const PRICE_MOVED = 'The price has changed since it was shown. Here is the price now.';
 const isPeriod = (v: unknown): v is BillingPeriod => BILLING_PERIODS.includes(v as BillingPeriod);
 
 export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): void {
@@ -309,12 +312,31 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
     return { size, period };
   }
 
-  const changeable = (s: NonNullable<Awaited<ReturnType<typeof portalSession>>>, now: Date) =>
-    !s.sub.gift && s.sub.expiration > now.getTime();
+  type Session = NonNullable<Awaited<ReturnType<typeof portalSession>>>;
+  const changeable = (s: Session, now: Date) => !s.sub.gift && s.sub.expiration > now.getTime();
 
   async function afterChange(userId: string) {
     await publishToUsers(ctx, [userId], RealtimeEvent.userUpdated);
     await enforceLimits(ctx, [userId]);
+  }
+
+  const preview = (c: Ctx, id: string, s: Session, to: Plan, now: Date, notice?: string) =>
+    htmlPage(
+      c,
+      'Confirm the change',
+      previewPage(id, plans, to, { ...quoteChange(plans, s.sub, to, now), at: now.getTime() }, notice),
+    );
+
+  /**
+   * The time the confirmed price was quoted at, when that price still holds: quoted at most
+   * QUOTE_HOLDS_MS ago, in this period, on the plan as it is, for the amount the page showed.
+   */
+  function heldQuote(fields: Record<string, unknown>, s: Session, to: Plan, now: Date): Date | null {
+    const at = Number(str(fields.quotedAt));
+    const fresh = Number.isSafeInteger(at) && at <= now.getTime() && now.getTime() - at <= QUOTE_HOLDS_MS;
+    if (!fresh || at < s.sub.periodStart) return null;
+    const quote = quoteChange(plans, s.sub, to, new Date(at));
+    return String(quote.due) === str(fields.due) ? new Date(at) : null;
   }
 
   router.open('POST', '/billing/portal/:id/preview', async (c) => {
@@ -324,7 +346,7 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       return showPortal(c, id, { text: 'This plan can no longer be changed.', error: true }, 409);
     const to = planFrom(fields, s.sub);
     if (typeof to === 'string') return showPortal(c, id, { text: to, error: true }, 400);
-    return htmlPage(c, 'Confirm the change', previewPage(id, plans, to, quoteChange(plans, s.sub, to, now)));
+    return preview(c, id, s, to, now);
   });
 
   router.open('POST', '/billing/portal/:id/change', async (c) => {
@@ -334,7 +356,10 @@ export function registerBillingRoutes(router: ApiRouter, ctx: ServerContext): vo
       return showPortal(c, id, { text: 'This plan can no longer be changed.', error: true }, 409);
     const to = planFrom(fields, s.sub);
     if (typeof to === 'string') return showPortal(c, id, { text: to, error: true }, 400);
-    const changed = await orRefusal(db.transaction((tx) => changePlan(tx, billing, plans, s.sub, to, now)));
+    // The change charges the price the page showed; one no longer held is shown again, anew.
+    const at = heldQuote(fields, s, to, now);
+    if (!at) return preview(c, id, s, to, now, PRICE_MOVED);
+    const changed = await orRefusal(db.transaction((tx) => changePlan(tx, billing, plans, s.sub, to, at)));
     if (changed instanceof PaymentFailed)
       return showPortal(c, id, { text: refusalText(changed), error: true }, 402);
     await afterChange(s.user_id);
