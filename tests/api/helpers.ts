@@ -4,7 +4,7 @@ import { startSimulator } from '../../src/sim/index.ts';
 
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 import type { TokenResponse } from '../../src/domain/api.ts';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
 import type { Connection, Db } from '../../src/server/db/db.ts';
@@ -177,14 +177,23 @@ export async function linkGameServers(
   t: TestServer,
   servers: { serviceId: string; accessKey: string; name: string }[],
 ) {
+  const said: string[] = [];
   const sim = startSimulator({
     linkUrl: `${t.server.url.replace('http', 'ws')}/v4/sentinel/link`,
     servers: servers.map((s) => ({ accessKey: s.accessKey, name: s.name })),
     tickMs: 3_600_000,
+    onLog: (line) => said.push(line),
   });
-  const up = () => servers.every((s) => t.server.links.isConnected(s.serviceId));
-  // Waited for as a state, however busy the machine: the test's own timeout bounds it.
-  while (!up()) await new Promise((r) => setTimeout(r, 50));
+  const down = () => servers.filter((s) => !t.server.links.isConnected(s.serviceId)).map((s) => s.name);
+  // Waited for as a state, however busy the machine: the test's own timeout bounds it, and a test
+  // that fails with a server still unlinked says which, and what its link was told.
+  let failed = false;
+  onTestFailed(() => {
+    failed = true;
+    if (down().length)
+      console.error(`Not linked: ${down().join(', ')}. The simulator said:\n${said.join('\n')}`);
+  });
+  while (down().length && !failed) await new Promise((r) => setTimeout(r, 50));
   return sim;
 }
 
