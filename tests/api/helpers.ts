@@ -4,7 +4,7 @@ import { startSimulator } from '../../src/sim/index.ts';
 
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject, onTestFailed } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 import type { TokenResponse } from '../../src/domain/api.ts';
 import { type CreateServerOptions, createServer, type RunningServer } from '../../src/server/app.ts';
 import type { Connection, Db } from '../../src/server/db/db.ts';
@@ -185,14 +185,16 @@ export async function linkGameServers(
     onLog: (line) => said.push(line),
   });
   const down = () => servers.filter((s) => !t.server.links.isConnected(s.serviceId)).map((s) => s.name);
-  // Waited for as a state, however busy the machine: the test's own timeout bounds it, and a test
-  // that fails with a server still unlinked says which, and what its link was told.
+  // Waited for as a state, however busy the machine: the test's (or hook's) own timeout bounds it,
+  // and a test that fails with a server still unlinked says which, and what its link was told (a
+  // hook has no such event: its timeout names the hook).
   let failed = false;
-  onTestFailed(() => {
-    failed = true;
-    if (down().length)
-      console.error(`Not linked: ${down().join(', ')}. The simulator said:\n${said.join('\n')}`);
-  });
+  if (expect.getState().currentTestName !== undefined)
+    onTestFailed(() => {
+      failed = true;
+      if (down().length)
+        console.error(`Not linked: ${down().join(', ')}. The simulator said:\n${said.join('\n')}`);
+    });
   while (down().length && !failed) await new Promise((r) => setTimeout(r, 50));
   return sim;
 }
