@@ -185,15 +185,17 @@ export async function linkGameServers(
     onLog: (line) => said.push(line),
   });
   const down = () => servers.filter((s) => !t.server.links.isConnected(s.serviceId)).map((s) => s.name);
-  // Waited for as a state, however busy the machine: the test's (or hook's) own timeout bounds it,
-  // and a test that fails with a server still unlinked says which, and what its link was told (a
-  // hook has no such event: its timeout names the hook).
+  // Waited for as a state, however busy the machine: the test's (or hook's) own timeout bounds it.
+  // A test that fails says which servers were unlinked then, and what their links were told all
+  // along (refusals, drops, retries); a hook has no such event: its timeout names the hook.
   let failed = false;
   if (expect.getState().currentTestName !== undefined)
     onTestFailed(() => {
       failed = true;
-      if (down().length)
-        console.error(`Not linked: ${down().join(', ')}. The simulator said:\n${said.join('\n')}`);
+      const unlinked = down();
+      console.error(
+        `${unlinked.length ? `Not linked: ${unlinked.join(', ')}` : 'Every server was linked'}. The simulator said:\n${said.join('\n')}`,
+      );
     });
   while (down().length && !failed) await new Promise((r) => setTimeout(r, 50));
   return sim;
