@@ -19,10 +19,13 @@ export const logColumns = (lang: string) => `
 export const LOG_FROM = 'log_messages m JOIN services s ON s.service_id = m.service_id';
 
 /**
- * A line's version as logColumns shows it (ListSource.version): the line and the row versions
- * of the line and its server (a rename shows in the line's server name).
+ * A line's version as logColumns shows it (ListSource.version): the line, its row version, and
+ * its server's names as shown (a rename shows in the line). The names, not the server's row
+ * version: the game's status rewrites the row every few seconds, which made every kept page of a
+ * fleet's search stale within moments and each check a second walk for nothing.
  */
-export const LOG_VERSION = `m.message_id::text || ':' || m.xmin::text || ':' || s.xmin::text`;
+export const LOG_VERSION = `m.message_id::text || ':' || m.xmin::text || ':' ||
+  ROW(coalesce(s.nickname, s.name), coalesce(s.mini_name, s.nickname, s.name))::text`;
 
 /** Metadata keys naming an entity whose channel hears about its new lines. */
 const ENTITY_CHANNELS = [
