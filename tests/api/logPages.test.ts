@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage, Page } from '../../src/domain/api.ts';
+import type { Queryable } from '../../src/server/db/db.ts';
 import { call, recording, signIn, signInStranger, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
@@ -14,11 +15,11 @@ const T0 = 1_000_000_000;
 const uuid = (n: number) => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
 const server = () => t.demo.servers[0].serviceId;
 
-async function insert(n: number, message: string) {
-  await t.server.db.query(
+async function insert(n: number, message: string, on = server(), db: Queryable = t.server.db) {
+  await db.query(
     `INSERT INTO log_messages (message_id, service_id, event_name, type, level, time, metadata, message)
      VALUES ($1, $2, 'chat', 'Gameplay', 'Informational', to_timestamp($3::float8), '{}', $4)`,
-    [uuid(n), server(), T0 + n, message],
+    [uuid(n), on, T0 + n, message],
   );
 }
 
@@ -78,5 +79,95 @@ describe('a log page asked again', () => {
     const stranger = await page(await signInStranger(t));
     expect(stranger.results).toEqual([]);
     expect(stranger.totalResults).toBe(0);
+  });
+});
+
+/** Lines from here on are the searches' (the pages above end before them). */
+const S = 2000;
+
+/** The page of lines with `word` from S on; of the demo group's servers, or of the first one. */
+const search = async (word: string, filter: Record<string, string> = { serviceId: server() }) => {
+  const q = new URLSearchParams({
+    ...filter,
+    message: word,
+    since: String(T0 + S),
+    until: String(T0 + S + 1000),
+  });
+  const r = await call(t.base, owner, 'GET', `/sentinel/logMessages?${q}`);
+  expect(r.status).toBe(200);
+  return messages(r.body as Page<LogMessage>);
+};
+
+describe('a search page asked again', () => {
+  it('is checked by the lines written since, so a line without the word leaves it kept', async () => {
+    await insert(S + 1, 'ember by the volcano');
+    await insert(S + 2, 'cold swamp');
+    expect(await search('volcano')).toEqual(['ember by the volcano']);
+    await insert(S + 3, 'a line about nothing');
+    const ran = await recording(t.server.db, async () => {
+      expect(await search('volcano')).toEqual(['ember by the volcano']);
+    });
+    expect(ran.some((sql) => sql.includes('pg_visible_in_snapshot'))).toBe(true);
+    expect(ran.filter((sql) => sql.includes('json_agg'))).toEqual([]);
+  });
+
+  it('shows a new line with the word, one changed to hold it, one removed, and a renamed server', async () => {
+    expect(await search('volcano')).toEqual(['ember by the volcano']);
+    await insert(S + 4, 'another volcano');
+    expect(await search('volcano')).toEqual(['another volcano', 'ember by the volcano']);
+
+    await t.server.db.query(
+      `UPDATE log_messages SET message = 'cold swamp by the volcano' WHERE message_id = $1`,
+      [uuid(S + 2)],
+    );
+    expect(await search('volcano')).toEqual([
+      'another volcano',
+      'cold swamp by the volcano',
+      'ember by the volcano',
+    ]);
+
+    await t.server.db.query(`UPDATE log_messages SET message = 'ember gone cold' WHERE message_id = $1`, [
+      uuid(S + 1),
+    ]);
+    expect(await search('volcano')).toEqual(['another volcano', 'cold swamp by the volcano']);
+
+    await t.server.db.query('DELETE FROM log_messages WHERE message_id = $1', [uuid(S + 4)]);
+    expect(await search('volcano')).toEqual(['cold swamp by the volcano']);
+
+    await t.server.db.query(`UPDATE services SET nickname = 'Volcanic Island' WHERE service_id = $1`, [
+      server(),
+    ]);
+    const q = new URLSearchParams({ serviceId: server(), message: 'volcano', since: String(T0 + S) });
+    const r = await call(t.base, owner, 'GET', `/sentinel/logMessages?${q}`);
+    expect((r.body as Page<LogMessage>).results.map((m) => m.serviceDisplayName)).toEqual([
+      'Volcanic Island',
+    ]);
+  });
+
+  it('shows a line whose transaction was open when the page was kept, once it commits', async () => {
+    expect(await search('lava')).toEqual([]);
+    await t.server.db.transaction(async (tx) => {
+      await insert(S + 5, 'lava flows', server(), tx);
+      // Asked while it is open, twice: the second check moves the page on to a newer snapshot.
+      expect(await search('lava')).toEqual([]);
+      expect(await search('lava')).toEqual([]);
+    });
+    expect(await search('lava')).toEqual(['lava flows']);
+  });
+
+  it("of a group shows a server's line once the server joins the group", async () => {
+    const { rows } = await t.server.db.query<{ service_id: string }>(
+      `SELECT service_id FROM services WHERE user_id = (SELECT user_id FROM groups WHERE group_id = $1)
+          AND service_id NOT IN (SELECT service_id FROM group_services WHERE group_id = $1) LIMIT 1`,
+      [t.demo.groupId],
+    );
+    const outside = rows[0].service_id;
+    await insert(S + 6, 'geyser erupts', outside);
+    expect(await search('geyser', { groupId: t.demo.groupId })).toEqual([]);
+    await t.server.db.query(
+      'INSERT INTO group_services (group_id, service_id, permissions_mask) VALUES ($1, $2, 1)',
+      [t.demo.groupId, outside],
+    );
+    expect(await search('geyser', { groupId: t.demo.groupId })).toEqual(['geyser erupts']);
   });
 });

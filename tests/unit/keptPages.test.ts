@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeptPages } from '../../src/server/http/keptPages.ts';
 
-const page = (bytes: number, version = 'v') => ({ version, results: Buffer.alloc(bytes) });
+const page = (bytes: number, version = 'v') => ({ version, results: Buffer.alloc(bytes), n: 1 });
 
 describe('KeptPages', () => {
   it('drops the least recently asked pages past its bytes', () => {

@@ -4,10 +4,17 @@
 // and a server adds a line about once a second: most asks find the page as it was, and checking
 // that costs the database a quarter of writing the page again as JSON.
 
-/** A page's rows as the JSON array the database wrote (UTF-8), and their version then. */
+/** A page's rows as the JSON array the database wrote (UTF-8), how many, and their version then. */
 export interface KeptPage {
   version: string | null;
   results: Buffer;
+  n: number;
+  /**
+   * Where the source's writes are known (ListSource.writes): the rows' tiebreaks and the span of
+   * their partition keys (text, as the database wrote them), and the snapshot (pg_snapshot) as of
+   * which the page was last found to be the page.
+   */
+  since?: { snapshot: string; ids: string[]; low: string | null; high: string | null };
 }
 
 /**

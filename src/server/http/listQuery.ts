@@ -7,7 +7,7 @@ import { PAGE_SIZE_MAX, UUID } from '../../domain/constants.ts';
 import { PAGE_MAX } from '../../domain/limits.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { validation } from './errors.ts';
-import { KeptPages } from './keptPages.ts';
+import { type KeptPage, KeptPages } from './keptPages.ts';
 
 /** Positional parameters collected while SQL is assembled. */
 export class Params {
@@ -240,6 +240,15 @@ export interface ListSource {
    * the versions of its rows are as they were.
    */
   version?: string;
+  /**
+   * With `version`, where the list's conditions and order read nothing but its first table's row
+   * and the parameters: the transaction that last wrote that row (an xid8 column the table keeps,
+   * as migration 037 does for log lines), the row's partition key, and the SQL type of the list's
+   * tiebreak. A kept first page filtered by a value it is planned for (a word) is then checked by
+   * reading its own rows again and any row written since that it would show, instead of its page
+   * again: the cost follows what changed, not how far apart the page's rows lie.
+   */
+  writes?: { by: string; partitionKey: string; idType: string };
 }
 
 /**
@@ -456,10 +465,14 @@ const keptPagesOf = new WeakMap<Queryable, KeptPages>();
 /** Room for every newest page of 200 servers' logs (80 kB each at 100 lines). */
 const KEPT_PAGES_BYTES = 16 * 2 ** 20;
 
+/** A page's rows' versions, in their own order (so one read by key compares with one read in page order). */
+const VERSION_OF = `md5(string_agg(r.v, ',' ORDER BY r.v)) AS version, count(*) AS n`;
+
 /**
  * A page of a versioned source: the kept one while its rows' version is unchanged, else written
  * afresh with its version in one statement, so the two always agree. The check reads the same
- * rows and joins as the page, without the JSON.
+ * rows and joins as the page, without the JSON; for a first page of a source whose writes are
+ * known (ListSource.writes), only its own rows and those written since (pageUnchangedSince).
  */
 async function versionedPage(
   db: Queryable,
@@ -472,34 +485,116 @@ async function versionedPage(
   const hot = offset === 0 && !plan.perValue;
   const kept = keptPagesOf.get(db) ?? new KeptPages(KEPT_PAGES_BYTES);
   keptPagesOf.set(db, kept);
-  const versionOf = `md5(string_agg(r.v, ',')) AS version, count(*) AS n`;
   const key = digestKey(pageSql(source, plan, offset), values);
   const held = kept.get(key);
-  if (held) {
-    const { rows } = await read<{ version: string | null; n: number }>(
+  if (held?.since) {
+    if (await pageUnchangedSince(db, source, version, plan, values, held, held.since)) return held;
+  } else if (held) {
+    const { rows } = await read<{ version: string | null }>(
       db,
-      `SELECT ${versionOf} FROM (${pageSql(source, plan, offset, `${version} AS v`)}) r`,
+      `SELECT ${VERSION_OF} FROM (${pageSql(source, plan, offset, `${version} AS v`)}) r`,
       values,
       hot,
     );
-    if (rows[0].version === held.version) return { results: held.results, n: rows[0].n };
+    if (rows[0].version === held.version) return held;
   }
-  // The row as the page shows it, beside its version: json_agg(r) would show the version too.
-  const { rows } = await read<{ results: string; n: number; version: string | null }>(
+  // Only where the page's walk may be long: a filter planned for its value (a word, a rare event)
+  // may pass thousands of rows between its matches, while a server's or the whole log's newest
+  // page is a walk over its own rows, cheaper than finding each by its key (checked that way too,
+  // a hundred consoles' server pages were answered at half the rate).
+  const writes = offset === 0 && plan.perValue ? source.writes : undefined;
+  const { expr, dir, tiebreak } = plan.sort;
+  // The row as the page shows it, beside its version: json_agg(r) would show the version too. In
+  // the page's order, said again: beside the version's own order the rows' may not hold.
+  const { rows } = await read<{ results: string; n: number; version: string | null } & Partial<WrittenSince>>(
     db,
-    `SELECT coalesce(json_agg(r.j), '[]')::text AS results, ${versionOf} FROM (${pageSql(
+    `SELECT coalesce(json_agg(r.j ORDER BY r.k ${dir}, r.id ${dir}), '[]')::text AS results, ${VERSION_OF}${
+      writes
+        ? `, array_agg(r.id::text) AS ids, min(r.pk)::text AS low, max(r.pk)::text AS high,
+           pg_current_snapshot()::text AS snapshot`
+        : ''
+    } FROM (${pageSql(
       source,
       plan,
       offset,
-      `j, ${version} AS v`,
+      `j, ${version} AS v, ${expr} AS k, ${tiebreak} AS id${writes ? `, ${writes.partitionKey} AS pk` : ''}`,
       `CROSS JOIN LATERAL (SELECT ${source.columns}) j`,
     )}) r`,
     values,
     hot,
   );
-  const page = { results: Buffer.from(rows[0].results), version: rows[0].version };
+  const { results, n, ids, low, high, snapshot } = rows[0];
+  const page: KeptPage = {
+    results: Buffer.from(results),
+    n,
+    version: rows[0].version,
+    ...(snapshot === undefined
+      ? {}
+      : { since: { snapshot, ids: ids ?? [], low: low ?? null, high: high ?? null } }),
+  };
   kept.set(key, page);
-  return { results: page.results, n: rows[0].n };
+  return page;
+}
+
+type WrittenSince = NonNullable<KeptPage['since']>;
+
+/**
+ * Past this many rows written since a kept page was last checked, the page is written again
+ * rather than looked through (a transaction held open meanwhile keeps the span from moving on).
+ */
+const WRITTEN_SINCE_MAX = 1_000;
+
+/**
+ * Whether a kept first page is still the page, in one statement (one snapshot): its own rows,
+ * read by their tiebreak, still match with the versions they had, and no row the list would show
+ * was written (added, or changed to match) since the page was last found unchanged. A row written
+ * since is one whose writing transaction the snapshot of then did not see: it began at or after
+ * that snapshot's oldest running one and was not visible in it, which holds for a transaction
+ * that committed late as for one that began after. Found unchanged, the page is kept as of now.
+ *
+ * A named statement, planned once per connection with a generic plan, and written so that plan
+ * cannot go wrong: the rows written since are read newest first from their index up to a bound,
+ * and the own rows by their tiebreak, the list's conditions only tested on the rows read (as a
+ * condition, a generic plan read every line with a search's word through its index). Planned
+ * for each request instead, the check cost 2-7 ms over the log's partitions, against 1-2 to run.
+ */
+async function pageUnchangedSince(
+  db: Queryable,
+  source: ListSource,
+  version: string,
+  plan: ListPlan,
+  values: unknown[],
+  held: KeptPage,
+  since: WrittenSince,
+): Promise<boolean> {
+  const { by, partitionKey, idType } = source.writes!;
+  const p = new Params();
+  p.values.push(...values);
+  const where = conditionsFor(source, plan, null);
+  const snapshot = `${p.add(since.snapshot)}::pg_snapshot`;
+  const shown = where.length ? where.join(' AND ') : 'true';
+  const own = [
+    `${plan.sort.tiebreak} = k.id`,
+    `${partitionKey} BETWEEN ${p.add(since.low)} AND ${p.add(since.high)}`,
+  ];
+  const { rows } = await read<{ version: string | null; written: boolean; snapshot: string }>(
+    db,
+    `SELECT (SELECT md5(string_agg(r.v, ',' ORDER BY r.v) FILTER (WHERE r.shown))
+               FROM unnest(${p.add(since.ids)}::${idType}[]) k(id)
+               CROSS JOIN LATERAL (SELECT ${version} AS v, ${shown} AS shown FROM ${source.from} ${whereOf(own)}) r) AS version,
+            (SELECT count(*) = ${WRITTEN_SINCE_MAX}
+                    OR coalesce(bool_or(w.shown AND NOT pg_visible_in_snapshot(w.by, ${snapshot})), false)
+               FROM (SELECT ${by} AS by, ${shown} AS shown
+                       FROM ${source.from} WHERE ${by} >= pg_snapshot_xmin(${snapshot})
+                      ORDER BY ${by} DESC LIMIT ${WRITTEN_SINCE_MAX}) w) AS written,
+            pg_current_snapshot()::text AS snapshot`,
+    p.values,
+    true,
+  );
+  const [now] = rows;
+  if (now.version !== held.version || now.written) return false;
+  since.snapshot = now.snapshot;
+  return true;
 }
 
 export async function runList(

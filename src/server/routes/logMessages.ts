@@ -10,7 +10,7 @@ import { EPOCH_MAX, isEpochSeconds } from '../../domain/limits.ts';
 import { VOLUME_MAX_STEPS, volumeStep } from '../../domain/logVolume.ts';
 import type { ServerContext } from '../context.ts';
 import { objectNotFound, validation } from '../http/errors.ts';
-import { type Filter, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
+import { type Filter, type ListSource, type ListSpec, Params, planList, runList } from '../http/listQuery.ts';
 import { type ApiRouter, json, pageJson, param } from '../http/router.ts';
 import { LOG_FROM, LOG_VERSION, logColumns } from '../model/logMessage.ts';
 import { logVolumeOf } from '../model/logVolume.ts';
@@ -183,6 +183,17 @@ function volumeSpan(q: URLSearchParams): { since: number; until: number; step: n
   return { since, until, step };
 }
 
+/**
+ * How the list's lines are written (ListSource.writes), where its conditions and order read the
+ * line alone: not a group's lines, whose members change without a line changing, nor the order of
+ * server names, which a rename changes.
+ */
+function lineWrites(q: URLSearchParams): ListSource['writes'] {
+  const keys = [...q.keys()].flatMap((k) => k.split('|'));
+  if (keys.includes('groupId') || q.get('sortedColumn') === 'serviceDisplayName') return undefined;
+  return { by: 'm.written_by', partitionKey: 'm.time', idType: 'uuid' };
+}
+
 export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext): void {
   router.authed('GET', '/sentinel/logMessages', ['sentinel:read'], async (c, caller) => {
     const q = new URL(c.req.url).searchParams;
@@ -201,6 +212,7 @@ export function registerLogMessageRoutes(router: ApiRouter, ctx: ServerContext):
         // The newest page of a server's log is what every console watching it asks for, again
         // and again between its lines.
         version: LOG_VERSION,
+        writes: lineWrites(q),
       },
       plan,
       p,
