@@ -471,8 +471,9 @@ const VERSION_OF = `md5(string_agg(r.v, ',' ORDER BY r.v)) AS version, count(*) 
 /**
  * A page of a versioned source: the kept one while its rows' version is unchanged, else written
  * afresh with its version in one statement, so the two always agree. The check reads the same
- * rows and joins as the page, without the JSON; for a first page of a source whose writes are
- * known (ListSource.writes), only its own rows and those written since (pageUnchangedSince).
+ * rows and joins as the page, without the JSON. A first page of a source whose writes are known
+ * (ListSource.writes) is checked by its own rows and the rows written since (checkSince), and
+ * when rows were only added, it is written again from its own rows and those alone.
  */
 async function versionedPage(
   db: Queryable,
@@ -487,8 +488,18 @@ async function versionedPage(
   keptPagesOf.set(db, kept);
   const key = digestKey(pageSql(source, plan, offset), values);
   const held = kept.get(key);
+  let page: KeptPage | undefined;
   if (held?.since) {
-    if (await pageUnchangedSince(db, source, version, plan, values, held, held.since)) return held;
+    const found = await checkSince(db, source, version, plan, values, held.since);
+    if (found.version === held.version && found.added === false) {
+      held.since.snapshot = found.snapshot;
+      return held;
+    }
+    if (found.version === held.version && found.added) {
+      const moved = await writePage(db, source, version, plan, 0, values, held.since);
+      // Its own rows as they were in the new page's snapshot too, else the page is walked to.
+      if (moved.own === held.version) page = moved.page;
+    }
   } else if (held) {
     const { rows } = await read<{ version: string | null }>(
       db,
@@ -498,32 +509,62 @@ async function versionedPage(
     );
     if (rows[0].version === held.version) return held;
   }
+  page ??= (await writePage(db, source, version, plan, offset, values)).page;
+  kept.set(key, page);
+  return page;
+}
+
+type WrittenSince = NonNullable<KeptPage['since']>;
+
+/**
+ * The page written with its version, in one statement. `movedOn`: of a kept page whose own rows
+ * were as they were and to which rows were only added since (checkSince), the page is then its
+ * own rows and the added ones in the list's order, found by their keys rather than by walking
+ * the list, beside the version its own rows have in this statement's snapshot (`own`).
+ */
+async function writePage(
+  db: Queryable,
+  source: ListSource,
+  version: string,
+  plan: ListPlan,
+  offset: number,
+  values: unknown[],
+  movedOn?: WrittenSince,
+): Promise<{ page: KeptPage; own?: string | null }> {
   // Only where the page's walk may be long: a filter planned for its value (a word, a rare event)
   // may pass thousands of rows between its matches, while a server's or the whole log's newest
   // page is a walk over its own rows, cheaper than finding each by its key (checked that way too,
   // a hundred consoles' server pages were answered at half the rate).
   const writes = offset === 0 && plan.perValue ? source.writes : undefined;
   const { expr, dir, tiebreak } = plan.sort;
+  const p = new Params();
+  p.values.push(...values);
+  const since = movedOn && sinceSql(source, version, plan, movedOn, p);
+  const from = since
+    ? { ...source, where: [...source.where, `${tiebreak} = ANY(ARRAY(${since.candidates}))`] }
+    : source;
   // The row as the page shows it, beside its version: json_agg(r) would show the version too. In
   // the page's order, said again: beside the version's own order the rows' may not hold.
-  const { rows } = await read<{ results: string; n: number; version: string | null } & Partial<WrittenSince>>(
+  const { rows } = await read<
+    { results: string; n: number; version: string | null; own?: string | null } & Partial<WrittenSince>
+  >(
     db,
     `SELECT coalesce(json_agg(r.j ORDER BY r.k ${dir}, r.id ${dir}), '[]')::text AS results, ${VERSION_OF}${
       writes
         ? `, array_agg(r.id::text) AS ids, min(r.pk)::text AS low, max(r.pk)::text AS high,
            pg_current_snapshot()::text AS snapshot`
         : ''
-    } FROM (${pageSql(
-      source,
+    }${since ? `, ${since.ownVersion} AS own` : ''} FROM (${pageSql(
+      from,
       plan,
       offset,
       `j, ${version} AS v, ${expr} AS k, ${tiebreak} AS id${writes ? `, ${writes.partitionKey} AS pk` : ''}`,
       `CROSS JOIN LATERAL (SELECT ${source.columns}) j`,
     )}) r`,
-    values,
-    hot,
+    p.values,
+    (offset === 0 && !plan.perValue) || since !== undefined,
   );
-  const { results, n, ids, low, high, snapshot } = rows[0];
+  const { results, n, ids, low, high, snapshot, own } = rows[0];
   const page: KeptPage = {
     results: Buffer.from(results),
     n,
@@ -532,11 +573,8 @@ async function versionedPage(
       ? {}
       : { since: { snapshot, ids: ids ?? [], low: low ?? null, high: high ?? null } }),
   };
-  kept.set(key, page);
-  return page;
+  return { page, own };
 }
-
-type WrittenSince = NonNullable<KeptPage['since']>;
 
 /**
  * Past this many rows written since a kept page was last checked, the page is written again
@@ -545,56 +583,60 @@ type WrittenSince = NonNullable<KeptPage['since']>;
 const WRITTEN_SINCE_MAX = 1_000;
 
 /**
- * Whether a kept first page is still the page, in one statement (one snapshot): its own rows,
- * read by their tiebreak, still match with the versions they had, and no row the list would show
- * was written (added, or changed to match) since the page was last found unchanged. A row written
- * since is one whose writing transaction the snapshot of then did not see: it began at or after
- * that snapshot's oldest running one and was not visible in it, which holds for a transaction
- * that committed late as for one that began after. Found unchanged, the page is kept as of now.
- *
- * A named statement, planned once per connection with a generic plan, and written so that plan
- * cannot go wrong: the rows written since are read newest first from their index up to a bound,
- * and the own rows by their tiebreak, the list's conditions only tested on the rows read (as a
- * condition, a generic plan read every line with a search's word through its index). Planned
- * for each request instead, the check cost 2-7 ms over the log's partitions, against 1-2 to run.
+ * What a kept page's check and its moving on read, as SQL over `since` (its values added to p).
+ * The rows written since are those whose writing transaction the kept snapshot did not see: it
+ * began at or after that snapshot's oldest running one and was not visible in it, which holds
+ * for a transaction that committed late as for one that began after. Both are read so that a
+ * generic plan cannot go wrong: the rows written since newest first from their index, up to a
+ * bound, and the page's own rows by their tiebreak, the list's conditions only tested on the rows
+ * read (as a condition, a generic plan read every line with a search's word through its index).
  */
-async function pageUnchangedSince(
+function sinceSql(source: ListSource, version: string, plan: ListPlan, since: WrittenSince, p: Params) {
+  const { by, partitionKey, idType } = source.writes!;
+  const { tiebreak } = plan.sort;
+  const where = conditionsFor(source, plan, null);
+  const shown = where.length ? where.join(' AND ') : 'true';
+  const snapshot = `${p.add(since.snapshot)}::pg_snapshot`;
+  const ids = `unnest(${p.add(since.ids)}::${idType}[]) k(id)`;
+  const written = `(SELECT ${tiebreak} AS id, ${shown} AND NOT pg_visible_in_snapshot(${by}, ${snapshot}) AS added
+      FROM ${source.from} WHERE ${by} >= pg_snapshot_xmin(${snapshot})
+     ORDER BY ${by} DESC LIMIT ${WRITTEN_SINCE_MAX}) w`;
+  return {
+    /** The version of the page's own rows as they are now (of those the list still shows). */
+    ownVersion: `(SELECT md5(string_agg(r.v, ',' ORDER BY r.v) FILTER (WHERE r.shown)) FROM ${ids}
+        CROSS JOIN LATERAL (SELECT ${version} AS v, ${shown} AS shown FROM ${source.from}
+          WHERE ${tiebreak} = k.id AND ${partitionKey} BETWEEN ${p.add(since.low)} AND ${p.add(since.high)}) r)`,
+    /** Whether a row the list shows was written since; null past the bound (not looked through). */
+    added: `(SELECT CASE WHEN count(*) < ${WRITTEN_SINCE_MAX} THEN coalesce(bool_or(w.added), false) END FROM ${written})`,
+    /** The page's own rows and those added since: the moved-on page is among them. */
+    candidates: `SELECT k.id FROM ${ids} UNION ALL SELECT w.id FROM ${written} WHERE w.added`,
+  };
+}
+
+/**
+ * A kept first page's check, in one statement (one snapshot, returned): the version of its own
+ * rows now, and whether a row it would show was written since (null: too many to look through).
+ * A named statement, planned once per connection: planned for each request, it cost 2-7 ms over
+ * the log's partitions, against 1-2 to run.
+ */
+async function checkSince(
   db: Queryable,
   source: ListSource,
   version: string,
   plan: ListPlan,
   values: unknown[],
-  held: KeptPage,
   since: WrittenSince,
-): Promise<boolean> {
-  const { by, partitionKey, idType } = source.writes!;
+) {
   const p = new Params();
   p.values.push(...values);
-  const where = conditionsFor(source, plan, null);
-  const snapshot = `${p.add(since.snapshot)}::pg_snapshot`;
-  const shown = where.length ? where.join(' AND ') : 'true';
-  const own = [
-    `${plan.sort.tiebreak} = k.id`,
-    `${partitionKey} BETWEEN ${p.add(since.low)} AND ${p.add(since.high)}`,
-  ];
-  const { rows } = await read<{ version: string | null; written: boolean; snapshot: string }>(
+  const { ownVersion, added } = sinceSql(source, version, plan, since, p);
+  const { rows } = await read<{ version: string | null; added: boolean | null; snapshot: string }>(
     db,
-    `SELECT (SELECT md5(string_agg(r.v, ',' ORDER BY r.v) FILTER (WHERE r.shown))
-               FROM unnest(${p.add(since.ids)}::${idType}[]) k(id)
-               CROSS JOIN LATERAL (SELECT ${version} AS v, ${shown} AS shown FROM ${source.from} ${whereOf(own)}) r) AS version,
-            (SELECT count(*) = ${WRITTEN_SINCE_MAX}
-                    OR coalesce(bool_or(w.shown AND NOT pg_visible_in_snapshot(w.by, ${snapshot})), false)
-               FROM (SELECT ${by} AS by, ${shown} AS shown
-                       FROM ${source.from} WHERE ${by} >= pg_snapshot_xmin(${snapshot})
-                      ORDER BY ${by} DESC LIMIT ${WRITTEN_SINCE_MAX}) w) AS written,
-            pg_current_snapshot()::text AS snapshot`,
+    `SELECT ${ownVersion} AS version, ${added} AS added, pg_current_snapshot()::text AS snapshot`,
     p.values,
     true,
   );
-  const [now] = rows;
-  if (now.version !== held.version || now.written) return false;
-  since.snapshot = now.snapshot;
-  return true;
+  return rows[0];
 }
 
 export async function runList(
