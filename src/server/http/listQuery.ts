@@ -475,14 +475,8 @@ const VERSION_OF = `md5(string_agg(r.v, ',' ORDER BY r.v)) AS version, count(*) 
  * (ListSource.writes) is checked by its own rows and the rows written since (checkSince), and
  * when rows were only added, it is written again from its own rows and those alone.
  */
-async function versionedPage(
-  db: Queryable,
-  source: ListSource,
-  version: string,
-  plan: ListPlan,
-  offset: number,
-  values: unknown[],
-): Promise<PageRows> {
+async function versionedPage(ask: PageAsk): Promise<PageRows> {
+  const { db, source, version, plan, offset, values } = ask;
   const hot = offset === 0 && !plan.perValue;
   const kept = keptPagesOf.get(db) ?? new KeptPages(KEPT_PAGES_BYTES);
   keptPagesOf.set(db, kept);
@@ -490,13 +484,13 @@ async function versionedPage(
   const held = kept.get(key);
   let page: KeptPage | undefined;
   if (held?.since) {
-    const found = await checkSince(db, source, version, plan, values, held.since);
+    const found = await checkSince(ask, held.since);
     if (found.version === held.version && found.added === false) {
       held.since.snapshot = found.snapshot;
       return held;
     }
     if (found.version === held.version && found.added) {
-      const moved = await writePage(db, source, version, plan, 0, values, held.since);
+      const moved = await writePage(ask, held.since);
       // Its own rows as they were in the new page's snapshot too, else the page is walked to.
       if (moved.own === held.version) page = moved.page;
     }
@@ -509,12 +503,22 @@ async function versionedPage(
     );
     if (rows[0].version === held.version) return held;
   }
-  page ??= (await writePage(db, source, version, plan, offset, values)).page;
+  page ??= (await writePage(ask)).page;
   kept.set(key, page);
   return page;
 }
 
 type WrittenSince = NonNullable<KeptPage['since']>;
+
+/** A page of a versioned source asked for, with the SQL expression of its rows' version. */
+interface PageAsk {
+  db: Queryable;
+  source: ListSource;
+  version: string;
+  plan: ListPlan;
+  offset: number;
+  values: unknown[];
+}
 
 /**
  * The page written with its version, in one statement. `movedOn`: of a kept page whose own rows
@@ -523,14 +527,10 @@ type WrittenSince = NonNullable<KeptPage['since']>;
  * the list, beside the version its own rows have in this statement's snapshot (`own`).
  */
 async function writePage(
-  db: Queryable,
-  source: ListSource,
-  version: string,
-  plan: ListPlan,
-  offset: number,
-  values: unknown[],
+  ask: PageAsk,
   movedOn?: WrittenSince,
 ): Promise<{ page: KeptPage; own?: string | null }> {
+  const { db, source, version, plan, offset, values } = ask;
   // Only where the page's walk may be long: a filter planned for its value (a word, a rare event)
   // may pass thousands of rows between its matches, while a server's or the whole log's newest
   // page is a walk over its own rows, cheaper than finding each by its key (checked that way too,
@@ -539,7 +539,7 @@ async function writePage(
   const { expr, dir, tiebreak } = plan.sort;
   const p = new Params();
   p.values.push(...values);
-  const since = movedOn && sinceSql(source, version, plan, movedOn, p);
+  const since = movedOn && sinceSql(ask, movedOn, p);
   const from = since
     ? { ...source, where: [...source.where, `${tiebreak} = ANY(ARRAY(${since.candidates}))`] }
     : source;
@@ -591,7 +591,7 @@ const WRITTEN_SINCE_MAX = 1_000;
  * bound, and the page's own rows by their tiebreak, the list's conditions only tested on the rows
  * read (as a condition, a generic plan read every line with a search's word through its index).
  */
-function sinceSql(source: ListSource, version: string, plan: ListPlan, since: WrittenSince, p: Params) {
+function sinceSql({ source, version, plan }: PageAsk, since: WrittenSince, p: Params) {
   const { by, partitionKey, idType } = source.writes!;
   const { tiebreak } = plan.sort;
   const where = conditionsFor(source, plan, null);
@@ -619,19 +619,12 @@ function sinceSql(source: ListSource, version: string, plan: ListPlan, since: Wr
  * A named statement, planned once per connection: planned for each request, it cost 2-7 ms over
  * the log's partitions, against 1-2 to run.
  */
-async function checkSince(
-  db: Queryable,
-  source: ListSource,
-  version: string,
-  plan: ListPlan,
-  values: unknown[],
-  since: WrittenSince,
-) {
+async function checkSince(ask: PageAsk, since: WrittenSince) {
   const p = new Params();
-  p.values.push(...values);
-  const { ownVersion, added } = sinceSql(source, version, plan, since, p);
+  p.values.push(...ask.values);
+  const { ownVersion, added } = sinceSql(ask, since, p);
   const { rows } = await read<{ version: string | null; added: boolean | null; snapshot: string }>(
-    db,
+    ask.db,
     `SELECT ${ownVersion} AS version, ${added} AS added, pg_current_snapshot()::text AS snapshot`,
     p.values,
     true,
@@ -648,7 +641,7 @@ export async function runList(
   const whereSql = whereOf(conditionsFor(source, plan, null));
   const offset = (plan.page - 1) * plan.pageSize;
   const { results, n } = source.version
-    ? await versionedPage(db, source, source.version, plan, offset, p.values)
+    ? await versionedPage({ db, source, version: source.version, plan, offset, values: p.values })
     : await freshPage(db, source, plan, offset, p.values);
   // A page that is not full is the last one, so it tells the total without counting.
   const short = n < plan.pageSize && (n > 0 || plan.page === 1);
