@@ -18,7 +18,19 @@ export interface KeptPage {
 }
 
 /**
- * Least recently asked first out, past `maxBytes` of results. Nothing here is ever stale, so
+ * What a kept page holds besides its results, counted against the bound: its key, version and
+ * snapshot (a few hundred bytes) and its rows' ids. Counting results alone, a flood of searches
+ * that match nothing ("[]", 2 bytes) could keep millions of pages within 16 MiB.
+ */
+const PAGE_OVERHEAD_BYTES = 512;
+const ID_BYTES = 64;
+
+/** The bytes a kept page is counted as. */
+const sizeOf = (page: KeptPage) =>
+  page.results.byteLength + PAGE_OVERHEAD_BYTES + (page.since?.ids.length ?? 0) * ID_BYTES;
+
+/**
+ * Least recently asked first out, past `maxBytes` (sizeOf). Nothing here is ever stale, so
  * nothing expires: a kept page is only answered after its version is read again and matches.
  */
 export class KeptPages {
@@ -39,9 +51,9 @@ export class KeptPages {
 
   set(key: string, page: KeptPage): void {
     this.#drop(key);
-    if (page.results.byteLength > this.maxBytes) return;
+    if (sizeOf(page) > this.maxBytes) return;
     this.#pages.set(key, page);
-    this.#bytes += page.results.byteLength;
+    this.#bytes += sizeOf(page);
     for (const oldest of this.#pages.keys()) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(oldest);
@@ -52,6 +64,6 @@ export class KeptPages {
     const page = this.#pages.get(key);
     if (!page) return;
     this.#pages.delete(key);
-    this.#bytes -= page.results.byteLength;
+    this.#bytes -= sizeOf(page);
   }
 }
