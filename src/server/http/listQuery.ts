@@ -9,9 +9,12 @@ import type { Db, Queryable } from '../db/db.ts';
 import { validation } from './errors.ts';
 import { type KeptPage, KeptPages } from './keptPages.ts';
 
-/** Positional parameters collected while SQL is assembled. */
+/** Positional parameters collected while SQL is assembled, after `values` when given (copied). */
 export class Params {
-  readonly values: unknown[] = [];
+  readonly values: unknown[];
+  constructor(values: readonly unknown[] = []) {
+    this.values = [...values];
+  }
   add(v: unknown): string {
     this.values.push(v);
     return `$${this.values.length}`;
@@ -442,6 +445,9 @@ export interface ListPage extends Omit<Page<never>, 'results'> {
 
 type PageRows = { results: Buffer; n: number };
 
+/** Whether a page's statement is named (planned once per connection): a first page not planned for its values. */
+const namedPage = (plan: ListPlan, offset: number) => offset === 0 && !plan.perValue;
+
 /** The page written as JSON by the database. */
 async function freshPage(
   db: Queryable,
@@ -455,7 +461,7 @@ async function freshPage(
     db,
     `SELECT coalesce(json_agg(r), '[]')::text AS results, count(*) AS n FROM (${pageSql(source, plan, offset)}) r`,
     values,
-    offset === 0 && !plan.perValue,
+    namedPage(plan, offset),
   );
   return { results: Buffer.from(rows[0].results), n: rows[0].n };
 }
@@ -477,7 +483,7 @@ const VERSION_OF = `md5(string_agg(r.v, ',' ORDER BY r.v)) AS version, count(*) 
  */
 async function versionedPage(ask: PageAsk): Promise<PageRows> {
   const { db, source, version, plan, offset, values } = ask;
-  const hot = offset === 0 && !plan.perValue;
+  const hot = namedPage(plan, offset);
   const kept = keptPagesOf.get(db) ?? new KeptPages(KEPT_PAGES_BYTES);
   keptPagesOf.set(db, kept);
   const key = digestKey(pageSql(source, plan, offset), values);
@@ -537,8 +543,7 @@ async function writePage(
   // a hundred consoles' server pages were answered at half the rate).
   const writes = offset === 0 && plan.perValue ? source.writes : undefined;
   const { expr, dir, tiebreak } = plan.sort;
-  const p = new Params();
-  p.values.push(...values);
+  const p = new Params(values);
   const since = movedOn && sinceSql(ask, movedOn, p);
   const from = since
     ? { ...source, where: [...source.where, `${tiebreak} = ANY(ARRAY(${since.candidates}))`] }
@@ -562,7 +567,7 @@ async function writePage(
       `CROSS JOIN LATERAL (SELECT ${source.columns}) j`,
     )}) r`,
     p.values,
-    (offset === 0 && !plan.perValue) || since !== undefined,
+    namedPage(plan, offset) || since !== undefined,
   );
   const { results, n, ids, low, high, snapshot, own } = rows[0];
   const page: KeptPage = {
@@ -620,8 +625,7 @@ function sinceSql({ source, version, plan }: PageAsk, since: WrittenSince, p: Pa
  * the log's partitions, against 1-2 to run.
  */
 async function checkSince(ask: PageAsk, since: WrittenSince) {
-  const p = new Params();
-  p.values.push(...ask.values);
+  const p = new Params(ask.values);
   const { ownVersion, added } = sinceSql(ask, since, p);
   const { rows } = await read<{ version: string | null; added: boolean | null; snapshot: string }>(
     ask.db,
