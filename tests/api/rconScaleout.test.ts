@@ -87,8 +87,18 @@ describe('the RCON lease across two server processes', () => {
     say('before');
     await until('the first line stored', async () => (await said()).includes('before'));
 
+    const exited = new Promise((r) => holder!.once('exit', r));
     holder!.kill('SIGKILL');
     const killedAt = Date.now();
+    await exited;
+    // A GetChat the holder sent just before it died still reaches the game, which drains its chat
+    // for a reader that is gone: a line said before the game has read that socket to its end is
+    // lost, as it would be in the real game. Said once the game has dropped the dead socket (or B
+    // has connected, which comes after), the line waits in the game for the next holder.
+    await until(
+      'the game drops the dead holder’s socket',
+      async () => game.rcon!.clients === 0 || (await connectedTo()) === bNode,
+    );
     say('while nobody holds it');
     await until('B takes over', async () => (await connectedTo()) === bNode);
     expect(Date.now() - killedAt).toBeLessThan(5_000);
