@@ -139,9 +139,12 @@ export async function activeBanList(
  * database work alone) raised the consoles' p99 as much as one into a linked server, so the
  * bursts, not the game's commands, were what the consoles felt: with batches of 1,000, 100
  * consoles' p99 was 1.6× their p99 between imports (four rounds each, 95 against 58 ms); with
- * 200, 1.2× (79 against 64 ms), the import taking 80-100 s instead of 50-65.
+ * 200, 1.2× (79 against 64 ms). On a quiet machine, whose consoles answer in 7 ms at p99, the
+ * same bursts weigh more: with 200, 1.7× and 1.9× (12.1 and 13.6 ms, two runs of the bans
+ * bench); with 50, 1.5× and 1.6× (11.3 and 11.1 ms), a 30,000-line import taking 50 s instead of
+ * 32 on that machine.
  */
-export const BAN_BATCH = 200;
+export const BAN_BATCH = 50;
 
 /**
  * After each batch, a pause this many times as long as the machine was busy with it: a list of
