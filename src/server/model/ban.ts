@@ -2,6 +2,7 @@
 // and what a change of bans tells the game servers (`banplayer` / `unbanplayer`, §6).
 
 import { performance } from 'node:perf_hooks';
+import { gameIdProvider } from '../../domain/gameIds.ts';
 import { Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Connection, Queryable } from '../db/db.ts';
@@ -128,6 +129,60 @@ export async function activeBanList(
     eosId: r.eosId,
     expiration: r.expiration === null ? null : Number(r.expiration),
   }));
+}
+
+/** A line of an imported ban list: a game id in its stored form (each once), a name, an expiry. */
+export interface ImportedBan {
+  gameId: string;
+  name: string | null;
+  expiration: number | null;
+}
+
+/**
+ * Stores a batch of an imported list as bans of `k` on `ownerId` by `issuerId`: the known player
+ * of each game id, or an unseen player recorded under it, named as the list names them. The bans
+ * already held are skipped; the answer is the players newly banned. One statement, so one
+ * transaction and one round trip a batch: as a transaction of six (its BEGIN and COMMIT among
+ * them), storing a 30,000-line import took the server's thread 1.3 s, now 0.8 s (its database
+ * process's 2.5–3 s, about the same: the rows' own work).
+ */
+export async function storeImportedBans(
+  db: Queryable,
+  k: BanClass,
+  ownerId: string,
+  issuerId: string,
+  batch: readonly ImportedBan[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ player_id: string }>(
+    `WITH b AS (
+       SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::float8[], $7::text[])
+         AS b(game_id, name, provider, expiration, comments)),
+     known AS (
+       SELECT DISTINCT ON (lower(identifier)) lower(identifier) AS game_id, player_id FROM player_identifiers
+        WHERE provider IN ('EOS', 'Steam') AND lower(identifier) = ANY($3::text[])),
+     unseen AS (
+       SELECT b.*, gen_random_uuid() AS player_id FROM b WHERE b.game_id NOT IN (SELECT game_id FROM known)),
+     new_players AS (
+       INSERT INTO players (player_id, name)
+       SELECT player_id, coalesce(name, game_id || ' (Unseen Player)') FROM unseen),
+     new_identifiers AS (
+       INSERT INTO player_identifiers (player_id, provider, identifier, name)
+       SELECT player_id, provider, game_id, coalesce(name, '') FROM unseen)
+     INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
+     SELECT $1, t.player_id, $2, to_timestamp(b.expiration), b.comments
+       FROM b JOIN (SELECT game_id, player_id FROM known UNION ALL SELECT game_id, player_id FROM unseen) t USING (game_id)
+     ON CONFLICT DO NOTHING RETURNING player_id`,
+    [
+      ownerId,
+      issuerId,
+      batch.map((b) => b.gameId),
+      batch.map((b) => b.name),
+      batch.map((b) => gameIdProvider(b.gameId)),
+      batch.map((b) => b.expiration),
+      batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
+    ],
+  );
+  return rows.map((r) => r.player_id);
 }
 
 /**

@@ -1,7 +1,6 @@
 // Players (SENTINEL-API §3.7): the Player JSON with its connection facts, and how a ban names
 // the player it is about (an EOS id or a Sentinel player id).
 
-import { randomUUID } from 'node:crypto';
 import { ANONYMOUS_NAME, UUID } from '../../domain/constants.ts';
 import { gameIdProvider } from '../../domain/gameIds.ts';
 import { Msg } from '../../domain/messages.ts';
@@ -95,39 +94,4 @@ export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<
     for (const r of rows) known.set(r.gameId, r.id);
   }
   return known;
-}
-
-/**
- * The players a ban list names (game ids in their stored form, each once), in its order: the known player of
- * each id, or an unseen player recorded under it, named as the list names them. A few statements
- * whatever the list's length, so a long import holds its transaction for moments.
- */
-export async function importedBanTargets(
-  tx: Queryable,
-  lines: readonly { gameId: string; name: string | null }[],
-): Promise<string[]> {
-  const known = await banTargetPlayers(
-    tx,
-    lines.map((l) => l.gameId),
-  );
-  const unseen = lines.filter((l) => !known.has(l.gameId));
-  if (unseen.length > 0) {
-    const ids = unseen.map(() => randomUUID());
-    await tx.query(`INSERT INTO players (player_id, name) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
-      ids,
-      unseen.map((l) => l.name ?? `${l.gameId} (Unseen Player)`),
-    ]);
-    await tx.query(
-      `INSERT INTO player_identifiers (player_id, provider, identifier, name)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
-      [
-        ids,
-        unseen.map((l) => gameIdProvider(l.gameId)),
-        unseen.map((l) => l.gameId),
-        unseen.map((l) => l.name ?? ''),
-      ],
-    );
-    for (const [i, l] of unseen.entries()) known.set(l.gameId, ids[i]!);
-  }
-  return lines.map((l) => known.get(l.gameId)!);
 }

@@ -19,10 +19,10 @@ import {
   inBanBatches,
   SERVICE_BANS,
   servicesReached,
+  storeImportedBans,
   tellServices,
 } from '../model/ban.ts';
 import { check } from '../model/classPath.ts';
-import { importedBanTargets } from '../model/player.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
 
@@ -87,8 +87,8 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
       if (bans.length > BAN_IMPORT_MAX)
         throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
-      // Set-based, a batch at a time: a list of 30,000 bans is about 200 statements, not 90,000, and the
-      // other requests are served between its batches. In the background: the consoles' reads
+      // Set-based, a batch at a time: a list of 30,000 bans is a statement a batch, not 90,000, and
+      // the other requests are served between its batches. In the background: the consoles' reads
       // waited on the cores its database process held. A transaction a batch, not one for the
       // list: one held open across the paced batches (40 s and more) held back PostgreSQL's
       // clean-up of every table (no row version newer than its start can be removed), while the
@@ -98,23 +98,9 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
         const players: string[] = [];
         await inBanBatches(
           bans,
-          (batch) =>
-            conn.transaction(async (tx) => {
-              const targets = await importedBanTargets(tx, batch);
-              const { rows } = await tx.query<{ player_id: string }>(
-                `INSERT INTO ${k.table} (${k.ownerColumn}, player_id, issuer_id, expiration, comments)
-                 SELECT $1, p, $2, to_timestamp(e), c FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS b(p, e, c)
-                 ON CONFLICT DO NOTHING RETURNING player_id`,
-                [
-                  id,
-                  caller.userId,
-                  targets,
-                  batch.map((b) => b.expiration),
-                  batch.map((b) => (b.name ? `Imported ban for ${b.name}` : 'Imported ban')),
-                ],
-              );
-              for (const r of rows) players.push(r.player_id);
-            }),
+          async (batch) => {
+            players.push(...(await storeImportedBans(conn, k, id, caller.userId, batch)));
+          },
           batchCost(conn),
         );
         // What autovacuum would do next to the rows just written (their visibility and the
