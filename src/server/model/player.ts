@@ -73,6 +73,10 @@ export function banTargetText(given: unknown): string {
 export const banTargetUnknown = (text: string) =>
   UUID.test(text) ? banError.notFound(text) : banError.eosUnknown(text);
 
+/** The identifiers of game ids (EOS or Steam, any case) in the text array the SQL parameter `param` holds. */
+export const identifiersOfGameIds = (param: string) =>
+  `player_identifiers WHERE provider IN ('EOS', 'Steam') AND lower(identifier) = ANY(${param}::text[])`;
+
 /** The known players of many ban targets (texts from banTargetText), in two queries: text → player id. */
 export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<Map<string, string>> {
   const ids = texts.filter((t) => UUID.test(t));
@@ -87,8 +91,7 @@ export async function banTargetPlayers(tx: Queryable, texts: string[]): Promise<
   }
   if (gameIds.length) {
     const { rows } = await tx.query<{ gameId: string; id: string }>(
-      `SELECT lower(identifier) AS "gameId", player_id AS id FROM player_identifiers
-        WHERE provider IN ('EOS', 'Steam') AND lower(identifier) = ANY($1::text[])`,
+      `SELECT lower(identifier) AS "gameId", player_id AS id FROM ${identifiersOfGameIds('$1')}`,
       [gameIds],
     );
     for (const r of rows) known.set(r.gameId, r.id);
