@@ -10,9 +10,10 @@ export const BODY_BYTES_MAX = 4 * 1024 * 1024;
 /** Objects per bulk write: a page. Larger imports are sent a page at a time. */
 export const BULK_OBJECTS_MAX = PAGE_SIZE_MAX;
 /**
- * Bans one bans.txt import may hold. The import is a few set-based statements (a 30,000-line list
- * stores in about a second), and every connected server of the list is told of each ban, so a
- * larger list is refused whole and split by the admin rather than flood the game servers.
+ * Bans one bans.txt import may hold. The import stores and tells its bans in paced batches (a
+ * 30,000-line list takes 45–60 s while a hundred consoles read, model/ban.ts BAN_BATCH), and
+ * every connected server of the list is told of each ban, so a larger list is refused whole and
+ * split by the admin rather than hold a request for minutes and flood the game servers.
  */
 export const BAN_IMPORT_MAX = 50_000;
 /** Nesting of JSON; every legitimate body is a few levels deep. */
