@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import WebSocket from 'ws';
 import { busyBetween, startBenchServer } from '../api/server.mjs';
 import { api } from '../lib/api.mjs';
-import { percentile, round } from '../lib/stats.mjs';
+import { percentile, ratio, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
 export const TARGETS = { costRatio: 1.1, deliveryP99Ms: 2000 };
@@ -225,7 +225,7 @@ export async function run({ quick, log }) {
     rules: RULES,
     cpuMsWithRules: cost.rules.map(round),
     cpuMsWithout: cost.none.map(round),
-    costRatio: round(sum(cost.rules) / sum(cost.none), 2),
+    costRatio: ratio(sum(cost.rules), sum(cost.none)),
     deliveries: deliveries.length,
     missing,
     deliveryP50Ms: round(percentile(deliveries, 0.5)),

@@ -8,7 +8,7 @@
 // machine a task over 50 ms by the clock may have waited, descheduled, for most of it.
 
 import { summariseTasks, tracedTasks } from '../lib/mainThreadTasks.mjs';
-import { median, percentile, round } from '../lib/stats.mjs';
+import { median, percentile, ratio, round } from '../lib/stats.mjs';
 
 export const needsBrowser = true;
 export const TARGETS = { p95Ms: 100, longTaskMs: 50 };
@@ -113,6 +113,6 @@ export function table(r) {
     'long tasks (count / max)': `${r[c].all.longTasks} / ${r[c].all.longTaskMaxMs} ms`,
     'traced: over 50 ms by clock / by CPU; most CPU': `${r[c].traced.longByWall} / ${r[c].traced.longByCpu}; ${r[c].traced.cpuMaxMs} ms`,
     'bare page first median / max': `${r[c].bare.medianMs} / ${r[c].bare.maxMs} ms`,
-    ratio: `p95 ${round(r[c].all.p95Ms / TARGETS.p95Ms, 2)}× the ${TARGETS.p95Ms} ms target; a page's first ${round(r[c].first.medianMs / r[c].bare.medianMs, 2)}× the bare page's (median)`,
+    ratio: `p95 ${round(r[c].all.p95Ms / TARGETS.p95Ms, 2)}× the ${TARGETS.p95Ms} ms target; a page's first ${ratio(r[c].first.medianMs, r[c].bare.medianMs)}× the bare page's (median)`,
   }));
 }

@@ -18,7 +18,7 @@ import { setPriority } from 'node:os';
 import WebSocket from 'ws';
 import { runClients, summarize } from '../api/clients.mjs';
 import { busyBetween, cpuPct, startBenchServer } from '../api/server.mjs';
-import { median, percentile, round } from '../lib/stats.mjs';
+import { median, percentile, ratio, round } from '../lib/stats.mjs';
 
 export const needsBrowser = false;
 // Issue 17: chat within a poll interval and a bit, and the log list's p99 as without RCON servers:
@@ -284,7 +284,7 @@ export async function run({ quick, log }) {
       },
       api,
       apiWithoutRcon,
-      p99Ratio: round(p99(pooled(true)) / p99(pooled(false)), 2),
+      p99Ratio: ratio(p99(pooled(true)), p99(pooled(false))),
       // Of one core, the server process's threads together, averaged over the phases of each kind:
       // what holding the servers costs is the difference (polling, parsing, storing).
       cpu: {
@@ -292,7 +292,7 @@ export async function run({ quick, log }) {
         withoutPct: meanCpu(false),
         pollingPct: round(meanCpu(true) - meanCpu(false), 1),
       },
-      noiseRatio: round(p99(pooled(false, 0)) / p99(pooled(false, 1)), 2),
+      noiseRatio: ratio(p99(pooled(false, 0)), p99(pooled(false, 1))),
       apiReconnecting: summarize(reconnecting, (rounds * DRAIN_MS) / 1000, 0),
       phases: phases.map(({ latencies: _, ...p }) => p),
       ...(await server.memory()),
