@@ -247,8 +247,8 @@ describe('bans.txt import', () => {
     });
     // Two statements a batch (the players and their bans, the game commands' look-up), not three
     // a line; the request's own (its caller, the permission, the rate limit, the activity line)
-    // besides. The server's timers (the event queue, alert
-    // deliveries, RCON polling) run meanwhile, more often the slower the machine: not counted.
+    // besides. The server's timers (the event queue, alert deliveries, RCON polling) run
+    // meanwhile, more often the slower the machine: not counted.
     const timers = /service_event_queue|alert_deliveries|^\s*WITH rcon AS/;
     const imports = ran.filter((q) => !timers.test(q));
     expect(imports.length).toBeLessThanOrEqual(2 * Math.ceil(n / BAN_BATCH) + 10);

@@ -136,10 +136,9 @@ export async function activeBanList(
  * Stores a batch of an imported list (game ids in their stored form, each once) as bans of `k` on
  * `ownerId` by `issuerId`: the known player of each game id, or an unseen player recorded under
  * it, named as the list names them. The bans already held are skipped; the answer is the players
- * newly banned. One statement, so one
- * transaction and one round trip a batch: as a transaction of six (its BEGIN and COMMIT among
- * them), storing a 30,000-line import took the server's thread 1.3 s, now 0.8 s (its database
- * process's 2.5–3 s, about the same: the rows' own work).
+ * newly banned. One statement, so one transaction and one round trip a batch: as a transaction
+ * of six (its BEGIN and COMMIT among them), storing a 30,000-line import took the server's thread
+ * 1.3 s, now 0.8 s (its database process's 2.5–3 s, about the same: the rows' own work).
  */
 export async function storeImportedBans(
   db: Queryable,
