@@ -38,6 +38,8 @@ export interface Db extends Queryable {
    * after, so no request ever runs on it.
    */
   background<R>(fn: (db: Connection) => Promise<R>): Promise<R>;
+  /** What it was opened with: another thread opens the same database with them (inBackground). */
+  readonly options: DbOptions;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,8 @@ const INT8 = 20;
 // pg returns bigint as a string. Permission masks peak at 2^53−1, so a number is always exact here.
 const toNumber = (v: string) => Number(v);
 
-export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<Db> {
+/** What every connection is opened with: bigint as number, and the settings below. */
+function connectionSettings({ schema }: DbOptions) {
   const types = {
     getTypeParser: ((oid: number, format?: string) =>
       oid === INT8
@@ -80,6 +83,34 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
     '-c max_parallel_workers_per_gather=0',
     ...(schema ? [`-c search_path=${schema},public`] : []),
   ].join(' ');
+  return { types, options };
+}
+
+/** Queryable over a pool or one connection. */
+const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
+  query: async <T>(sql: string, params?: unknown[], name?: string) => ({
+    rows: (await q.query({ text: sql, values: params as unknown[], name })).rows as T[],
+  }),
+  exec: async (sql) => {
+    await q.query(sql);
+  },
+});
+/** fn in one transaction on `client`: committed when it resolves, rolled back when it throws. */
+const transactionOn = async <R>(client: pg.ClientBase, fn: (tx: Queryable) => Promise<R>): Promise<R> => {
+  await client.query('BEGIN');
+  try {
+    const result = await fn(wrap(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  }
+};
+
+export async function openDb(dbOptions: DbOptions): Promise<Db> {
+  const { databaseUrl: url, schema } = dbOptions;
+  const { types, options } = connectionSettings(dbOptions);
   // Connections are kept once made (pg closes one idle for 10 s by default): a new one costs a
   // database process, a SCRAM exchange and cold caches, and its first statements are planned again;
   // the pool was remaking two or three every half minute under the consoles' load.
@@ -97,25 +128,6 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
   for (const p of [pool, genericPool])
     p.on('error', (e) => console.error('database: an idle connection was closed:', e.message));
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const wrap = (q: pg.Pool | pg.ClientBase): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[], name?: string) => ({
-      rows: (await q.query({ text: sql, values: params as unknown[], name })).rows as T[],
-    }),
-    exec: async (sql) => {
-      await q.query(sql);
-    },
-  });
-  const transactionOn = async <R>(client: pg.ClientBase, fn: (tx: Queryable) => Promise<R>): Promise<R> => {
-    await client.query('BEGIN');
-    try {
-      const result = await fn(wrap(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    }
-  };
   return {
     ...wrap(pool),
     read: sharedWhileWaiting((name) => (name ? genericPool : pool)),
@@ -127,26 +139,33 @@ export async function openDb({ databaseUrl: url, schema }: DbOptions): Promise<D
         client.release();
       }
     },
-    async background(fn) {
-      const client = new pg.Client({ connectionString: url, types, options });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-        const local = isLoopback(client.host) && isPostgres(rows[0].pid);
-        if (local) lowerPriority(rows[0].pid);
-        return await fn({
-          ...wrap(client),
-          transaction: (f) => transactionOn(client, f),
-          cpuMs: local ? () => processCpuMs(rows[0].pid) : () => 0,
-        });
-      } finally {
-        await client.end();
-      }
-    },
+    background: (fn) => inBackground(dbOptions, fn),
+    options: dbOptions,
     close: async () => {
       await Promise.all([pool.end(), genericPool.end()]);
     },
   };
+}
+
+/**
+ * Db.background, for a thread of its own too (model/banImport.ts): fn on a new connection whose
+ * database process, where it is this machine's, runs at the least priority; closed after.
+ */
+export async function inBackground<R>(dbOptions: DbOptions, fn: (db: Connection) => Promise<R>): Promise<R> {
+  const client = new pg.Client({ connectionString: dbOptions.databaseUrl, ...connectionSettings(dbOptions) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const local = isLoopback(client.host) && isPostgres(rows[0].pid);
+    if (local) lowerPriority(rows[0].pid);
+    return await fn({
+      ...wrap(client),
+      transaction: (f) => transactionOn(client, f),
+      cpuMs: local ? () => processCpuMs(rows[0].pid) : () => 0,
+    });
+  } finally {
+    await client.end();
+  }
 }
 
 /** Whether a connection's host is this machine: by ipaddr.js's ranges, as net/outbound.ts judges addresses. */

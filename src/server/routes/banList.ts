@@ -3,25 +3,17 @@
 // have a list too (ours).
 
 import { channelFor } from '../../domain/api.ts';
-import { BANS_UPDATED, BanMsg, banListLines, banListReader, formatBanList } from '../../domain/bans.ts';
+import { BANS_UPDATED, formatBanList } from '../../domain/bans.ts';
 import { UUID } from '../../domain/constants.ts';
-import { BAN_IMPORT_MAX, BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
+import { BODY_BYTES_MAX, textProblem } from '../../domain/limits.ts';
 import { hasAll, Perm } from '../../domain/permissions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { readText } from '../http/body.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type ApiRouter, type Ctx, noContent, param, pusherSocketOf } from '../http/router.ts';
-import {
-  activeBanList,
-  batchCost,
-  GROUP_BANS,
-  inBanBatches,
-  SERVICE_BANS,
-  servicesReached,
-  storeImportedBans,
-  tellServices,
-} from '../model/ban.ts';
+import { activeBanList, GROUP_BANS, SERVICE_BANS, servicesReached, tellServices } from '../model/ban.ts';
+import { importBanList } from '../model/banImport.ts';
 import { check } from '../model/classPath.ts';
 
 const WRITE = ['sentinel:read', 'sentinel:write'];
@@ -79,36 +71,15 @@ export function registerBanListRoutes(router: ApiRouter, ctx: ServerContext): vo
       if (!(await mayImport(db, owner, id, caller.userId))) throw forbidden({ [k.ownerProp]: id });
       const list = await readText(c);
       check(textProblem(list, 'The ban list', 'noControls', BODY_BYTES_MAX));
-      const reader = banListReader(Date.now() / 1000);
-      await inBanBatches(banListLines(list), (lines, first) => {
-        for (const [i, raw] of lines.entries()) reader.read(raw, first + i + 1);
+      const players = await importBanList(db, {
+        owner,
+        ownerId: id,
+        issuerId: caller.userId,
+        list,
+        now: Date.now() / 1000,
       });
-      const { bans, problems } = reader;
-      if (bans.length === 0) throw badRequest('noValidLines', BanMsg.noValidLines, problems);
-      if (bans.length > BAN_IMPORT_MAX)
-        throw badRequest('tooManyBans', BanMsg.listTooLong(bans.length), { max: BAN_IMPORT_MAX });
-      // Set-based, a batch at a time: a list of 30,000 bans is a statement a batch, not 90,000, and
-      // the other requests are served between its batches. In the background: the consoles' reads
-      // waited on the cores its database process held. A transaction a batch, not one for the
-      // list: one held open across the paced batches (40 s and more) held back PostgreSQL's
-      // clean-up of every table (no row version newer than its start can be removed), while the
-      // game servers update their rows all the time. An import cut short keeps the batches it
-      // stored; the same list imported again completes it, the bans already held skipped.
+      // Telling the game servers needs their links, which are this thread's.
       const services = await db.background(async (conn) => {
-        const players: string[] = [];
-        await inBanBatches(
-          bans,
-          async (batch) => {
-            players.push(...(await storeImportedBans(conn, k, id, caller.userId, batch)));
-          },
-          batchCost(conn),
-        );
-        // What autovacuum would do next to the rows just written (their visibility and the
-        // planner's statistics), done here at the import's priority, and at autovacuum's pace: a
-        // VACUUM typed by hand runs flat out, and for the 0.3 s it took, the consoles' p99 rose
-        // to 190 ms.
-        await conn.exec("SET vacuum_cost_delay = '2ms'");
-        await conn.exec(`VACUUM (ANALYZE) players, player_identifiers, ${k.table}`);
         const reached = await servicesReached(conn, k, id);
         await tellServices({ db: conn, links: ctx.links }, players, reached);
         return reached;

@@ -3,8 +3,8 @@
 // answers requests. What it stores reaches this process's consoles over the bus, as a second
 // server process's would; commands reach it the same way (connector.ts `forwardedCommands`).
 
-import { Worker } from 'node:worker_threads';
 import type { CreateServerOptions } from '../../app.ts';
+import { startThread } from '../../threads.ts';
 
 /** What the worker's own server is made from: this server's options that a thread can receive. */
 export type WorkerOptions = Omit<CreateServerOptions, 'paymentProcessor' | 'port' | 'host' | 'rconWorker'>;
@@ -19,13 +19,7 @@ export interface RconWorker {
 
 /** Starts the worker's server; resolves once it listens and renews leases. */
 export function startRconWorker(options: WorkerOptions): Promise<RconWorker> {
-  // The server is TypeScript run through tsx, whose loader a thread does not inherit on Node 20:
-  // the thread registers it, then loads its entry.
-  const boot = `(async () => {
-    (await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();
-    await import(${JSON.stringify(new URL('./workerEntry.ts', import.meta.url).href)});
-  })()`;
-  const worker = new Worker(boot, { eval: true, workerData: options });
+  const worker = startThread(new URL('./workerEntry.ts', import.meta.url), options);
   worker.on('error', (e) => console.error('rcon: the worker failed:', e));
   const next = () =>
     new Promise<WorkerMessage>((resolve, reject) => {

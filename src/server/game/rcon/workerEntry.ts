@@ -2,15 +2,13 @@
 // Its HTTP port is its own, on the loopback, and unused: consoles and game links reach the
 // process that started it.
 
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServer, type RunningServer } from '../../app.ts';
+import { lowerThisThread } from '../../threads.ts';
 import type { WorkerMessage, WorkerOptions } from './worker.ts';
 
-// Polling is background work with seconds to spare, and requests are not: on Linux a thread's
-// priority is its own (elsewhere this call would lower the whole process), so where cores are
-// short the thread answering requests, and the database, run first.
-if (process.platform === 'linux') setPriority(Math.min(19, getPriority() + 10));
+// Polling is background work with seconds to spare.
+lowerThisThread(10);
 
 const port = parentPort!;
 const say = (m: WorkerMessage) => port.postMessage(m);
