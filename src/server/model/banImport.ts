@@ -1,12 +1,14 @@
-// An imported bans.txt (routes/banList.ts) is read and stored on a thread of its own
-// (banImportThread.ts), at the least priority, with a database connection of its own: on the
+// An imported bans.txt (routes/banList.ts) is read and stored in a process of its own
+// (banImportProcess.ts), at the least priority, with a database connection of its own: on the
 // thread that answers requests, its reading, its statements' parameters and results, and the
 // garbage they leave (some 300 MB of short-lived objects for 30,000 bans, collected in pauses
-// during which no request moves) raised 100 consoles' p99 by a quarter while it ran.
+// during which no request moves) raised 100 consoles' p99 by a quarter while it ran. Not a thread:
+// a thread lowers its own priority only, and its garbage collector's helpers, the server's too,
+// ran at the usual one.
 
 import type { Db, DbOptions } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { startThread } from '../threads.ts';
+import { startLowProcess } from '../offThread.ts';
 
 export interface BanImport {
   owner: 'service' | 'group';
@@ -18,7 +20,7 @@ export interface BanImport {
   now: number;
 }
 
-/** What the thread answers: the players newly banned, or why nothing was stored. */
+/** What the process answers: the players newly banned, or why nothing was stored. */
 export type BanImportOutcome =
   | { type: 'stored'; players: string[] }
   | { type: 'refused'; code: 'noValidLines' | 'tooManyBans'; message: string; details: unknown }
@@ -31,14 +33,12 @@ export type BanImportJob = BanImport & { db: DbOptions };
  * banned. A list with no valid line, or too many, is refused (400) with nothing stored.
  */
 export async function importBanList(db: Db, job: BanImport): Promise<string[]> {
-  const thread = startThread(new URL('./banImportThread.ts', import.meta.url), {
-    ...job,
-    db: db.options,
-  } satisfies BanImportJob);
+  const child = startLowProcess(new URL('./banImportProcess.ts', import.meta.url));
   const outcome = await new Promise<BanImportOutcome>((resolve, reject) => {
-    thread.once('message', resolve);
-    thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`the import's thread ended early (${code})`)));
+    child.once('message', (m) => resolve(m as BanImportOutcome));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the import's process ended early (${code})`)));
+    child.send({ ...job, db: db.options } satisfies BanImportJob);
   });
   if (outcome.type === 'refused') throw badRequest(outcome.code, outcome.message, outcome.details);
   if (outcome.type === 'failed') throw new Error(`bans: the import failed: ${outcome.message}`);

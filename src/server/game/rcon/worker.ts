@@ -4,7 +4,7 @@
 // server process's would; commands reach it the same way (connector.ts `forwardedCommands`).
 
 import type { CreateServerOptions } from '../../app.ts';
-import { startThread } from '../../threads.ts';
+import { startThread } from '../../offThread.ts';
 
 /** What the worker's own server is made from: this server's options that a thread can receive. */
 export type WorkerOptions = Omit<CreateServerOptions, 'paymentProcessor' | 'port' | 'host' | 'rconWorker'>;

@@ -4,7 +4,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServer, type RunningServer } from '../../app.ts';
-import { lowerThisThread } from '../../threads.ts';
+import { lowerThisThread } from '../../offThread.ts';
 import type { WorkerMessage, WorkerOptions } from './worker.ts';
 
 // Polling is background work with seconds to spare.

@@ -1,18 +1,11 @@
-// The thread of a bans.txt import (banImport.ts): reads the list, stores its bans a batch at a
-// time and tidies after them, then answers the players newly banned and ends.
+// The process of a bans.txt import (banImport.ts): reads the list it is sent, stores its bans a
+// batch at a time and tidies after them, then answers the players newly banned and ends.
 
-import { parentPort, workerData } from 'node:worker_threads';
 import { BanMsg, banListLines, banListReader } from '../../domain/bans.ts';
 import { BAN_IMPORT_MAX } from '../../domain/limits.ts';
 import { inBackground } from '../db/db.ts';
-import { lowerThisThread } from '../threads.ts';
 import { batchCost, GROUP_BANS, inBanBatches, SERVICE_BANS, storeImportedBans } from './ban.ts';
 import type { BanImportJob, BanImportOutcome } from './banImport.ts';
-
-// As its database process (Db.background): the import has a minute to spare, requests have not.
-lowerThisThread(19);
-
-const answer = (outcome: BanImportOutcome) => parentPort!.postMessage(outcome);
 
 async function run({ db, owner, ownerId, issuerId, list, now }: BanImportJob): Promise<BanImportOutcome> {
   const k = owner === 'service' ? SERVICE_BANS : GROUP_BANS;
@@ -36,6 +29,11 @@ async function run({ db, owner, ownerId, issuerId, list, now }: BanImportJob): P
   // be removed), while the game servers update their rows all the time. An import cut short keeps
   // the batches it stored; the same list imported again completes it, the bans already held skipped.
   const players = await inBackground(db, async (conn) => {
+    // A batch's commit does not wait for its log to reach the disk (PostgreSQL's WAL writer
+    // flushes it within a fifth of a second): the game servers' commits, which share that disk's
+    // flushes, need not queue behind a flush a batch. A crash may lose the last batches stored,
+    // which importing the list again restores.
+    await conn.exec('SET synchronous_commit = off');
     const stored: string[] = [];
     await inBanBatches(
       bans,
@@ -54,8 +52,15 @@ async function run({ db, owner, ownerId, issuerId, list, now }: BanImportJob): P
   return { type: 'stored', players };
 }
 
-try {
-  answer(await run(workerData as BanImportJob));
-} catch (e) {
-  answer({ type: 'failed', message: (e as Error).message });
-}
+// The server gone, the import stops: the batches stored are kept, and the same list imported
+// again completes it.
+process.once('disconnect', () => process.exit(0));
+process.once('message', async (job: BanImportJob) => {
+  let outcome: BanImportOutcome;
+  try {
+    outcome = await run(job);
+  } catch (e) {
+    outcome = { type: 'failed', message: (e as Error).message };
+  }
+  process.send!(outcome, () => process.exit(0));
+});
