@@ -38,12 +38,8 @@ export function lowerThisThread(by: number): void {
  * (Linux, macOS); a thread lowers itself only, and shares those helpers with the server's.
  */
 export function startLowProcess(entry: URL): ChildProcess {
-  // A young generation of 1 MB, not up to 32: a bans import's short-lived objects (some 300 MB for
-  // 30,000 bans) then cycle through little memory, likely kept in a processor cache the server's
-  // thread shares, rather than sweeping through 32 MB again and again. Under 100 consoles, their
-  // p99 while an import stored its bans was 1.28× their p99 without, then 1.12× (a probe each).
-  const args = ['--max-semi-space-size=1', '--import', TSX, fileURLToPath(entry)];
+  const args = ['--import', TSX, fileURLToPath(entry)];
   const stdio: ['ignore', 'inherit', 'inherit', 'ipc'] = ['ignore', 'inherit', 'inherit', 'ipc'];
-  if (process.platform === 'win32') return fork(args[3], [], { execArgv: args.slice(0, 3), stdio });
+  if (process.platform === 'win32') return fork(args[2], [], { execArgv: args.slice(0, 2), stdio });
   return spawn('nice', ['-n', '19', process.execPath, ...args], { stdio });
 }

@@ -137,8 +137,8 @@ export async function activeBanList(
  * `ownerId` by `issuerId`: the known player of each game id, or an unseen player recorded under
  * it, named as the list names them. The bans already held are skipped; the answer is the players
  * newly banned. One statement, so one transaction and one round trip a batch: as a transaction
- * of six (its BEGIN and COMMIT among them), storing a 30,000-line import took the server's thread
- * 1.3 s, now 0.8 s (its database process's 2.5–3 s, about the same: the rows' own work).
+ * of six (its BEGIN and COMMIT among them), storing a 30,000-line import took its thread 1.3 s,
+ * now 0.8 s (its database process's 2.5–3 s, about the same: the rows' own work).
  */
 export async function storeImportedBans(
   db: Queryable,
@@ -202,9 +202,10 @@ export const BAN_BATCH = 50;
  * followed at once by the next, took the server's thread, a database process and the game's to
  * themselves: the consoles' median rose 6× and their p99 7.6×; with a pause three times the
  * batch, 1.5–2×; seven times, 1.0–1.3×. Processor time, not the batch's length, is what is paced:
- * the server thread's busy time (the consoles' own requests during a batch count, so on a busier
- * server the import slows down more) and, where the database runs on this machine, the time of
- * the import's database process (batchCost). That process runs at the least priority
+ * the busy time of the thread doing it (the server's, telling the game servers, where the
+ * consoles' own requests during a batch count, so on a busier server it slows down more; an
+ * import's own process, storing) and, where the database runs on this machine, the time of its
+ * database process (batchCost). That process runs at the least priority
  * (Db.background), but two cores at work share more than their turns (caches, the memory bus, a
  * host's hyperthreads), and it used more processor time than the thread gave the import (1.9 s
  * against 1.2 s for 30,000 bans); counted, an import under a hundred consoles' load takes 40-50 s
@@ -217,7 +218,7 @@ export const BAN_PAUSE_FACTOR = 7;
 export type BusyMeter = () => () => number;
 
 /**
- * The server thread's busy time, and, when `db` is a connection of its own (Db.background), its
+ * The calling thread's busy time, and, when `db` is a connection of its own (Db.background), its
  * database process's where that is this machine's.
  */
 export function batchCost(db?: Queryable | Connection): BusyMeter {

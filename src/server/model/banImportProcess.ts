@@ -29,11 +29,6 @@ async function run({ db, owner, ownerId, issuerId, list, now }: BanImportJob): P
   // be removed), while the game servers update their rows all the time. An import cut short keeps
   // the batches it stored; the same list imported again completes it, the bans already held skipped.
   const players = await inBackground(db, async (conn) => {
-    // A batch's commit does not wait for its log to reach the disk (PostgreSQL's WAL writer
-    // flushes it within a fifth of a second): the game servers' commits, which share that disk's
-    // flushes, need not queue behind a flush a batch. A crash may lose the last batches stored,
-    // which importing the list again restores.
-    await conn.exec('SET synchronous_commit = off');
     const stored: string[] = [];
     await inBanBatches(
       bans,
