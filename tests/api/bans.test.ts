@@ -238,27 +238,46 @@ describe('bans.txt import', () => {
   const eos = (n: number) => `0002${n.toString(16).padStart(28, '0')}`;
 
   /**
-   * The statements that inserted into group_bans while `fn` ran, as the transaction each ran in:
-   * counted by the database itself, since the import's statements run on a thread of its own.
+   * The statements that inserted into group_bans while `fn` ran, in order, each as its transaction
+   * and the first comment it wrote: counted by the database itself, since an import's statements
+   * run in a process of its own.
    */
-  async function bansInserts(fn: () => Promise<void>): Promise<number[]> {
+  async function bansInserts(fn: () => Promise<void>): Promise<{ xact: number; comment: string }[]> {
     const db = t.server.db;
     await db.exec(`
-      CREATE TABLE bans_inserts (xact bigint NOT NULL);
+      CREATE TABLE bans_inserts (xact bigint NOT NULL, comment text, at serial);
       CREATE FUNCTION bans_inserted() RETURNS trigger LANGUAGE plpgsql AS
-        $$ BEGIN INSERT INTO bans_inserts VALUES (txid_current()); RETURN NULL; END $$;
-      CREATE TRIGGER bans_inserted AFTER INSERT ON group_bans FOR EACH STATEMENT EXECUTE FUNCTION bans_inserted()`);
+        $$ BEGIN INSERT INTO bans_inserts (xact, comment) SELECT txid_current(), min(comments) FROM added; RETURN NULL; END $$;
+      CREATE TRIGGER bans_inserted AFTER INSERT ON group_bans REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION bans_inserted()`);
     try {
       await fn();
-      return (await db.query<{ xact: number }>('SELECT xact FROM bans_inserts ORDER BY xact')).rows.map(
-        (r) => r.xact,
-      );
+      return (
+        await db.query<{ xact: number; comment: string }>(
+          'SELECT xact, comment FROM bans_inserts ORDER BY at',
+        )
+      ).rows;
     } finally {
       await db.exec(
         'DROP TRIGGER bans_inserted ON group_bans; DROP FUNCTION bans_inserted; DROP TABLE bans_inserts',
       );
     }
   }
+
+  it("imports one account's lists one at a time", async () => {
+    const list = (who: string, first: number) =>
+      Array.from({ length: BAN_BATCH + 5 }, (_, i) => `${eos(first + i)},${who} ${i}`).join('\n');
+    const inserts = await bansInserts(async () => {
+      const both = await Promise.all([
+        importList(list('Early', 0xe00000), `groups/${t.demo.groupId}`),
+        importList(list('Later', 0xe10000), `groups/${t.demo.groupId}`),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([204, 204]);
+    });
+    // Whichever reached the server first: its two batches, then the other's.
+    const lists = inserts.map((r) => r.comment.replace(/^Imported ban for (\w+).*$/, '$1'));
+    expect([lists, lists.toReversed()]).toContainEqual(['Early', 'Early', 'Later', 'Later']);
+  });
 
   it('stores a list of several batches a statement and a transaction a batch, known and unseen players alike', async () => {
     const n = 3 * BAN_BATCH + 1;
@@ -276,7 +295,7 @@ describe('bans.txt import', () => {
     // clean-up of every table, and show nobody anything until the end.
     const batches = Math.ceil(n / BAN_BATCH);
     expect(inserts).toHaveLength(batches);
-    expect(new Set(inserts).size).toBe(batches);
+    expect(new Set(inserts.map((r) => r.xact)).size).toBe(batches);
     // On the server's thread, the game commands' look-up, a statement a batch; the request's own
     // (its caller, the permission, the rate limit, the activity line) besides. The server's timers
     // (the event queue, alert deliveries, RCON polling) run meanwhile, more often the slower the

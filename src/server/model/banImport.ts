@@ -10,6 +10,7 @@
 import type { Db, DbOptions } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { startLowProcess } from '../offThread.ts';
+import { createFairRunner } from '../scripts/fairRunner.ts';
 
 export interface BanImport {
   owner: 'service' | 'group';
@@ -30,10 +31,25 @@ export type BanImportOutcome =
 export type BanImportJob = BanImport & { db: DbOptions };
 
 /**
+ * Imports under way in this server process at once, at most, and one per account: each is a
+ * process of some 100 MB for most of a minute, and a flood of imports from one account, which the
+ * rate limit allows by the hundred, would otherwise be as many processes. More wait their turn, an
+ * account's behind its own (scripts/fairRunner.ts).
+ */
+export const IMPORTS_AT_ONCE = 2;
+const imports = createFairRunner({ total: IMPORTS_AT_ONCE, perOwner: 1 });
+
+/**
  * Reads and stores `job`'s list, BAN_IMPORT_MAX bans at most; the answer is the players newly
  * banned. A list with no valid line, or too many, is refused (400) with nothing stored.
  */
-export async function importBanList(db: Db, job: BanImport): Promise<string[]> {
+export function importBanList(db: Db, job: BanImport): Promise<string[]> {
+  return new Promise((resolve, reject) =>
+    imports.add(job.issuerId, () => importNow(db, job).then(resolve, reject)),
+  );
+}
+
+async function importNow(db: Db, job: BanImport): Promise<string[]> {
   const child = startLowProcess(new URL('./banImportProcess.ts', import.meta.url));
   const outcome = await new Promise<BanImportOutcome>((resolve, reject) => {
     child.once('message', (m) => resolve(m as BanImportOutcome));
