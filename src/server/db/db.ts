@@ -38,7 +38,7 @@ export interface Db extends Queryable {
    * after, so no request ever runs on it.
    */
   background<R>(fn: (db: Connection) => Promise<R>): Promise<R>;
-  /** What it was opened with: another thread opens the same database with them (inBackground). */
+  /** What it was opened with: another process opens the same database with them (inBackground). */
   readonly options: DbOptions;
   close(): Promise<void>;
 }
@@ -148,7 +148,7 @@ export async function openDb(dbOptions: DbOptions): Promise<Db> {
 }
 
 /**
- * Db.background, for a thread of its own too (model/banImport.ts): fn on a new connection whose
+ * Db.background, for another process too (model/banImport.ts): fn on a new connection whose
  * database process, where it is this machine's, runs at the least priority; closed after.
  */
 export async function inBackground<R>(dbOptions: DbOptions, fn: (db: Connection) => Promise<R>): Promise<R> {

@@ -36,7 +36,7 @@ export type BanImportJob = BanImport & { db: DbOptions };
  * rate limit allows by the hundred, would otherwise be as many processes. More wait their turn, an
  * account's behind its own (scripts/fairRunner.ts).
  */
-export const IMPORTS_AT_ONCE = 2;
+const IMPORTS_AT_ONCE = 2;
 const imports = createFairRunner({ total: IMPORTS_AT_ONCE, perOwner: 1 });
 
 /**
