@@ -24,6 +24,16 @@ export const summarize = (latencies, seconds, errors) => ({
 });
 
 /**
+ * The clients' paths are drawn for this many seconds of requests at most. A phase that lasts until
+ * some work ends is given forty phases' length (lib/phases.mjs): drawn for all of it, its 240,000
+ * paths held by the clients' thread tripled that thread's garbage collection (110–130 collections
+ * and about 550 ms of pauses in a 35-s phase, 70–90 of them over 2 ms, against 40, 40 ms and 1–5
+ * in a phase of paths for its 35 s), and every answer that came in during a pause was timed late:
+ * the bans bench charged that to its imports.
+ */
+const PATHS_SECONDS = 30;
+
+/**
  * `latencies`, when given, also gets every answered request's latency (to pool several runs).
  * `tokens`, when given, are the clients' own (client i sends tokens[i % length]), else all send `token`.
  * `until`, when given, ends the clients once it settles (`seconds` is then the most they run).
@@ -33,8 +43,9 @@ export const summarize = (latencies, seconds, errors) => ({
  * @returns {Promise<ClientFigures & { seconds: number }>}
  */
 export async function runClients(o) {
-  // Twice the requests the clients are expected to send: more are asked again from the first.
-  const expected = Math.ceil(o.clients * o.ratePerClient * o.seconds);
+  // Twice the requests the clients are expected to send in PATHS_SECONDS at most: more are asked
+  // again from the first.
+  const expected = Math.ceil(o.clients * o.ratePerClient * Math.min(o.seconds, PATHS_SECONDS));
   const paths = Array.from({ length: 2 * expected + o.clients }, () => o.path());
   const { latencies, errors, seconds } = await new Promise((resolve, reject) => {
     const thread = new Worker(new URL('./clientsThread.mjs', import.meta.url), {
